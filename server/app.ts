@@ -1,0 +1,57 @@
+import { join } from "node:path";
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { JSON_BODY_LIMIT_BYTES } from "../shared/limits";
+import { COMMON } from "../shared/messages/common";
+import type { AppDeps } from "./deps";
+import { cookieJar } from "./http/cookies";
+import type { AppEnv } from "./http/env";
+import { onError } from "./http/errors";
+import { authenticateRequest, sameOriginOnly, withDeps } from "./http/middleware";
+import { serveClient } from "./http/static";
+import { registerRest } from "./rest";
+import { appRouter } from "./routers/root";
+import type { Context } from "./trpc/init";
+
+export const CLIENT_DIST = join(import.meta.dir, "..", "client", "dist");
+
+/** Paths whose bodies are streamed with their own size limit instead of the JSON one. */
+const STREAMED_UPLOADS = new Set(["/api/media/upload"]);
+
+export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use("*", withDeps(deps));
+
+  const api = new Hono<AppEnv>();
+  api.use("*", async (c, next) => {
+    if (STREAMED_UPLOADS.has(c.req.path)) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ error: COMMON.bodyTooLarge }, 413),
+    })(c, next);
+  });
+  api.use("*", authenticateRequest, sameOriginOnly);
+  api.get("/health", (c) => c.json({ status: "ok" }));
+  api.use(
+    "/trpc/*",
+    trpcServer({
+      router: appRouter,
+      endpoint: "/api/trpc",
+      createContext: (_opts, c): Context => ({
+        deps,
+        user: c.get("user"),
+        session: c.get("session"),
+        clientKey: c.get("clientKey"),
+        cookies: cookieJar(c),
+      }),
+    }),
+  );
+  registerRest(api);
+  api.all("*", (c) => c.json({ error: COMMON.notFound }, 404));
+
+  app.route("/api", api);
+  app.use("*", serveClient(options.clientDir ?? CLIENT_DIST));
+  return app;
+}

@@ -1,0 +1,4 @@
+// Each domain keeps its tables in its own file; this index is what drizzle and the services import.
+export * from "./core";
+export * from "./media";
+export * from "./streaming";

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { projects, users } from "./core";
+import { mediaFiles } from "./media";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// Stream destinations and stream history (issue 5). A stream row is the history; while live it also
+// has a child process owned by the supervisor.
+export const destinations = sqliteTable(
+  "destinations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["steam", "custom"] })
+      .notNull()
+      .default("steam"),
+    rtmpUrl: text("rtmp_url").notNull(),
+    /** A secret: never sent to viewers, never logged. */
+    streamKey: text("stream_key").notNull().default(""),
+    autorestart: integer("autorestart", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("destinations_project_idx").on(t.projectId)],
+);
+
+export const STREAM_STATUSES = ["starting", "running", "stopping", "stopped", "error"] as const;
+
+export const streams = sqliteTable(
+  "streams",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // Kept as history when the destination or media goes; names are copied for that reason.
+    destinationId: integer("destination_id").references(() => destinations.id, { onDelete: "set null" }),
+    mediaId: integer("media_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    mediaName: text("media_name").notNull(),
+    mediaSize: integer("media_size").notNull().default(0),
+    destinationName: text("destination_name").notNull(),
+    destinationType: text("destination_type").notNull(),
+    status: text("status", { enum: STREAM_STATUSES }).notNull().default("starting"),
+    pid: integer("pid"),
+    errorCount: integer("error_count").notNull().default(0),
+    lastErrorMessage: text("last_error_message"),
+    lastErrorTime: integer("last_error_time"),
+    startedBy: integer("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: integer("started_at").notNull().default(now),
+    stoppedAt: integer("stopped_at"),
+  },
+  (t) => [index("streams_project_idx").on(t.projectId), index("streams_status_idx").on(t.status)],
+);

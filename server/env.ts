@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+// Every setting the server reads, validated once at start so a typo fails fast with a clear line.
+const optionalInt = (min: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  ADMIN_EMAIL: z.email().default("admin@example.com"),
+  ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 ** 3),
+  MAX_CONCURRENT_STREAMS: optionalInt(1),
+  FFMPEG_PATH: z.string().default("ffmpeg"),
+  FFPROBE_PATH: z.string().default("ffprobe"),
+  STEAM_API_BASE: z.url().default("https://api.steampowered.com"),
+  STEAM_STORE_BASE: z.url().default("https://store.steampowered.com"),
+  STEAM_PARTNER_BASE: z.url().default("https://partner.steam-api.com"),
+  STEAM_WEB_API_KEY: z.string().optional(),
+  STEAM_PARTNER_API_KEY: z.string().optional(),
+  STEAM_SAMPLE_MINUTES: z.coerce.number().positive().default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

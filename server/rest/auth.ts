@@ -1,0 +1,41 @@
+import type { Hono } from "hono";
+import {
+  changeEmailInput,
+  changeNameInput,
+  changePasswordInput,
+  loginInput,
+} from "../../shared/schemas/auth";
+import { cookieJar } from "../http/cookies";
+import type { AppEnv } from "../http/env";
+import { jsonBody, requireUser } from "../http/request";
+import * as auth from "../services/auth";
+
+// Spec 1 section 7: the /auth/* calls. Each adapter: parse, call the service, answer.
+export function authRest(api: Hono<AppEnv>) {
+  api.post("/auth/login", async (c) => {
+    const input = await jsonBody(c, loginInput);
+    const { user, token, session } = await auth.login(c.var.deps, input, c.var.clientKey);
+    cookieJar(c).setSession(token, session.expiresAt);
+    return c.json(user);
+  });
+  api.post("/auth/logout", (c) => {
+    if (c.var.session) auth.logout(c.var.deps, c.var.session.id);
+    cookieJar(c).clearSession();
+    return c.json({ success: true });
+  });
+  api.get("/auth/me", (c) => c.json(requireUser(c).user));
+  api.post("/auth/change-name", async (c) => {
+    const { user } = requireUser(c);
+    return c.json(auth.changeName(c.var.deps, user, await jsonBody(c, changeNameInput)));
+  });
+  api.post("/auth/change-email", async (c) => {
+    const { user } = requireUser(c);
+    return c.json(await auth.changeEmail(c.var.deps, user, await jsonBody(c, changeEmailInput)));
+  });
+  api.post("/auth/change-password", async (c) => {
+    const { user, session } = requireUser(c);
+    return c.json(
+      await auth.changePassword(c.var.deps, user, session.id, await jsonBody(c, changePasswordInput)),
+    );
+  });
+}

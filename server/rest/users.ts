@@ -1,0 +1,5 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../http/env";
+
+// REST adapters for this domain's documented paths; registered in rest/index.ts already.
+export function usersRest(_api: Hono<AppEnv>) {}

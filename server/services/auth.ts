@@ -1,0 +1,111 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import { AUTH } from "../../shared/messages/auth";
+import type {
+  changeEmailInput,
+  changeNameInput,
+  changePasswordInput,
+  loginInput,
+} from "../../shared/schemas/auth";
+import type { SessionUser } from "../../shared/types";
+import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
+import {
+  createSession,
+  generateSessionToken,
+  invalidateSession,
+  type Session,
+  validateSessionToken,
+} from "../auth/session";
+import { sessions, users } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError, badRequest, conflict } from "../errors";
+import { findSessionUser } from "./session-user";
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  session: Session;
+}
+
+export async function login(
+  deps: AppDeps,
+  input: z.infer<typeof loginInput>,
+  clientKey: string,
+): Promise<SignedIn> {
+  if (deps.loginLimiter.isBlocked(clientKey)) throw new AppError("TOO_MANY_REQUESTS", AUTH.tooManyAttempts);
+  const row = deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.email, input.email.toLowerCase()))
+    .get();
+  // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
+  if (!row || !ok || !row.isActive) {
+    deps.loginLimiter.recordFailure(clientKey);
+    throw new AppError("UNAUTHORIZED", AUTH.invalidCredentials);
+  }
+  deps.loginLimiter.reset(clientKey);
+  const token = generateSessionToken();
+  const session = createSession(deps.db, token, row.id, deps.now());
+  deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, row.id)).run();
+  const user = findSessionUser(deps.db, row.id);
+  if (!user) throw new AppError("UNAUTHORIZED", AUTH.invalidCredentials);
+  return { user, token, session };
+}
+
+/** Resolves a cookie token to its user; an inactive or deleted user has no session. */
+export function authenticate(deps: AppDeps, token: string): { user: SessionUser; session: Session } | null {
+  const session = validateSessionToken(deps.db, token, deps.now());
+  if (!session) return null;
+  const user = findSessionUser(deps.db, session.userId);
+  if (!user) {
+    invalidateSession(deps.db, session.id);
+    return null;
+  }
+  return { user, session };
+}
+
+export function logout(deps: AppDeps, sessionId: string): void {
+  invalidateSession(deps.db, sessionId);
+}
+
+async function checkPassword(deps: AppDeps, userId: number, password: string, message: string) {
+  const row = deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!row || !(await verifyPassword(password, row.hash))) throw badRequest(message);
+}
+
+export function changeName(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeNameInput>) {
+  deps.db.update(users).set({ name: input.newName }).where(eq(users.id, user.id)).run();
+  return { success: true as const, message: AUTH.nameChanged, user: findSessionUser(deps.db, user.id)! };
+}
+
+export async function changeEmail(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeEmailInput>) {
+  await checkPassword(deps, user.id, input.password, AUTH.wrongPassword);
+  const email = input.newEmail.toLowerCase();
+  const taken = deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, user.id)))
+    .get();
+  if (taken) throw conflict(AUTH.emailTaken);
+  deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run();
+  return { success: true as const, message: AUTH.emailChanged, user: findSessionUser(deps.db, user.id)! };
+}
+
+/** Changing the password ends every other session of the user; the current one stays. */
+export async function changePassword(
+  deps: AppDeps,
+  user: SessionUser,
+  currentSessionId: string,
+  input: z.infer<typeof changePasswordInput>,
+) {
+  await checkPassword(deps, user.id, input.currentPassword, AUTH.wrongCurrentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+    tx.delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)))
+      .run();
+  });
+  return { success: true as const, message: AUTH.passwordChanged };
+}

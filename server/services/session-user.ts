@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { canCreateProjects } from "../../shared/roles";
+import type { SessionUser } from "../../shared/types";
+import type { Db } from "../db/client";
+import { organizations, users } from "../db/schema";
+
+/** The user as sent to the client: explicit columns, never the hash. Null when absent or inactive. */
+export function findSessionUser(db: Db, userId: number): SessionUser | null {
+  const row = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      org_id: users.orgId,
+      org_name: organizations.name,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row?.isActive) return null;
+  const { isActive: _active, ...user } = row;
+  return { ...user, canCreateProjects: canCreateProjects(user.role) };
+}

@@ -1,0 +1,90 @@
+#!/bin/sh
+# Installs whatever is missing, then runs one task: start | dev | test | build | bench | demo.
+# Idempotent: a second run skips what is done. POSIX sh, so it runs where only Node and npm exist.
+set -eu
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BUN_VERSION=1.4.5
+task=${1:-start}
+[ $# -gt 0 ] && shift
+
+say() { printf '[setup] %s\n' "$*"; }
+die() { printf '[setup] %s\n' "$*" >&2; exit 1; }
+
+# Bun from the npm registry, into .tools/ (no root needed).
+if ! command -v bun >/dev/null 2>&1; then
+  if [ ! -x "$ROOT/.tools/node_modules/.bin/bun" ]; then
+    command -v npm >/dev/null 2>&1 || die "npm is missing: install Node.js 20+ (with npm) first."
+    say "installing Bun $BUN_VERSION from npm into .tools/"
+    npm install --prefix "$ROOT/.tools" --no-save --no-package-lock --no-audit --no-fund "bun@$BUN_VERSION" >/dev/null 2>&1 ||
+      die "could not install Bun from npm: run 'npm install -g bun@$BUN_VERSION' and try again."
+  fi
+  PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+  export PATH
+fi
+
+# Debian packages, only those missing; apt-get needs root.
+apt_install() {
+  missing=""
+  for spec in "$@"; do
+    cmd=${spec%%:*}
+    pkg=${spec#*:}
+    command -v "$cmd" >/dev/null 2>&1 || missing="$missing $pkg"
+  done
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    die "missing:$missing. Install them (Debian: apt-get install$missing) and run again."
+  fi
+  say "installing$missing with apt-get"
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >/dev/null 2>&1 ||
+    die "apt-get could not install$missing: install them by hand and run again."
+}
+
+# Dependencies from the lockfile, re-run only when the lockfile changes.
+stamp=node_modules/.bun-lock-stamp
+if [ ! -f "$stamp" ] || ! cmp -s bun.lock "$stamp"; then
+  say "installing dependencies (frozen lockfile)"
+  bun install --frozen-lockfile >/dev/null
+  cp bun.lock "$stamp"
+fi
+
+# Production client, rebuilt only when a client or shared source is newer than the build.
+build_client() {
+  if [ ! -f client/dist/index.html ] || [ -n "$(find client shared -newer client/dist/index.html -type f ! -path 'client/dist/*' | head -n 1)" ]; then
+    say "building the client"
+    bun run client/build.ts
+  fi
+}
+
+case "$task" in
+  start)
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg
+    build_client
+    exec bun server/main.ts "$@"
+    ;;
+  dev)
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg
+    exec bun run client/dev.ts "$@"
+    ;;
+  build)
+    build_client
+    ;;
+  test)
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg chromium:chromium
+    build_client
+    exec sh test/run.sh "$@"
+    ;;
+  bench)
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg nginx:nginx
+    [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] || apt_install __rtmp_module__:libnginx-mod-rtmp
+    build_client
+    exec sh test/bench/run.sh "$@"
+    ;;
+  demo)
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg
+    build_client
+    exec bun server/demo/main.ts "$@"
+    ;;
+  *) die "unknown task '$task' (start, dev, test, build, bench, demo)" ;;
+esac

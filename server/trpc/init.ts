@@ -1,0 +1,63 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { COMMON } from "../../shared/messages/common";
+import type { SessionUser } from "../../shared/types";
+import type { Session } from "../auth/session";
+import type { AppDeps } from "../deps";
+import { AppError } from "../errors";
+import { zodMessage } from "../validation";
+
+/** How a procedure sets or clears the session cookie without knowing about HTTP. */
+export interface CookieJar {
+  setSession(token: string, expiresAt: number): void;
+  clearSession(): void;
+}
+
+export type Context = {
+  deps: AppDeps;
+  user: SessionUser | null;
+  session: Session | null;
+  /** The client's address, for sign-in throttling. */
+  clientKey: string;
+  cookies: CookieJar;
+};
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    let message = shape.message;
+    if (cause instanceof ZodError) message = zodMessage(cause);
+    else if (error.code === "INTERNAL_SERVER_ERROR") message = COMMON.internalError;
+    const details = cause instanceof AppError ? cause.details : undefined;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, details } };
+  },
+});
+
+const trpcCode = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+} as const;
+
+// Services throw AppError; this turns it into the matching tRPC code so the status is right.
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCode[cause.code], message: cause.message, cause });
+  }
+  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
+    console.error("[trpc] unexpected error:", result.error.cause ?? result.error);
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const baseProcedure = t.procedure.use(domainErrors);
+export const middleware = t.middleware;

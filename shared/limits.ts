@@ -1,0 +1,24 @@
+// Business constants of spec 1 section 9 and spec 2 section 9.
+export const SESSION_CHECK_MS = 5 * 60 * 1000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const LOGIN_TIMEOUT_MS = 15_000;
+export const NOTICE_DURATION_MS = 5000;
+export const SYSTEM_INFO_POLL_MS = 5000;
+export const DASHBOARD_PROJECT_LIMIT = 6;
+export const MEDIA_SWITCH_PAUSE_MS = 1000;
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+export const PROJECT_NAME_MAX = 100;
+export const PROJECT_DESCRIPTION_MAX = 500;
+export const USER_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 256;
+
+export const SESSION_DAYS = 30;
+/** Failed sign-ins from one address before it is answered 429, and for how long. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** JSON bodies on the API; uploads have their own limit. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
