@@ -1,0 +1,17 @@
+import { expect, test } from "bun:test";
+import { screen } from "@testing-library/react";
+import { trpc } from "../../client/lib/trpc";
+import { callerFor, makeOrg, makeUser, testDeps } from "../support/server";
+import { renderWithApp } from "../support/render";
+
+function Me() {
+  const me = trpc.auth.me.useQuery();
+  return <p>{me.data ? `Hello ${me.data.name}` : "loading"}</p>;
+}
+
+test("the render helper talks to the real router in-process", async () => {
+  const deps = testDeps();
+  const user = await makeUser(deps, { orgId: makeOrg(deps).id, name: "Ada Lovelace" });
+  renderWithApp(<Me />, { caller: await callerFor(deps, user.email) });
+  expect(await screen.findByText("Hello Ada Lovelace")).toBeTruthy();
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+const ROOT = join(import.meta.dir, "..", "..");
+export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
+
+export interface Console {
+  url: string;
+  dataDir: string;
+  proc: Subprocess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  s.stop(true);
+  return port;
+}
+
+/**
+ * Starts the real server as `npm start` does (the client is built by the setup script before the
+ * tests), on its own port and data directory, and waits for /api/health.
+ */
+export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
+  const dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"));
+  const port = await freePort();
+  const proc = Bun.spawn(["bun", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill();
+      throw new Error(`console did not start: ${await new Response(proc.stderr as ReadableStream).text()}`);
+    }
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    dataDir,
+    proc,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function openBrowser(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}> {
+  const profile = mkdtempSync(join(tmpdir(), "console-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    viewport: { width: 1400, height: 900 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the real sign-in page. */
+export async function signInThroughPage(
+  page: Page,
+  url: string,
+  email = ADMIN.email,
+  password = ADMIN.password,
+) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}
+
+export const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"));
