@@ -1,0 +1,4 @@
+// Placeholder: the analytics issue builds the dashboard's Admin Controls (spec 1, Dashboard).
+export function AdminControls() {
+  return null;
+}
