@@ -1,0 +1,86 @@
+// Spec 1 "Streaming page", sections 4-8: every text of the page, its dialogs, toasts and refusals.
+// Character for character; the server's 403 messages for stream work are these same strings.
+export const STREAMING = {
+  title: "Streaming",
+  managingFor: (project: string) => `Managing streams for ${project}`,
+  addDestination: "Add Destination",
+  noProjectTitle: "No Project Selected",
+  historyTitle: "Stream Activity History",
+  clearAllEnded: "Clear All Ended",
+
+  // Modals
+  selectMediaTitle: "Select Media to Stream",
+  limitTitle: "Stream Limit Reached",
+  limitCurrent: (current: number, max: number | string) => `Current: ${current}/${max} streams`,
+  limitAdvice: "Please stop an existing stream before starting a new one.",
+  limitButton: "Understood",
+  deleteRecordTitle: "Delete Stream Record",
+  deleteRecordQuestion: (name: string) => `Are you sure you want to delete the stream record for "${name}"?`,
+  cannotBeUndone: "This action cannot be undone.",
+  clearEndedQuestion: "Are you sure you want to delete all ended streams? This action cannot be undone.",
+  addDestinationTitle: "Add Stream Destination",
+
+  // Add Destination form (section 5)
+  typeSteam: "Steam",
+  typeCustom: "Custom RTMP",
+  nameRequired: "Name is required",
+  rtmpUrlRequired: "RTMP URL is required",
+  rtmpUrlInvalid: "RTMP URL must be a valid URL",
+  rtmpUrlScheme: "RTMP URL must start with rtmp:// or rtmps://",
+
+  // Toasts (section 8)
+  destinationCreatedTitle: "Destination created",
+  destinationCreatedMessage: "Stream destination has been created successfully",
+  createDestinationFailed: "Failed to create destination",
+  unexpectedError: "An unexpected error occurred",
+  updateDestinationFailed: "Failed to update destination",
+  autorestartEnabled: "Auto-restart enabled",
+  autorestartDisabled: "Auto-restart disabled",
+  streamStartedTitle: "Stream started",
+  streamStartedMessage: "Your stream has been started successfully!",
+  startFailed: "Failed to start stream",
+  streamStoppedTitle: "Stream stopped",
+  streamStoppedMessage: "Your stream has been stopped successfully!",
+  stopFailed: "Failed to stop stream",
+  streamDeletedTitle: "Stream deleted",
+  streamDeletedMessage: "Stream record has been deleted successfully!",
+  deleteFailed: "Failed to delete stream",
+  clearedTitle: "Success",
+  clearedMessage: (n: number) => `Successfully deleted ${n} ended streams`,
+  clearFailedTitle: "Error",
+  clearFailedMessage: "Failed to clear ended streams",
+
+  // 403 texts (section 6): the server answers these for the matching refusals.
+  forbiddenCreateDestination: "Access denied: You do not have permission to create destinations for this project.",
+  forbiddenStart: "You do not have permission to start streams for this media.",
+  forbiddenStop: "You do not have permission to stop this stream.",
+  forbiddenDelete: "You do not have permission to delete this stream.",
+
+  // Server refusals not spelled out by the spec.
+  forbiddenManageDestination: "You do not have permission to manage destinations for this project.",
+  forbiddenClearEnded: "Only administrators can clear ended streams.",
+  limitReached: "Maximum concurrent streams limit reached",
+  destinationBusy: "This destination already has a live stream",
+  destinationNotFound: "Destination not found",
+  streamNotFound: "Stream not found",
+  mediaNotFound: "Media file not found",
+  mediaNotVideo: "Only video files can be streamed",
+  mediaOtherProject: "The media file belongs to another project",
+  mediaFileMissing: "The media file is missing on disk",
+  streamStillLive: "Only stopped or failed streams can be deleted",
+  streamNotLive: "The stream is not running",
+  stoppedOnRestart: "Stopped: the server restarted while this stream was live",
+  stalled: "No new frame for 30 seconds: stream stalled",
+  preparationFailed: "The media file could not be prepared for streaming",
+} as const;
+
+/** Status badge colours (section 4): Chakra colour palettes. */
+export const STREAM_STATUS_COLORS = {
+  running: "green",
+  starting: "yellow",
+  stopping: "orange",
+  stopped: "gray",
+  error: "red",
+} as const;
+
+export const STEAM_INGEST_URL = "rtmp://ingest-rtmp.broadcast.steamcontent.com/app";

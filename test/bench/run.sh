@@ -1,0 +1,11 @@
+#!/bin/sh
+# Runs every benchmark in test/bench and prints their figures; none of them asserts a budget.
+# `npm run bench` runs all; `npm run bench -- upload` runs the ones whose file name contains "upload".
+set -eu
+cd "$(dirname "$0")/../.."
+filter=${1:-}
+for f in test/bench/*.ts; do
+  case "$f" in *"$filter"*) ;; *) continue ;; esac
+  printf '\n== %s\n' "$f"
+  bun "$f"
+done
