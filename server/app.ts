@@ -39,12 +39,12 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     trpcServer({
       router: appRouter,
       endpoint: "/api/trpc",
-      createContext: (_opts, c): Context => ({
+      createContext: (opts, c): Context => ({
         deps,
         user: c.get("user"),
         session: c.get("session"),
         clientKey: c.get("clientKey"),
-        cookies: cookieJar(c),
+        cookies: cookieJar(c, opts.resHeaders),
       }),
     }),
   );

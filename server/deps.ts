@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { LoginRateLimiter } from "./auth/rate-limit";
 import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
+import { createSteamClient, type SteamClient } from "./steam/client";
+import { Sampler } from "./steam/sampler";
+import { Supervisor } from "./streaming/supervisor";
 
 /**
  * What the services need, built once by main.ts and once per test. Holds no HTTP: the same
@@ -14,16 +17,36 @@ export interface AppDeps {
   sqlite: Database;
   loginLimiter: LoginRateLimiter;
   now: () => number;
+  /** Owns every ffmpeg child. Created idle: nothing runs until a stream starts or main reconciles. */
+  supervisor: Supervisor;
+  /** Steam Web, store and partner APIs (base URLs and keys from env). */
+  steam: SteamClient;
+  /** Player-count sampler; idle until main.ts starts it, so tests never run its timer. */
+  sampler: Sampler;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
   const { db, sqlite } =
     overrides.db && overrides.sqlite ? overrides : openDb(join(env.DATA_DIR, "console.db"));
-  return {
+  const now = overrides.now ?? Date.now;
+  const deps: AppDeps = {
     env,
     db: db as Db,
     sqlite: sqlite as Database,
     loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter(),
-    now: overrides.now ?? Date.now,
+    now,
+    supervisor:
+      overrides.supervisor ??
+      // Quiet under `bun test`; the server logs state changes (never URLs or keys).
+      new Supervisor({
+        db: db as Db,
+        env,
+        now,
+        log: process.env.NODE_ENV === "test" ? undefined : console.log,
+      }),
+    steam: overrides.steam ?? createSteamClient(env),
+    sampler: undefined as unknown as Sampler,
   };
+  deps.sampler = overrides.sampler ?? new Sampler(deps);
+  return deps;
 }

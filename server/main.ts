@@ -1,17 +1,11 @@
 import { createApp } from "./app";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
-import { loadEnv } from "./env";
+import { type Env, loadEnv } from "./env";
 
 // Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
-async function main() {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+// startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
+export async function startServer(env: Env) {
   const started = performance.now();
   const deps = createDeps(env);
   const seed = await seedIfEmpty(deps.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
@@ -20,6 +14,11 @@ async function main() {
     if (seed.generatedPassword)
       console.log(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
+  // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
+  const resumed = await deps.supervisor.reconcile();
+  if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
+  // Last resort: even on an unplanned exit no ffmpeg child may outlive the server.
+  process.on("exit", () => deps.supervisor.killAllNow());
   const app = createApp(deps);
   const server = Bun.serve({
     port: env.PORT,
@@ -31,18 +30,34 @@ async function main() {
   });
   const ms = Math.round(performance.now() - started);
   console.log(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
+  deps.sampler.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    await deps.sampler.stop();
+    // Every ffmpeg child is stopped and recorded before the database closes.
+    await deps.supervisor.shutdown();
     await server.stop();
     deps.sqlite.close();
     process.exit(0);
   };
+  return { server, deps, shutdown };
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const { shutdown } = await startServer(env);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-await main();
+if (import.meta.main) await main();

@@ -1,9 +1,13 @@
-import { ChakraProvider, defaultSystem, Heading } from "@chakra-ui/react";
+import { BrowserRouter } from "react-router-dom";
+import { AppProviders } from "./providers";
+import { AppRoutes } from "./routes";
 
 export function App() {
   return (
-    <ChakraProvider value={defaultSystem}>
-      <Heading>Stream Console</Heading>
-    </ChakraProvider>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

@@ -14,12 +14,24 @@ export interface Notice {
   duration?: number;
 }
 
-export function notify({ type, title, message, duration }: Notice) {
-  return toaster.create({
-    type,
-    title,
-    description: message,
-    duration: duration ?? NOTICE_DURATION_MS,
-    closable: true,
+let seq = 0;
+
+/**
+ * Shows a notice; returns its id (for toaster.dismiss). The toaster updates React synchronously
+ * (flushSync), which React refuses inside a render or an effect, where screens often call this:
+ * so the notice is created a microtask later.
+ */
+export function notify({ type, title, message, duration }: Notice): string {
+  const id = `notice-${++seq}`;
+  queueMicrotask(() => {
+    toaster.create({
+      id,
+      type,
+      title,
+      description: message,
+      duration: duration ?? NOTICE_DURATION_MS,
+      closable: true,
+    });
   });
+  return id;
 }

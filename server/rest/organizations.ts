@@ -1,5 +1,30 @@
 import type { Hono } from "hono";
+import { listOrganizationsInput, organizationBody } from "../../shared/schemas/organizations";
 import type { AppEnv } from "../http/env";
+import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
+import * as organizations from "../services/organizations";
 
-// REST adapters for this domain's documented paths; registered in rest/index.ts already.
-export function organizationsRest(_api: Hono<AppEnv>) {}
+// Spec 2 section 7: GET/POST /organizations, PUT/DELETE /organizations/{id}.
+export function organizationsRest(api: Hono<AppEnv>) {
+  api.get("/organizations", (c) => {
+    const { user } = requireUser(c);
+    return c.json(organizations.listOrganizations(c.var.deps, user, queryParams(c, listOrganizationsInput)));
+  });
+  api.post("/organizations", async (c) => {
+    const { user } = requireUser(c);
+    return c.json(
+      organizations.createOrganization(c.var.deps, user, await jsonBody(c, organizationBody)),
+      201,
+    );
+  });
+  api.put("/organizations/:id", async (c) => {
+    const { user } = requireUser(c);
+    const id = idParam(c);
+    const body = await jsonBody(c, organizationBody);
+    return c.json(organizations.updateOrganization(c.var.deps, user, { id, ...body }));
+  });
+  api.delete("/organizations/:id", (c) => {
+    const { user } = requireUser(c);
+    return c.json(organizations.deleteOrganization(c.var.deps, user, idParam(c)));
+  });
+}

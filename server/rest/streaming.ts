@@ -1,5 +1,60 @@
 import type { Hono } from "hono";
+import {
+  createDestinationInput,
+  startStreamBody,
+  stopStreamInput,
+  streamStatusInput,
+  updateDestinationFields,
+} from "../../shared/schemas/streaming";
 import type { AppEnv } from "../http/env";
+import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
+import * as destinations from "../services/destinations";
+import * as streams from "../services/streams";
+import { systemInfo } from "../services/system-info";
 
-// REST adapters for this domain's documented paths; registered in rest/index.ts already.
-export function streamingRest(_api: Hono<AppEnv>) {}
+// Spec 1 section 7: destinations and streams. Each adapter: parse, call the service, answer.
+export function streamingRest(api: Hono<AppEnv>) {
+  api.get("/destinations/:projectId", (c) => {
+    const { user } = requireUser(c);
+    return c.json(destinations.listDestinations(c.var.deps, user, idParam(c, "projectId")));
+  });
+  api.post("/destinations", async (c) => {
+    const { user } = requireUser(c);
+    const input = await jsonBody(c, createDestinationInput);
+    return c.json(destinations.createDestination(c.var.deps, user, input), 201);
+  });
+  api.put("/destinations/:id", async (c) => {
+    const { user } = requireUser(c);
+    const id = idParam(c);
+    const fields = await jsonBody(c, updateDestinationFields);
+    return c.json(destinations.updateDestination(c.var.deps, user, { ...fields, id }));
+  });
+  api.delete("/destinations/:id", async (c) => {
+    const { user } = requireUser(c);
+    return c.json(await destinations.deleteDestination(c.var.deps, user, idParam(c)));
+  });
+  api.post("/destinations/:id/stream", async (c) => {
+    const { user } = requireUser(c);
+    const destinationId = idParam(c);
+    const { mediaId } = await jsonBody(c, startStreamBody);
+    return c.json(streams.startStream(c.var.deps, user, { destinationId, mediaId }), 201);
+  });
+  api.post("/streams/stop", async (c) => {
+    const { user } = requireUser(c);
+    const { streamId } = await jsonBody(c, stopStreamInput);
+    return c.json(await streams.stopStream(c.var.deps, user, streamId));
+  });
+  api.get("/streams/status", (c) => {
+    const { user } = requireUser(c);
+    const { projectId } = queryParams(c, streamStatusInput);
+    return c.json(streams.streamStatus(c.var.deps, user, projectId));
+  });
+  api.get("/streams/system-info", (c) => {
+    const { user } = requireUser(c);
+    return c.json(systemInfo(c.var.deps, user));
+  });
+  api.delete("/streams/:id", (c) => {
+    const { user } = requireUser(c);
+    return c.json(streams.deleteStream(c.var.deps, user, idParam(c)));
+  });
+}

@@ -1,4 +1,12 @@
+import * as dashboard from "../services/dashboard";
 import { router } from "../trpc/init";
+import { protectedProcedure } from "../trpc/procedures";
 
-// Filled in by its issue; registered in root.ts already.
-export const dashboardRouter = router({});
+export const dashboardRouter = router({
+  stats: protectedProcedure.query(({ ctx }) => dashboard.dashboardStats(ctx.deps, ctx.user)),
+  recentActivity: protectedProcedure.query(({ ctx }) => dashboard.recentActivity(ctx.deps, ctx.user)),
+  /** Admin only; the service answers 403 for others, with its own message. */
+  clearEndedStreams: protectedProcedure.mutation(({ ctx }) =>
+    dashboard.clearEndedStreams(ctx.deps, ctx.user),
+  ),
+});

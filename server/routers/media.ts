@@ -1,4 +1,15 @@
+import { mediaDeleteInput, mediaListInput } from "../../shared/schemas/media";
+import * as media from "../services/media";
 import { router } from "../trpc/init";
+import { protectedProcedure } from "../trpc/procedures";
 
-// Filled in by its issue; registered in root.ts already.
-export const mediaRouter = router({});
+// The non-upload calls; uploads and file bytes go over REST (multipart and range requests).
+export const mediaRouter = router({
+  list: protectedProcedure
+    .input(mediaListInput)
+    .query(({ ctx, input }) => media.listMedia(ctx.deps, ctx.user, input.projectId)),
+  config: protectedProcedure.query(({ ctx }) => media.mediaConfig(ctx.deps)),
+  delete: protectedProcedure
+    .input(mediaDeleteInput)
+    .mutation(({ ctx, input }) => media.deleteMedia(ctx.deps, ctx.user, input.id)),
+});

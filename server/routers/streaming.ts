@@ -1,4 +1,42 @@
+import {
+  createDestinationInput,
+  destinationsInput,
+  idInput,
+  startStreamInput,
+  stopStreamInput,
+  streamStatusInput,
+  updateDestinationInput,
+} from "../../shared/schemas/streaming";
+import * as destinations from "../services/destinations";
+import * as streams from "../services/streams";
+import { systemInfo } from "../services/system-info";
 import { router } from "../trpc/init";
+import { protectedProcedure } from "../trpc/procedures";
 
-// Filled in by its issue; registered in root.ts already.
-export const streamingRouter = router({});
+export const streamingRouter = router({
+  destinations: protectedProcedure
+    .input(destinationsInput)
+    .query(({ ctx, input }) => destinations.listDestinations(ctx.deps, ctx.user, input.projectId)),
+  createDestination: protectedProcedure
+    .input(createDestinationInput)
+    .mutation(({ ctx, input }) => destinations.createDestination(ctx.deps, ctx.user, input)),
+  updateDestination: protectedProcedure
+    .input(updateDestinationInput)
+    .mutation(({ ctx, input }) => destinations.updateDestination(ctx.deps, ctx.user, input)),
+  deleteDestination: protectedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => destinations.deleteDestination(ctx.deps, ctx.user, input.id)),
+  start: protectedProcedure
+    .input(startStreamInput)
+    .mutation(({ ctx, input }) => streams.startStream(ctx.deps, ctx.user, input)),
+  stop: protectedProcedure
+    .input(stopStreamInput)
+    .mutation(({ ctx, input }) => streams.stopStream(ctx.deps, ctx.user, input.streamId)),
+  deleteStream: protectedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => streams.deleteStream(ctx.deps, ctx.user, input.id)),
+  status: protectedProcedure
+    .input(streamStatusInput)
+    .query(({ ctx, input }) => streams.streamStatus(ctx.deps, ctx.user, input.projectId)),
+  systemInfo: protectedProcedure.query(({ ctx }) => systemInfo(ctx.deps, ctx.user)),
+});

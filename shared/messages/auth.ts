@@ -28,5 +28,7 @@ export const AUTH = {
   nameTooShort: "Name must be at least 2 characters long",
   forbiddenOrigin: "Cross-origin request refused",
   signIn: "Sign in",
+  emailLabel: "Email",
+  passwordLabel: "Password",
   signingIn: "Signing in...",
 } as const;

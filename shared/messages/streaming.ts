@@ -51,7 +51,8 @@ export const STREAMING = {
   clearFailedMessage: "Failed to clear ended streams",
 
   // 403 texts (section 6): the server answers these for the matching refusals.
-  forbiddenCreateDestination: "Access denied: You do not have permission to create destinations for this project.",
+  forbiddenCreateDestination:
+    "Access denied: You do not have permission to create destinations for this project.",
   forbiddenStart: "You do not have permission to start streams for this media.",
   forbiddenStop: "You do not have permission to stop this stream.",
   forbiddenDelete: "You do not have permission to delete this stream.",

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { screen } from "@testing-library/react";
 import { trpc } from "../../client/lib/trpc";
-import { callerFor, makeOrg, makeUser, testDeps } from "../support/server";
 import { renderWithApp } from "../support/render";
+import { callerFor, makeOrg, makeUser, testDeps } from "../support/server";
 
 function Me() {
   const me = trpc.auth.me.useQuery();

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { AUTH } from "../../shared/messages/auth";
 import { LoginRateLimiter } from "../../server/auth/rate-limit";
 import { SESSION_MS } from "../../server/auth/session";
 import { sessions, users } from "../../server/db/schema";
+import { AUTH } from "../../shared/messages/auth";
 import { makeOrg, makeUser, TEST_PASSWORD, testApp, testDeps } from "../support/server";
 
 const post = (json: unknown, cookie?: string, headers?: Record<string, string>) => ({
@@ -34,7 +34,10 @@ describe("session rules", () => {
   test("email is matched case-insensitively", async () => {
     const { deps, call } = testApp();
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
-    const res = await call("/api/auth/login", post({ email: user.email.toUpperCase(), password: TEST_PASSWORD }));
+    const res = await call(
+      "/api/auth/login",
+      post({ email: user.email.toUpperCase(), password: TEST_PASSWORD }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -43,7 +46,10 @@ describe("session rules", () => {
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
     const mine = await signIn(user.email);
     const other = await signIn(user.email);
-    const wrong = await call("/api/auth/change-password", post({ currentPassword: "bad", newPassword: "abcdef" }, mine));
+    const wrong = await call(
+      "/api/auth/change-password",
+      post({ currentPassword: "bad", newPassword: "abcdef" }, mine),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ error: AUTH.wrongCurrentPassword });
     const short = await call(
@@ -69,7 +75,10 @@ describe("session rules", () => {
     const user = await makeUser(deps, { orgId: org.id });
     const other = await makeUser(deps, { orgId: org.id });
     const cookie = await signIn(user.email);
-    const noPw = await call("/api/auth/change-email", post({ newEmail: "new@example.com", password: "wrong" }, cookie));
+    const noPw = await call(
+      "/api/auth/change-email",
+      post({ newEmail: "new@example.com", password: "wrong" }, cookie),
+    );
     expect(noPw.status).toBe(400);
     const taken = await call(
       "/api/auth/change-email",
@@ -77,9 +86,15 @@ describe("session rules", () => {
     );
     expect(taken.status).toBe(409);
     expect(await taken.json()).toEqual({ error: AUTH.emailTaken });
-    const bad = await call("/api/auth/change-email", post({ newEmail: "not-an-email", password: TEST_PASSWORD }, cookie));
+    const bad = await call(
+      "/api/auth/change-email",
+      post({ newEmail: "not-an-email", password: TEST_PASSWORD }, cookie),
+    );
     expect(await bad.json()).toEqual({ error: AUTH.emailInvalid });
-    const ok = await call("/api/auth/change-email", post({ newEmail: "New@Example.com", password: TEST_PASSWORD }, cookie));
+    const ok = await call(
+      "/api/auth/change-email",
+      post({ newEmail: "New@Example.com", password: TEST_PASSWORD }, cookie),
+    );
     expect(ok.status).toBe(200);
     expect((await (await call("/api/auth/me", { cookie })).json()).email).toBe("new@example.com");
   });
@@ -120,7 +135,9 @@ describe("abuse and bad input", () => {
     const { call } = testApp(deps);
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
     for (let i = 0; i < 3; i++) {
-      expect((await call("/api/auth/login", post({ email: user.email, password: "wrong-pw" }))).status).toBe(401);
+      expect((await call("/api/auth/login", post({ email: user.email, password: "wrong-pw" }))).status).toBe(
+        401,
+      );
     }
     const blocked = await call("/api/auth/login", post({ email: user.email, password: TEST_PASSWORD }));
     expect(blocked.status).toBe(429);
@@ -142,12 +159,21 @@ describe("abuse and bad input", () => {
     const { deps, call, signIn } = testApp();
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
     const cookie = await signIn(user.email);
-    const res = await call("/api/auth/change-name", post({ newName: "Mallory" }, cookie, { origin: "https://evil.example" }));
+    const res = await call(
+      "/api/auth/change-name",
+      post({ newName: "Mallory" }, cookie, { origin: "https://evil.example" }),
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: AUTH.forbiddenOrigin });
-    const trpc = await call("/api/trpc/auth.changeName", post({ newName: "Mallory" }, cookie, { origin: "https://evil.example" }));
+    const trpc = await call(
+      "/api/trpc/auth.changeName",
+      post({ newName: "Mallory" }, cookie, { origin: "https://evil.example" }),
+    );
     expect(trpc.status).toBe(403);
-    const same = await call("/api/auth/change-name", post({ newName: "Alice Ok" }, cookie, { origin: "http://localhost" }));
+    const same = await call(
+      "/api/auth/change-name",
+      post({ newName: "Alice Ok" }, cookie, { origin: "http://localhost" }),
+    );
     expect(same.status).toBe(200);
   });
 
@@ -156,7 +182,9 @@ describe("abuse and bad input", () => {
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
     const res = await call(
       "/api/auth/login",
-      post({ email: user.email, password: TEST_PASSWORD }, undefined, { origin: "https://console.example.com" }),
+      post({ email: user.email, password: TEST_PASSWORD }, undefined, {
+        origin: "https://console.example.com",
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toContain("Secure");
@@ -174,7 +202,11 @@ describe("abuse and bad input", () => {
     ["a JSON array", "[]", 400],
   ])("sign-in with %s answers %d with an error field", async (_label, body, status) => {
     const { call } = testApp();
-    const res = await call("/api/auth/login", { method: "POST", body, headers: { "content-type": "application/json" } });
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(status);
     const json = await res.json();
     expect(typeof json.error).toBe("string");
@@ -184,7 +216,11 @@ describe("abuse and bad input", () => {
   test("a 10 MB body on an auth route answers 413 with an error field", async () => {
     const { call } = testApp();
     const big = JSON.stringify({ email: "a@b.c", password: "x".repeat(10 * 1024 * 1024) });
-    const res = await call("/api/auth/login", { method: "POST", body: big, headers: { "content-type": "application/json" } });
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect(typeof (await res.json()).error).toBe("string");
   });

@@ -32,8 +32,12 @@ describe("database and seed", () => {
     const dir = mkdtempSync(join(tmpdir(), "console-db-"));
     const { sqlite } = openDb(join(dir, "nested", "console.db"));
     expect(sqlite.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-    const tables = sqlite.query("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[];
-    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["organizations", "users", "sessions", "projects"]));
+    const tables = sqlite.query("SELECT name FROM sqlite_master WHERE type='table'").all() as {
+      name: string;
+    }[];
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["organizations", "users", "sessions", "projects"]),
+    );
     sqlite.close();
   });
 
@@ -54,7 +58,11 @@ describe("database and seed", () => {
     const deps = testDeps();
     const seed = await seedIfEmpty(deps.db, { adminEmail: "admin@example.com" });
     expect(seed.generatedPassword).toMatch(/^[a-z2-7]{16}$/);
-    const signed = await login(deps, { email: "admin@example.com", password: seed.generatedPassword! }, "seed-gen");
+    const signed = await login(
+      deps,
+      { email: "admin@example.com", password: seed.generatedPassword! },
+      "seed-gen",
+    );
     expect(signed.user.role).toBe("admin");
   });
 });

@@ -1,11 +1,72 @@
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Alert, Box, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { SYSTEM_INFO_POLL_MS } from "../../../shared/limits";
+import { DASHBOARD } from "../../../shared/messages/dashboard";
+import { useSession } from "../../app/session";
+import { AdminControls } from "../../components/analytics/AdminControls";
+import { ProjectsPanel } from "../../components/dashboard/ProjectsPanel";
+import { RecentActivity } from "../../components/dashboard/RecentActivity";
+import { StatCards } from "../../components/dashboard/StatCards";
+import { SystemStatusPanel } from "../../components/dashboard/SystemStatusPanel";
+import { trpc } from "../../lib/trpc";
 
-// Placeholder until its issue builds this screen.
+/** Spec 1 "Dashboard": system-wide for admins, the user's own projects for everyone else. */
 export default function DashboardPage() {
+  const { user } = useSession();
+  const stats = trpc.dashboard.stats.useQuery();
+  // Refreshed every 5 s (spec 1 section 4); a refusal (403) just leaves the panel out.
+  const system = trpc.streaming.systemInfo.useQuery(undefined, { refetchInterval: SYSTEM_INFO_POLL_MS });
+  const projects = trpc.projects.list.useQuery();
+  const activity = trpc.dashboard.recentActivity.useQuery();
+  const admin = (stats.data?.userRole ?? user?.role) === "admin";
+
   return (
-    <Box p={6}>
-      <Heading size="lg">Dashboard</Heading>
-      <Text color="fg.muted">This screen arrives in a later issue.</Text>
+    <Box p={{ base: 4, md: 8 }} maxW="7xl" mx="auto">
+      <Stack gap="1" mb="8">
+        <Heading size="2xl" letterSpacing="tight">
+          {DASHBOARD.title}
+        </Heading>
+        <Text color="fg.muted">{admin ? DASHBOARD.subtitleAdmin : DASHBOARD.subtitleOther}</Text>
+      </Stack>
+
+      {stats.isError ? (
+        <Alert.Root status="error" borderRadius="lg" mb="6">
+          <Alert.Indicator />
+          <Alert.Title>{DASHBOARD.loadFailed}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
+      <Stack gap="6">
+        {system.data ? (
+          <SystemStatusPanel info={system.data} />
+        ) : system.isLoading ? (
+          <Skeleton h="150px" borderRadius="xl" />
+        ) : null}
+
+        {stats.data ? (
+          <StatCards stats={stats.data} />
+        ) : stats.isLoading ? (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h="104px" borderRadius="xl" />
+            ))}
+          </SimpleGrid>
+        ) : null}
+
+        {admin && <AdminControls />}
+
+        <Grid templateColumns={{ base: "1fr", lg: "3fr 2fr" }} gap="6" alignItems="stretch">
+          {projects.isLoading ? (
+            <Skeleton h="320px" borderRadius="xl" />
+          ) : (
+            <ProjectsPanel projects={projects.data ?? []} />
+          )}
+          {activity.isLoading ? (
+            <Skeleton h="320px" borderRadius="xl" />
+          ) : (
+            <RecentActivity items={activity.data ?? []} />
+          )}
+        </Grid>
+      </Stack>
     </Box>
   );
 }

@@ -1,11 +1,126 @@
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Box, Button, EmptyState, Skeleton, Stack } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { ORGANIZATIONS } from "../../../shared/messages/organizations";
+import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
+import { AccessDenied } from "../../components/admin/AccessDenied";
+import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { PlusIcon } from "../../components/admin/icons";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { SearchInput } from "../../components/admin/SearchInput";
+import { useCurrentUser } from "../../components/admin/useCurrentUser";
+import { useDebounced } from "../../components/admin/useDebounced";
+import type { OrganizationRow } from "../../components/projects/types";
+import { errorMessage } from "../../lib/errors";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
+import { OrganizationForm } from "./OrganizationForm";
+import { type OrganizationAction, OrganizationsTable } from "./OrganizationsTable";
 
-// Placeholder until its issue builds this screen.
+/** /organizations (spec 2 section 2.8): admin only. */
 export default function OrganizationsPage() {
+  const { user } = useCurrentUser();
+  if (user && user.role !== "admin") return <AccessDenied />;
+  if (!user) return null;
+  return <OrganizationManagement />;
+}
+
+/** Which inline form is open: none, create, or edit of one organization. */
+type Editing = null | { organization: OrganizationRow | null };
+
+function OrganizationManagement() {
+  const [search, setSearch] = useState("");
+  const debounced = useDebounced(search.trim());
+  const orgs = trpc.organizations.list.useQuery(debounced ? { search: debounced } : undefined, {
+    placeholderData: (prev) => prev,
+  });
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [viewing, setViewing] = useState<OrganizationRow | null>(null);
+  const [deleting, setDeleting] = useState<OrganizationRow | null>(null);
+
+  const failed = orgs.isError;
+  useEffect(() => {
+    if (failed)
+      notify({
+        type: "error",
+        title: ORGANIZATIONS.fetchFailed,
+        message: errorMessage(orgs.error, ORGANIZATIONS.fetchFailed),
+      });
+  }, [failed, orgs.error]);
+
+  const remove = trpc.organizations.delete.useMutation({
+    onSuccess: () => {
+      notify({ type: "success", title: ORGANIZATIONS.deleted });
+      setDeleting(null);
+      void utils.organizations.list.invalidate();
+    },
+    onError: (err) =>
+      notify({
+        type: "error",
+        title: ORGANIZATIONS.deleteFailed,
+        message: errorMessage(err, ORGANIZATIONS.deleteFailed),
+      }),
+  });
+
+  const onAction = (action: OrganizationAction, o: OrganizationRow) => {
+    if (action === "view") setViewing(o);
+    else if (action === "edit") setEditing({ organization: o });
+    else setDeleting(o);
+  };
+  const list = orgs.data ?? [];
+
   return (
-    <Box p={6}>
-      <Heading size="lg">Organizations</Heading>
-      <Text color="fg.muted">This screen arrives in a later issue.</Text>
+    <Box p={{ base: 4, md: 8 }} maxW="7xl" mx="auto">
+      <PageHeader
+        title={ORGANIZATIONS_UI.heading}
+        subtitle={ORGANIZATIONS_UI.subtitle}
+        actions={
+          editing === null && (
+            <Button colorPalette="blue" onClick={() => setEditing({ organization: null })}>
+              <PlusIcon /> {ORGANIZATIONS_UI.addOrganization}
+            </Button>
+          )
+        }
+      />
+      <Stack gap={4}>
+        {editing && (
+          <OrganizationForm
+            key={editing.organization?.id ?? "new"}
+            organization={editing.organization}
+            onDone={() => setEditing(null)}
+          />
+        )}
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          placeholder={ORGANIZATIONS_UI.searchPlaceholder}
+          label={ORGANIZATIONS_UI.searchLabel}
+        />
+        {orgs.isPending ? (
+          <Skeleton height="48" borderRadius="l3" />
+        ) : list.length === 0 ? (
+          <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py={12}>
+            <EmptyState.Content>
+              <EmptyState.Title>{ORGANIZATIONS_UI.empty}</EmptyState.Title>
+              <EmptyState.Description>
+                {debounced ? ORGANIZATIONS_UI.emptySearch : ORGANIZATIONS_UI.emptyHint}
+              </EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <OrganizationsTable organizations={list} onAction={onAction} />
+        )}
+      </Stack>
+      <OrganizationDetailsDialog organization={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={ORGANIZATIONS_UI.deleteTitle}
+        message={ORGANIZATIONS.confirmDelete}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
     </Box>
   );
 }

@@ -1,6 +1,93 @@
-import { Text } from "@chakra-ui/react";
+import { Box, Button, EmptyState, Flex, SimpleGrid, Skeleton, VStack } from "@chakra-ui/react";
+import { useState } from "react";
+import { MEDIA } from "../../../shared/messages/media";
+import { can } from "../../../shared/permissions";
+import type { MediaItem } from "../../../shared/schemas/media";
+import { useSession } from "../../app/session";
+import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { MediaCard } from "../../components/media/MediaCard";
+import { UploadIcon, VideoIcon } from "../../components/media/MediaIcons";
+import { UploadDialog } from "../../components/media/UploadDialog";
+import { errorMessage } from "../../lib/errors";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
 
-// Placeholder: the media issue builds this tab (spec 2 section 2.2).
-export function MediaTab(_props: { projectId: number }) {
-  return <Text color="fg.muted">Media library arrives with the media issue.</Text>;
+/** Project detail, media tab (spec 2 section 2.2): the project's files, upload, view, admin delete. */
+export function MediaTab({ projectId }: { projectId: number }) {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const list = trpc.media.list.useQuery({ projectId });
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [pending, setPending] = useState<MediaItem | null>(null);
+  const remove = trpc.media.delete.useMutation({
+    onSuccess: () => {
+      notify({ type: "success", title: MEDIA.deleted, message: pending?.original_name });
+      setPending(null);
+      void utils.media.list.invalidate({ projectId });
+    },
+    onError: (err) => {
+      notify({
+        type: "error",
+        title: MEDIA.deleteFailed,
+        message: errorMessage(err, MEDIA.deleteFailedFallback),
+      });
+      setPending(null);
+    },
+  });
+  const canDelete = user ? can(user.role, "media.delete") : false;
+  // Spec 2 section 8: a failed list reads as an empty one, without a message.
+  const items = list.data ?? [];
+
+  const uploadButton = (label: string) => (
+    <Button colorPalette="blue" onClick={() => setUploadOpen(true)}>
+      <UploadIcon /> {label}
+    </Button>
+  );
+
+  return (
+    <Box>
+      <Flex justify="flex-end" mb={4}>
+        {uploadButton(MEDIA.uploadButton)}
+      </Flex>
+      {list.isPending ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={4}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="64" />
+          ))}
+        </SimpleGrid>
+      ) : items.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <VideoIcon />
+            </EmptyState.Indicator>
+            <VStack>
+              <EmptyState.Title>{MEDIA.tabEmptyTitle}</EmptyState.Title>
+            </VStack>
+            {uploadButton(MEDIA.uploadFirst)}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={4}>
+          {items.map((item) => (
+            <MediaCard key={item.id} item={item} canDelete={canDelete} onDelete={setPending} />
+          ))}
+        </SimpleGrid>
+      )}
+      <UploadDialog
+        projectId={projectId}
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        onUploaded={() => void utils.media.list.invalidate({ projectId })}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={MEDIA.deleteTitle}
+        message={MEDIA.confirmDelete}
+        busy={remove.isPending}
+        onConfirm={() => pending && remove.mutate({ id: pending.id })}
+        onClose={() => setPending(null)}
+      />
+    </Box>
+  );
 }

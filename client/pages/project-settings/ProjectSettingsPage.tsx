@@ -1,11 +1,48 @@
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router-dom";
+import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { ArrowLeftIcon } from "../../components/admin/icons";
+import { ProjectNotFound } from "../../components/projects/ProjectNotFound";
+import { useProjectIdFromPath } from "../../components/projects/useProjectId";
+import { useProjectQuery } from "../../components/projects/useProjectQuery";
+import { GeneralSettingsCard } from "./GeneralSettingsCard";
+import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 
-// Placeholder until its issue builds this screen.
+/** /projects/{id}/settings (spec 2 section 2.5). */
 export default function ProjectSettingsPage() {
+  const { id } = useProjectIdFromPath();
+  const { project, loading, notFound } = useProjectQuery(id);
+
+  if (loading) {
+    return (
+      <Box p={{ base: 4, md: 8 }} maxW="4xl" mx="auto" aria-busy="true" data-testid="settings-skeleton">
+        <Skeleton height="5" width="30%" mb={4} />
+        <Skeleton height="9" width="50%" mb={2} />
+        <Skeleton height="5" width="25%" mb={8} />
+        <Skeleton height="48" mb={6} />
+        <Skeleton height="72" />
+      </Box>
+    );
+  }
+  if (notFound || !project) return <ProjectNotFound actionLabel={PROJECTS_UI.backToProjects} />;
+
   return (
-    <Box p={6}>
-      <Heading size="lg">Project Settings</Heading>
-      <Text color="fg.muted">This screen arrives in a later issue.</Text>
+    <Box p={{ base: 4, md: 8 }} maxW="4xl" mx="auto">
+      <Stack gap={1} mb={8}>
+        <Button asChild variant="ghost" size="sm" alignSelf="start" ms={-3} color="fg.muted">
+          <RouterLink to={`/projects/${project.id}`}>
+            <ArrowLeftIcon /> {PROJECTS_UI.backToProject}
+          </RouterLink>
+        </Button>
+        <Heading size="2xl" letterSpacing="tight">
+          {project.name}
+        </Heading>
+        <Text color="blue.300">{project.org_name}</Text>
+      </Stack>
+      <Stack gap={6}>
+        <SteamAnalyticsCard projectId={project.id} />
+        <GeneralSettingsCard project={project} />
+      </Stack>
     </Box>
   );
 }

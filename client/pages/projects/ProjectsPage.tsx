@@ -1,11 +1,77 @@
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } from "@chakra-ui/react";
+import { useState } from "react";
+import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { FolderIcon, PlusIcon } from "../../components/admin/icons";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { useCurrentUser } from "../../components/admin/useCurrentUser";
+import { CreateProjectDialog } from "../../components/projects/CreateProjectDialog";
+import { ProjectCard } from "../../components/projects/ProjectCard";
+import { trpc } from "../../lib/trpc";
 
-// Placeholder until its issue builds this screen.
+const GRID_COLUMNS = { base: 1, md: 2, lg: 3 };
+// Four placeholder cards while loading (spec 1 section 9); fixed keys, the cards never reorder.
+const PLACEHOLDER_KEYS = ["p1", "p2", "p3", "p4"];
+
+/** /projects (spec 1 section 2, "Projects list"). */
 export default function ProjectsPage() {
+  const { user } = useCurrentUser();
+  const canCreate = user?.canCreateProjects === true;
+  const [creating, setCreating] = useState(false);
+  // A failed fetch (403 included) shows an empty list without a message (spec 1 section 8).
+  const projects = trpc.projects.list.useQuery(undefined, { retry: false });
+  const list = Array.isArray(projects.data) ? projects.data : [];
+
   return (
-    <Box p={6}>
-      <Heading size="lg">Projects</Heading>
-      <Text color="fg.muted">This screen arrives in a later issue.</Text>
+    <Box p={{ base: 4, md: 8 }} maxW="7xl" mx="auto">
+      <PageHeader
+        title={FORMS_UI.projects}
+        subtitle={PROJECTS_UI.subtitle}
+        actions={
+          canCreate && (
+            <Button colorPalette="blue" onClick={() => setCreating(true)}>
+              <PlusIcon /> {PROJECTS_UI.newProject}
+            </Button>
+          )
+        }
+      />
+      {projects.isPending ? (
+        <SimpleGrid columns={GRID_COLUMNS} gap={5} aria-busy="true">
+          {PLACEHOLDER_KEYS.map((key) => (
+            <Card.Root key={key} variant="outline" data-testid="project-placeholder">
+              <Card.Body gap={4}>
+                <Skeleton height="6" width="60%" />
+                <SkeletonText noOfLines={3} />
+                <Skeleton height="8" />
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      ) : list.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py={16}>
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <FolderIcon />
+            </EmptyState.Indicator>
+            <EmptyState.Title>{PROJECTS_UI.emptyTitle}</EmptyState.Title>
+            <EmptyState.Description>
+              {canCreate ? PROJECTS_UI.emptyCanCreate : PROJECTS_UI.emptyCannotCreate}
+            </EmptyState.Description>
+            {canCreate && (
+              <Button colorPalette="blue" onClick={() => setCreating(true)}>
+                {PROJECTS_UI.createFirst}
+              </Button>
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <SimpleGrid columns={GRID_COLUMNS} gap={5}>
+          {list.map((p) => (
+            <ProjectCard key={p.id} project={p} />
+          ))}
+        </SimpleGrid>
+      )}
+      {canCreate && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />}
     </Box>
   );
 }

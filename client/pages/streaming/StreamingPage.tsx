@@ -1,11 +1,56 @@
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Box, Button, EmptyState, Flex, Heading, Stack, Text, VStack } from "@chakra-ui/react";
+import { useState } from "react";
+import { STREAMING } from "../../../shared/messages/streaming";
+import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
+import { useCurrentProject } from "../../app/current-project";
+import { useSession } from "../../app/session";
+import { AddDestinationDialog } from "../../components/streaming/AddDestinationDialog";
+import { StreamingWorkspace } from "../../components/streaming/StreamingWorkspace";
+import { trpc } from "../../lib/trpc";
 
-// Placeholder until its issue builds this screen.
+/** Spec 1 "Streaming page": everything hangs off the current project. */
 export default function StreamingPage() {
+  const { user } = useSession();
+  const { projectId } = useCurrentProject();
+  const projects = trpc.projects.list.useQuery();
+  const [adding, setAdding] = useState(false);
+  const project = projects.data?.find((p) => p.id === projectId);
+  // A remembered id the user can no longer see counts as no project once the list has arrived.
+  const selected = projectId !== null && (project !== undefined || projects.isPending) ? projectId : null;
+
   return (
-    <Box p={6}>
-      <Heading size="lg">Streaming</Heading>
-      <Text color="fg.muted">This screen arrives in a later issue.</Text>
+    <Box p={{ base: 4, md: 8 }} maxW="7xl" mx="auto">
+      <Flex justify="space-between" align={{ base: "flex-start", md: "center" }} gap="4" mb="8" wrap="wrap">
+        <Stack gap="1">
+          <Heading size="2xl" letterSpacing="tight">
+            {STREAMING.title}
+          </Heading>
+          {project && <Text color="fg.muted">{STREAMING.managingFor(project.name)}</Text>}
+        </Stack>
+        <Button colorPalette="green" onClick={() => setAdding(true)} disabled={selected === null}>
+          {STREAMING.addDestination}
+        </Button>
+      </Flex>
+
+      {selected === null ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="bg.panel" py="16">
+          <EmptyState.Content>
+            <VStack textAlign="center">
+              <EmptyState.Title>{STREAMING.noProjectTitle}</EmptyState.Title>
+              <EmptyState.Description>{UI.noProjectHint}</EmptyState.Description>
+            </VStack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <StreamingWorkspace
+            projectId={selected}
+            isAdmin={user?.role === "admin"}
+            onAddDestination={() => setAdding(true)}
+          />
+          <AddDestinationDialog open={adding} onClose={() => setAdding(false)} projectId={selected} />
+        </>
+      )}
     </Box>
   );
 }

@@ -1,11 +1,153 @@
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Box, Button, EmptyState, Flex, NativeSelect, Skeleton, Stack } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { USERS } from "../../../shared/messages/users";
+import { USERS_UI } from "../../../shared/messages/users-ui";
+import { ROLE_LABELS, ROLES, type Role } from "../../../shared/roles";
+import { AccessDenied } from "../../components/admin/AccessDenied";
+import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { PlusIcon } from "../../components/admin/icons";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { SearchInput } from "../../components/admin/SearchInput";
+import { useCurrentUser } from "../../components/admin/useCurrentUser";
+import { useDebounced } from "../../components/admin/useDebounced";
+import type { UserRow } from "../../components/projects/types";
+import { errorMessage } from "../../lib/errors";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { ChangeEmailDialog } from "./ChangeEmailDialog";
+import { ResetPasswordDialog } from "./ResetPasswordDialog";
+import { UserDetailsDialog } from "./UserDetailsDialog";
+import { UserFormDialog } from "./UserFormDialog";
+import { type UserAction, UsersTable } from "./UsersTable";
 
-// Placeholder until its issue builds this screen.
+// The filter's own short labels (spec 2 section 2.7): 'Admin', then the role names.
+const ROLE_FILTER_LABELS: Record<Role, string> = { ...ROLE_LABELS, admin: USERS_UI.roleFilterAdmin };
+
+/** /users (spec 2 section 2.7): admin only. */
 export default function UsersPage() {
+  const { user: me } = useCurrentUser();
+  if (me && me.role !== "admin") return <AccessDenied />;
+  if (!me) return null;
+  return <UserManagement selfId={me.id} />;
+}
+
+function UserManagement({ selfId }: { selfId: number }) {
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<Role | "">("");
+  const debounced = useDebounced(search.trim());
+  // Parameters only when set (spec 2 section 7).
+  const input = { ...(debounced ? { search: debounced } : {}), ...(role ? { role } : {}) };
+  const users = trpc.users.list.useQuery(input, { placeholderData: (prev) => prev });
+  const utils = trpc.useUtils();
+
+  const [form, setForm] = useState<{ user: UserRow | null } | null>(null);
+  const [details, setDetails] = useState<number | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [emailing, setEmailing] = useState<UserRow | null>(null);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+
+  const fail = (fallback: string) => (err: unknown) =>
+    notify({ type: "error", title: fallback, message: errorMessage(err, fallback) });
+  const setActive = trpc.users.setActive.useMutation({
+    onSuccess: (_r, v) => {
+      notify({ type: "success", title: v.is_active ? USERS.activated : USERS.deactivated });
+      void utils.users.list.invalidate();
+    },
+    onError: fail(USERS.statusFailed),
+  });
+  const remove = trpc.users.delete.useMutation({
+    onSuccess: () => {
+      notify({ type: "success", title: USERS.deleted });
+      setDeleting(null);
+      void utils.users.list.invalidate();
+      void utils.organizations.list.invalidate();
+    },
+    onError: fail(USERS.deleteFailed),
+  });
+
+  const onAction = (action: UserAction, u: UserRow) => {
+    if (action === "view") setDetails(u.id);
+    else if (action === "edit") setForm({ user: u });
+    else if (action === "reset") setResetting(u);
+    else if (action === "email") setEmailing(u);
+    else if (action === "toggle") setActive.mutate({ id: u.id, is_active: !u.is_active });
+    else setDeleting(u);
+  };
+
+  const failedToLoad = users.isError;
+  useEffect(() => {
+    if (failedToLoad)
+      notify({
+        type: "error",
+        title: USERS.fetchFailed,
+        message: errorMessage(users.error, USERS.fetchFailed),
+      });
+  }, [failedToLoad, users.error]);
+  const list = users.data ?? [];
+
   return (
-    <Box p={6}>
-      <Heading size="lg">User Management</Heading>
-      <Text color="fg.muted">This screen arrives in a later issue.</Text>
+    <Box p={{ base: 4, md: 8 }} maxW="7xl" mx="auto">
+      <PageHeader
+        title={USERS_UI.heading}
+        subtitle={USERS_UI.subtitle}
+        actions={
+          <Button colorPalette="blue" onClick={() => setForm({ user: null })}>
+            <PlusIcon /> {USERS_UI.addUser}
+          </Button>
+        }
+      />
+      <Stack gap={4}>
+        <Flex gap={3} wrap="wrap">
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder={USERS_UI.searchPlaceholder}
+            label={USERS_UI.searchLabel}
+          />
+          <NativeSelect.Root width="12rem">
+            <NativeSelect.Field
+              aria-label={USERS_UI.roleFilterLabel}
+              value={role}
+              onChange={(e) => setRole(e.target.value as Role | "")}
+            >
+              <option value="">{USERS_UI.allRoles}</option>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_FILTER_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+        {users.isPending ? (
+          <Skeleton height="64" borderRadius="l3" />
+        ) : list.length === 0 ? (
+          <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py={12}>
+            <EmptyState.Content>
+              <EmptyState.Title>{USERS.noUsers}</EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <UsersTable users={list} selfId={selfId} onAction={onAction} />
+        )}
+      </Stack>
+      <UserFormDialog open={form !== null} user={form?.user ?? null} onClose={() => setForm(null)} />
+      <UserDetailsDialog userId={details} onClose={() => setDetails(null)} />
+      <ResetPasswordDialog
+        key={`reset-${resetting?.id}`}
+        user={resetting}
+        onClose={() => setResetting(null)}
+      />
+      <ChangeEmailDialog key={`email-${emailing?.id}`} user={emailing} onClose={() => setEmailing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={USERS_UI.deleteTitle}
+        message={USERS.confirmDelete}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
     </Box>
   );
 }

@@ -74,6 +74,72 @@ CREATE TABLE `media_files` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `media_files_stored_name_unique` ON `media_files` (`stored_name`);--> statement-breakpoint
 CREATE INDEX `media_project_idx` ON `media_files` (`project_id`);--> statement-breakpoint
+CREATE TABLE `steam_app_cache` (
+	`app_id` integer PRIMARY KEY NOT NULL,
+	`name` text,
+	`achievement_count` integer,
+	`achievement_avg_percent` real,
+	`achievements_fetched_at` integer,
+	`news_fetched_at` integer
+);
+--> statement-breakpoint
+CREATE TABLE `steam_news` (
+	`app_id` integer NOT NULL,
+	`gid` text NOT NULL,
+	`title` text NOT NULL,
+	`url` text NOT NULL,
+	`author` text DEFAULT '' NOT NULL,
+	`feedlabel` text DEFAULT '' NOT NULL,
+	`excerpt` text DEFAULT '' NOT NULL,
+	`published_at` integer NOT NULL,
+	PRIMARY KEY(`app_id`, `gid`)
+);
+--> statement-breakpoint
+CREATE INDEX `steam_news_app_time_idx` ON `steam_news` (`app_id`,`published_at`);--> statement-breakpoint
+CREATE TABLE `steam_partner_state` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`highwatermark` text DEFAULT '0' NOT NULL,
+	`updated_at` integer
+);
+--> statement-breakpoint
+CREATE TABLE `steam_player_samples` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`app_id` integer NOT NULL,
+	`sampled_at` integer NOT NULL,
+	`player_count` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `steam_samples_app_time_idx` ON `steam_player_samples` (`app_id`,`sampled_at`);--> statement-breakpoint
+CREATE TABLE `steam_sales` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`date` text NOT NULL,
+	`primary_app_id` integer NOT NULL,
+	`app_id` integer,
+	`package_id` integer,
+	`bundle_id` integer,
+	`line_item_type` text DEFAULT '' NOT NULL,
+	`platform` text,
+	`country_code` text,
+	`currency` text,
+	`gross_units_sold` integer DEFAULT 0 NOT NULL,
+	`gross_units_returned` integer DEFAULT 0 NOT NULL,
+	`gross_units_activated` integer DEFAULT 0 NOT NULL,
+	`net_units_sold` integer DEFAULT 0 NOT NULL,
+	`gross_sales_cents` integer DEFAULT 0 NOT NULL,
+	`gross_returns_cents` integer DEFAULT 0 NOT NULL,
+	`net_tax_cents` integer DEFAULT 0 NOT NULL,
+	`net_sales_cents` integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `steam_sales_app_date_idx` ON `steam_sales` (`primary_app_id`,`date`);--> statement-breakpoint
+CREATE INDEX `steam_sales_date_idx` ON `steam_sales` (`date`);--> statement-breakpoint
+CREATE TABLE `steam_sales_dates` (
+	`date` text PRIMARY KEY NOT NULL,
+	`changed_at` integer,
+	`fetched_at` integer,
+	`row_count` integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `destinations` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`project_id` integer NOT NULL,
@@ -90,6 +156,18 @@ CREATE TABLE `destinations` (
 );
 --> statement-breakpoint
 CREATE INDEX `destinations_project_idx` ON `destinations` (`project_id`);--> statement-breakpoint
+CREATE TABLE `media_preparations` (
+	`media_id` integer PRIMARY KEY NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`percent` real DEFAULT 0 NOT NULL,
+	`output_name` text,
+	`error` text,
+	`pid` integer,
+	`started_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`finished_at` integer,
+	FOREIGN KEY (`media_id`) REFERENCES `media_files`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `streams` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`project_id` integer NOT NULL,
@@ -107,6 +185,7 @@ CREATE TABLE `streams` (
 	`started_by` integer,
 	`started_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`stopped_at` integer,
+	`resume_on_start` integer DEFAULT false NOT NULL,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`destination_id`) REFERENCES `destinations`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`media_id`) REFERENCES `media_files`(`id`) ON UPDATE no action ON DELETE set null,

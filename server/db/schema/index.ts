@@ -1,4 +1,5 @@
 // Each domain keeps its tables in its own file; this index is what drizzle and the services import.
 export * from "./core";
 export * from "./media";
+export * from "./steam";
 export * from "./streaming";

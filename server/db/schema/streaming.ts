@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects, users } from "./core";
 import { mediaFiles } from "./media";
 
@@ -53,6 +53,28 @@ export const streams = sqliteTable(
     startedBy: integer("started_by").references(() => users.id, { onDelete: "set null" }),
     startedAt: integer("started_at").notNull().default(now),
     stoppedAt: integer("stopped_at"),
+    /** Set when a graceful shutdown stopped a stream of an auto-restart destination: resumed on start. */
+    resumeOnStart: integer("resume_on_start", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("streams_project_idx").on(t.projectId), index("streams_status_idx").on(t.status)],
 );
+
+export const PREPARATION_STATUSES = ["pending", "running", "done", "error"] as const;
+
+/**
+ * A media file that cannot be stream-copied, re-encoded once into DATA_DIR/media/prepared/. Streams of
+ * that media use the prepared file; the row shows the job's progress.
+ */
+export const mediaPreparations = sqliteTable("media_preparations", {
+  mediaId: integer("media_id")
+    .primaryKey()
+    .references(() => mediaFiles.id, { onDelete: "cascade" }),
+  status: text("status", { enum: PREPARATION_STATUSES }).notNull().default("pending"),
+  /** 0-100. */
+  percent: real("percent").notNull().default(0),
+  outputName: text("output_name"),
+  error: text("error"),
+  pid: integer("pid"),
+  startedAt: integer("started_at").notNull().default(now),
+  finishedAt: integer("finished_at"),
+});

@@ -1,0 +1,44 @@
+import { Button, Heading, Spinner, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router-dom";
+import { SHELL } from "../../shared/messages/shell";
+import { CenteredScreen } from "../components/shell/CenteredScreen";
+import { useSession } from "./session";
+
+/** Where the sign-in page sends the user back to. */
+export interface LoginState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** The protected-route guard (spec 1 section 2): waits, reports a dead server, or sends to /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+
+  if (status === "loading") {
+    return (
+      <CenteredScreen>
+        <Spinner size="lg" color="blue.fg" />
+        <Text color="fg.muted">{SHELL.verifying}</Text>
+      </CenteredScreen>
+    );
+  }
+  if (status === "error") {
+    return (
+      <CenteredScreen>
+        <Heading size="lg">{SHELL.connectionError}</Heading>
+        <Text color="fg.muted">{SHELL.connectionErrorHint}</Text>
+        <Button colorPalette="blue" onClick={() => window.location.reload()}>
+          {SHELL.retryConnection}
+        </Button>
+      </CenteredScreen>
+    );
+  }
+  if (status === "unauthenticated") {
+    const state: LoginState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return children;
+}

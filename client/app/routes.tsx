@@ -1,0 +1,83 @@
+import { Box, Heading, Link, Text } from "@chakra-ui/react";
+import { lazy } from "react";
+import { Navigate, type RouteObject, Link as RouterLink, useParams, useRoutes } from "react-router-dom";
+import { SHELL } from "../../shared/messages/shell";
+import LoginPage from "../pages/login/LoginPage";
+import { AppLayout } from "./AppLayout";
+import { readCurrentProject } from "./current-project";
+import { RequireAuth } from "./RequireAuth";
+
+// Every screen but sign-in is its own chunk, fetched on first visit: the initial download stays
+// within budget however large the screens grow.
+const DashboardPage = lazy(() => import("../pages/dashboard/DashboardPage"));
+const StreamingPage = lazy(() => import("../pages/streaming/StreamingPage"));
+const ProjectsPage = lazy(() => import("../pages/projects/ProjectsPage"));
+const ProjectDetailPage = lazy(() => import("../pages/project-detail/ProjectDetailPage"));
+const ProjectSettingsPage = lazy(() => import("../pages/project-settings/ProjectSettingsPage"));
+const ProfilePage = lazy(() => import("../pages/profile/ProfilePage"));
+const UsersPage = lazy(() => import("../pages/users/UsersPage"));
+const OrganizationsPage = lazy(() => import("../pages/organizations/OrganizationsPage"));
+const ComingSoonPage = lazy(() => import("../pages/coming-soon/ComingSoonPage"));
+
+/** / goes to the remembered project, else to the list. */
+function IndexRedirect() {
+  const id = readCurrentProject();
+  return <Navigate to={id === null ? "/projects" : `/projects/${id}`} replace />;
+}
+
+function AnalyticsRedirect() {
+  const { projectId } = useParams();
+  return <Navigate to={`/projects/${projectId}/analytics`} replace />;
+}
+
+function NotFound() {
+  return (
+    <Box p={6}>
+      <Heading size="lg">{SHELL.notFoundTitle}</Heading>
+      <Text color="fg.muted" mt="2">
+        {SHELL.notFoundHint}{" "}
+        <Link asChild colorPalette="blue">
+          <RouterLink to="/projects">{SHELL.goToProjects}</RouterLink>
+        </Link>
+      </Text>
+    </Box>
+  );
+}
+
+/** Spec 1 section 2's route table. */
+export const routes: RouteObject[] = [
+  { path: "/login", element: <LoginPage /> },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <IndexRedirect /> },
+      { path: "dashboard", element: <DashboardPage /> },
+      { path: "streaming", element: <StreamingPage /> },
+      { path: "projects", element: <ProjectsPage /> },
+      { path: "projects/:id", element: <ProjectDetailPage /> },
+      { path: "projects/:id/analytics", element: <ProjectDetailPage /> },
+      { path: "projects/:id/media", element: <ProjectDetailPage /> },
+      { path: "projects/:id/settings", element: <ProjectSettingsPage /> },
+      { path: "profile", element: <ProfilePage /> },
+      { path: "users", element: <UsersPage /> },
+      { path: "organizations", element: <OrganizationsPage /> },
+      { path: "submissions", element: <ComingSoonPage title={SHELL.nav.submissions} /> },
+      { path: "marketing", element: <ComingSoonPage title={SHELL.nav.marketing} /> },
+      { path: "analytics/:projectId", element: <AnalyticsRedirect /> },
+      { path: "analytics", element: <Navigate to="/projects" replace /> },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+/**
+ * Declarative routing (BrowserRouter + useRoutes) rather than a data router: the console uses no
+ * loaders or actions, and the data router would add ~18 KB gzip to the initial download.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,160 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { SESSION_CHECK_MS } from "../../shared/limits";
+import type { SessionUser } from "../../shared/types";
+import { notify } from "../lib/notify";
+import { trpc } from "../lib/trpc";
+import { onApiError } from "./api-errors";
+import {
+  afterCheck,
+  type CheckKind,
+  reactToApiError,
+  type SessionState,
+  type SessionStatus,
+  type Transition,
+} from "./session-rules";
+
+export interface SessionApi {
+  user: SessionUser | null;
+  status: SessionStatus;
+  /** Re-reads the user from the server (e.g. after a profile change elsewhere). */
+  refresh(): Promise<void>;
+  /** Throws the server's error on failure; the sign-in page turns it into a message. */
+  signIn(email: string, password: string): Promise<SessionUser>;
+  signOut(): Promise<void>;
+  /** Patches the local user after a change the server confirmed (name, email). */
+  setUser(patch: Partial<SessionUser>): void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ user: null, status: "loading" });
+  const stateRef = useRef(state);
+  // Bumped by every sign-in/out, so a check that started before one cannot overwrite its result.
+  const epoch = useRef(0);
+
+  const apply = useCallback(
+    ({ next, message }: Transition) => {
+      stateRef.current = next;
+      setState(next);
+      // Screens that read auth.me directly see the same user as the session.
+      utils.auth.me.setData(undefined, next.user);
+      if (message) notify({ type: "error", title: message });
+    },
+    [utils],
+  );
+
+  const check = useCallback(
+    async (kind: CheckKind) => {
+      const started = epoch.current;
+      let transition: Transition;
+      try {
+        transition = afterCheck(kind, stateRef.current, { user: await utils.client.auth.me.query() });
+      } catch (error) {
+        transition = afterCheck(kind, stateRef.current, { error });
+      }
+      if (started === epoch.current) apply(transition);
+    },
+    [utils, apply],
+  );
+
+  useEffect(() => {
+    void check("initial");
+  }, [check]);
+
+  useEffect(() => {
+    if (state.status !== "authenticated") return;
+    const timer = setInterval(() => void check("periodic"), SESSION_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [state.status, check]);
+
+  useEffect(
+    () =>
+      onApiError((err) => {
+        const reaction = reactToApiError(stateRef.current, err);
+        if (reaction.kind === "verify") void check("verify");
+        else if (reaction.kind === "transition") {
+          epoch.current++;
+          apply(reaction.transition);
+        }
+      }),
+    [check, apply],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const user = await utils.client.auth.login.mutate({ email, password });
+      epoch.current++;
+      apply({ next: { user, status: "authenticated" } });
+      return user;
+    },
+    [utils, apply],
+  );
+
+  const signOut = useCallback(async () => {
+    epoch.current++;
+    // From here on, refusals of calls still in flight are expected, not "Authentication failed".
+    stateRef.current = { user: null, status: "unauthenticated" };
+    try {
+      await utils.client.auth.logout.mutate();
+    } catch {
+      // Signed out locally either way; an unreachable server ends the session by itself later.
+    }
+    // The next user of this browser must not see the previous one's cached data.
+    queryClient.clear();
+    apply({ next: { user: null, status: "unauthenticated" } });
+  }, [utils, queryClient, apply]);
+
+  const setUser = useCallback(
+    (patch: Partial<SessionUser>) => {
+      const prev = stateRef.current;
+      if (prev.user) apply({ next: { ...prev, user: { ...prev.user, ...patch } } });
+    },
+    [apply],
+  );
+
+  const api = useMemo<SessionApi>(
+    () => ({ ...state, refresh: () => check("refresh"), signIn, signOut, setUser }),
+    [state, check, signIn, signOut, setUser],
+  );
+  return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * The session. Outside a SessionProvider (a screen rendered alone in a component test) it falls
+ * back to reading auth.me, so screens can use it everywhere.
+ */
+export function useSession(): SessionApi {
+  const ctx = useContext(SessionContext);
+  const me = trpc.auth.me.useQuery(undefined, { enabled: ctx === null });
+  if (ctx) return ctx;
+  const status: SessionStatus = me.isPending
+    ? "loading"
+    : me.isError
+      ? "error"
+      : me.data
+        ? "authenticated"
+        : "unauthenticated";
+  return {
+    user: me.data ?? null,
+    status,
+    refresh: async () => {
+      await me.refetch();
+    },
+    signIn: () => Promise.reject(new Error("useSession: no SessionProvider")),
+    signOut: async () => {},
+    setUser: () => {},
+  };
+}

@@ -1,0 +1,105 @@
+import { Input, NativeSelect, Textarea } from "@chakra-ui/react";
+import { useState } from "react";
+import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { PROJECTS } from "../../../shared/messages/projects";
+import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { createProjectInput } from "../../../shared/schemas/projects";
+import { errorMessage } from "../../lib/errors";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { FormDialog } from "../admin/FormDialog";
+import { FormField } from "../admin/FormField";
+import { type FieldErrors, fieldErrors } from "../admin/validate";
+
+const EMPTY = { name: "", description: "", url: "", org_id: "" };
+
+/** 'Create New Project' (spec 1 sections 2, 4, 5 and 8). */
+export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const utils = trpc.useUtils();
+  // Fetched when the modal opens (spec 1 section 4); a failure leaves the list empty, silently.
+  const orgs = trpc.organizations.list.useQuery(undefined, {
+    enabled: props.open,
+    staleTime: 0,
+    retry: false,
+  });
+  const create = trpc.projects.create.useMutation({
+    onSuccess: (project) => {
+      // The new project goes on top of the list.
+      utils.projects.list.setData(undefined, (list) => [project, ...(list ?? [])]);
+      void utils.projects.list.invalidate();
+      notify({ type: "success", title: PROJECTS.created, message: PROJECTS.createdMessage });
+      setForm(EMPTY);
+      setErrors({});
+      props.onClose();
+    },
+    onError: (err) => {
+      notify({
+        type: "error",
+        title: PROJECTS.createFailed,
+        message: errorMessage(err, PROJECTS.unexpected),
+      });
+    },
+  });
+
+  const set = (key: keyof typeof EMPTY) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = () => {
+    const checked = fieldErrors(createProjectInput, form);
+    if (!checked.ok) return setErrors(checked.errors);
+    create.mutate(form);
+  };
+
+  return (
+    <FormDialog
+      open={props.open}
+      title={PROJECTS_UI.createTitle}
+      submitLabel={PROJECTS_UI.createSubmit}
+      busy={create.isPending}
+      busyLabel={PROJECTS_UI.creating}
+      onSubmit={submit}
+      onClose={props.onClose}
+    >
+      <FormField label={PROJECTS_UI.nameLabel} required error={errors.name}>
+        <Input
+          value={form.name}
+          placeholder={PROJECTS_UI.namePlaceholder}
+          onChange={(e) => set("name")(e.target.value)}
+        />
+      </FormField>
+      <FormField label={PROJECTS_UI.descriptionLabel} error={errors.description}>
+        <Textarea
+          value={form.description}
+          rows={3}
+          placeholder={PROJECTS_UI.descriptionPlaceholder}
+          onChange={(e) => set("description")(e.target.value)}
+        />
+      </FormField>
+      <FormField label={PROJECTS_UI.urlLabel} error={errors.url}>
+        <Input
+          type="url"
+          value={form.url}
+          placeholder="https://"
+          onChange={(e) => set("url")(e.target.value)}
+        />
+      </FormField>
+      <FormField label={FORMS_UI.organization} required error={errors.org_id}>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={form.org_id} onChange={(e) => set("org_id")(e.target.value)}>
+            <option value="">{PROJECTS_UI.selectOrg}</option>
+            {(orgs.data ?? []).map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
+  );
+}

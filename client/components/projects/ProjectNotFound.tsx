@@ -1,0 +1,22 @@
+import { Button, EmptyState } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router-dom";
+import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { FolderIcon } from "../admin/icons";
+
+/** 'Project Not Found' with a way back to the projects list (spec 2 sections 2 and 2.5). */
+export function ProjectNotFound({ actionLabel }: { actionLabel: string }) {
+  return (
+    <EmptyState.Root py={20}>
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <FolderIcon />
+        </EmptyState.Indicator>
+        <EmptyState.Title>{PROJECTS_UI.notFound}</EmptyState.Title>
+        <EmptyState.Description>{PROJECTS_UI.notFoundHint}</EmptyState.Description>
+        <Button asChild colorPalette="blue">
+          <RouterLink to="/projects">{actionLabel}</RouterLink>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

@@ -1,0 +1,95 @@
+import { Box, Button, CloseButton, Dialog, Flex, Link, Portal, Spinner, Stack, Text } from "@chakra-ui/react";
+import type { RefObject } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { SHELL } from "../../../shared/messages/shell";
+
+export interface SwitcherProject {
+  id: number;
+  name: string;
+  org_name: string;
+}
+
+/** The 'Select Project' modal. Its own chunk: the dialog machinery loads on first use. */
+export default function ProjectSwitcherDialog({
+  open,
+  onOpenChange,
+  loading,
+  projects,
+  currentId,
+  onChoose,
+  onManage,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  loading: boolean;
+  projects: SwitcherProject[];
+  currentId: number | null;
+  onChoose(id: number): void;
+  onManage(): void;
+  returnFocus: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement="center"
+      size="sm"
+      finalFocusEl={() => returnFocus.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{SHELL.selectProjectTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {loading ? (
+                <Flex justify="center" py="6">
+                  <Spinner />
+                </Flex>
+              ) : projects.length === 0 ? (
+                <Text color="fg.muted" py="4" textAlign="center">
+                  {SHELL.noProjectsAvailable}
+                </Text>
+              ) : (
+                <Stack gap="1" maxH="sm" overflowY="auto">
+                  {projects.map((p) => (
+                    <Button
+                      key={p.id}
+                      variant={p.id === currentId ? "subtle" : "ghost"}
+                      justifyContent="flex-start"
+                      height="auto"
+                      py="2"
+                      onClick={() => onChoose(p.id)}
+                    >
+                      <Box textAlign="left" minW="0">
+                        <Text fontWeight="semibold" truncate>
+                          {p.name}
+                        </Text>
+                        <Text fontSize="xs" color="fg.muted" fontWeight="normal" truncate>
+                          {p.org_name}
+                        </Text>
+                      </Box>
+                    </Button>
+                  ))}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer justifyContent="flex-start">
+              <Link asChild colorPalette="blue" fontSize="sm">
+                <RouterLink to="/projects" onClick={onManage}>
+                  {SHELL.manageProjects}
+                </RouterLink>
+              </Link>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={SHELL.close} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,52 @@
+import { Input } from "@chakra-ui/react";
+import { useState } from "react";
+import { AUTH } from "../../../shared/messages/auth";
+import { PROFILE_UI } from "../../../shared/messages/profile-ui";
+import { changeNameInput } from "../../../shared/schemas/auth";
+import type { SessionUser } from "../../../shared/types";
+import { FormField } from "../../components/admin/FormField";
+import { fieldErrors } from "../../components/admin/validate";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { InlineForm } from "./InlineForm";
+import { profileError } from "./profileError";
+
+/** Change Name (spec 2 sections 2.6 and 5): trimmed, not empty, at least 2 characters. */
+export function ChangeNameForm(props: { onDone: (user: SessionUser) => void; onCancel: () => void }) {
+  const [newName, setNewName] = useState("");
+  const [error, setError] = useState<string>();
+  const [serverError, setServerError] = useState<string>();
+  const change = trpc.auth.changeName.useMutation({
+    onSuccess: (res) => {
+      notify({ type: "success", title: AUTH.nameChanged });
+      props.onDone(res.user);
+    },
+    onError: (err) => setServerError(profileError(err, AUTH.changeNameFailed)),
+  });
+  const submit = () => {
+    setServerError(undefined);
+    const checked = fieldErrors(changeNameInput, { newName });
+    if (!checked.ok) return setError(checked.errors.newName);
+    change.mutate(checked.data);
+  };
+  return (
+    <InlineForm
+      label={PROFILE_UI.changeName}
+      busy={change.isPending}
+      error={serverError}
+      onSubmit={submit}
+      onCancel={props.onCancel}
+    >
+      <FormField label={PROFILE_UI.newName} error={error}>
+        <Input
+          value={newName}
+          autoFocus
+          onChange={(e) => {
+            setNewName(e.target.value);
+            setError(undefined);
+          }}
+        />
+      </FormField>
+    </InlineForm>
+  );
+}

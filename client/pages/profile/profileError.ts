@@ -1,0 +1,8 @@
+import { AUTH } from "../../../shared/messages/auth";
+import { errorMessage, errorStatus } from "../../lib/errors";
+
+/** Profile errors show the server's message; no answer at all reads 'Unable to connect to server'. */
+export function profileError(err: unknown, fallback: string): string {
+  if (errorStatus(err) === undefined) return AUTH.unreachableProfile;
+  return errorMessage(err, fallback);
+}

@@ -1,0 +1,70 @@
+import { Badge, Card, DataList, Grid, Link, Stack, Stat, Text } from "@chakra-ui/react";
+import { formatShortDate } from "../../../shared/format";
+import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { ExternalIcon } from "../../components/admin/icons";
+import type { ProjectDetail } from "../../components/projects/types";
+import { LatestNews } from "./LatestNews";
+
+/** Overview tab: Project Information, Latest News and Quick Stats (spec 2 section 2.1). */
+export function OverviewTab({ project }: { project: ProjectDetail }) {
+  return (
+    <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap={6} alignItems="start">
+      <Stack gap={6}>
+        <Card.Root variant="outline">
+          <Card.Header>
+            <Card.Title>{PROJECTS_UI.projectInformation}</Card.Title>
+          </Card.Header>
+          <Card.Body gap={5}>
+            <Text color={project.description ? "fg" : "fg.subtle"} whiteSpace="pre-wrap">
+              {project.description || PROJECTS_UI.noDescription}
+            </Text>
+            {project.url && (
+              <Link href={project.url} target="_blank" rel="noopener noreferrer" color="blue.300">
+                {project.url} <ExternalIcon />
+              </Link>
+            )}
+            <DataList.Root orientation="horizontal">
+              <DataList.Item>
+                <DataList.ItemLabel>{FORMS_UI.createdBy}</DataList.ItemLabel>
+                <DataList.ItemValue>{project.created_by_name}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{PROJECTS_UI.createdOn}</DataList.ItemLabel>
+                <DataList.ItemValue>{formatShortDate(project.created_at)}</DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+        <LatestNews projectId={project.id} />
+      </Stack>
+      <Card.Root variant="outline" data-testid="quick-stats">
+        <Card.Header>
+          <Card.Title>{PROJECTS_UI.quickStats}</Card.Title>
+        </Card.Header>
+        <Card.Body gap={5}>
+          <Stat.Root>
+            <Stat.Label>{PROJECTS_UI.mediaFiles}</Stat.Label>
+            <Stat.ValueText>{project.media_count}</Stat.ValueText>
+          </Stat.Root>
+          <Stat.Root>
+            <Stat.Label>{PROJECTS_UI.analytics}</Stat.Label>
+            <Badge
+              alignSelf="start"
+              colorPalette={project.steam_analytics_enabled ? "green" : "gray"}
+              variant="subtle"
+            >
+              {project.steam_analytics_enabled ? PROJECTS_UI.analyticsEnabled : PROJECTS_UI.analyticsDisabled}
+            </Badge>
+          </Stat.Root>
+          {project.steam_last_sync && (
+            <Stat.Root>
+              <Stat.Label>{PROJECTS_UI.lastSync}</Stat.Label>
+              <Text>{formatShortDate(project.steam_last_sync)}</Text>
+            </Stat.Root>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Grid>
+  );
+}

@@ -1,0 +1,60 @@
+import { Input, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { emailChangedFor, USERS } from "../../../shared/messages/users";
+import { adminChangeEmailBody } from "../../../shared/schemas/users";
+import { FormDialog } from "../../components/admin/FormDialog";
+import { FormField } from "../../components/admin/FormField";
+import { fieldErrors } from "../../components/admin/validate";
+import type { UserRow } from "../../components/projects/types";
+import { errorMessage } from "../../lib/errors";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+
+/** Change Email for a user (spec 2 sections 2.7 and 5): required, valid address. */
+export function ChangeEmailDialog(props: { user: UserRow | null; onClose: () => void }) {
+  const [newEmail, setNewEmail] = useState("");
+  const [error, setError] = useState<string>();
+  const utils = trpc.useUtils();
+  const change = trpc.users.changeEmail.useMutation({
+    onSuccess: () => {
+      notify({ type: "success", title: emailChangedFor(props.user?.name ?? "") });
+      void utils.users.list.invalidate();
+      props.onClose();
+    },
+    onError: (err) =>
+      notify({
+        type: "error",
+        title: USERS.changeEmailFailed,
+        message: errorMessage(err, USERS.changeEmailFailed),
+      }),
+  });
+  const submit = () => {
+    const checked = fieldErrors(adminChangeEmailBody, { newEmail });
+    if (!checked.ok) return setError(checked.errors.newEmail);
+    change.mutate({ id: props.user!.id, newEmail: checked.data.newEmail });
+  };
+  return (
+    <FormDialog
+      open={props.user !== null}
+      title={FORMS_UI.changeEmail}
+      submitLabel={FORMS_UI.changeEmail}
+      busy={change.isPending}
+      onSubmit={submit}
+      onClose={props.onClose}
+    >
+      <Text color="fg.muted">{props.user?.email}</Text>
+      <FormField label={FORMS_UI.newEmail} error={error}>
+        <Input
+          type="email"
+          autoComplete="off"
+          value={newEmail}
+          onChange={(e) => {
+            setNewEmail(e.target.value);
+            setError(undefined);
+          }}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { Avatar, Badge, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { formatDateTime, initials } from "../../../shared/format";
+import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { USERS } from "../../../shared/messages/users";
+import { USERS_UI } from "../../../shared/messages/users-ui";
+import { ROLE_LABELS } from "../../../shared/roles";
+import { EyeIcon, KeyIcon, MailIcon, PencilIcon, PowerIcon, TrashIcon } from "../../components/admin/icons";
+import { ROLE_COLORS } from "../../components/admin/roleColors";
+import type { UserRow } from "../../components/projects/types";
+
+export type UserAction = "view" | "edit" | "reset" | "email" | "toggle" | "delete";
+
+function Action(props: { label: string; onClick: () => void; children: ReactNode; danger?: boolean }) {
+  return (
+    <IconButton
+      aria-label={props.label}
+      title={props.label}
+      size="xs"
+      variant="ghost"
+      colorPalette={props.danger ? "red" : "gray"}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </IconButton>
+  );
+}
+
+/** The user table of User Management (spec 2 section 2.7). */
+export function UsersTable(props: {
+  users: UserRow[];
+  selfId: number;
+  onAction: (a: UserAction, u: UserRow) => void;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="l3">
+      <Table.Root size="sm" interactive>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader>{USERS_UI.colUser}</Table.ColumnHeader>
+            <Table.ColumnHeader>{USERS_UI.colRole}</Table.ColumnHeader>
+            <Table.ColumnHeader>{FORMS_UI.status}</Table.ColumnHeader>
+            <Table.ColumnHeader>{USERS_UI.colLastLogin}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{FORMS_UI.projects}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{FORMS_UI.actions}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {props.users.map((u) => {
+            const act = (a: UserAction) => () => props.onAction(a, u);
+            const self = u.id === props.selfId;
+            return (
+              <Table.Row key={u.id} data-testid={`user-row-${u.id}`} aria-label={u.email}>
+                <Table.Cell>
+                  <HStack gap={3}>
+                    <Avatar.Root size="sm" colorPalette={ROLE_COLORS[u.role]}>
+                      <Avatar.Fallback>{initials(u.name)}</Avatar.Fallback>
+                    </Avatar.Root>
+                    <Stack gap={0}>
+                      <Text fontWeight="medium">
+                        {u.name}{" "}
+                        {self && (
+                          <Badge size="xs" variant="outline">
+                            {USERS_UI.you}
+                          </Badge>
+                        )}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {u.email}
+                        {u.org_name ? ` · ${u.org_name}` : ""}
+                      </Text>
+                    </Stack>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={ROLE_COLORS[u.role]} variant="subtle">
+                    {ROLE_LABELS[u.role]}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={u.is_active ? "green" : "gray"} variant="surface">
+                    {u.is_active ? FORMS_UI.active : FORMS_UI.inactive}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell color="fg.muted" whiteSpace="nowrap">
+                  {u.last_login ? formatDateTime(u.last_login) : USERS.never}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{u.assigned_projects_count}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap={0} justify="flex-end">
+                    <Action label={USERS_UI.viewDetails} onClick={act("view")}>
+                      <EyeIcon />
+                    </Action>
+                    <Action label={USERS_UI.edit} onClick={act("edit")}>
+                      <PencilIcon />
+                    </Action>
+                    <Action label={USERS_UI.resetPassword} onClick={act("reset")}>
+                      <KeyIcon />
+                    </Action>
+                    <Action label={FORMS_UI.changeEmail} onClick={act("email")}>
+                      <MailIcon />
+                    </Action>
+                    <Action
+                      label={u.is_active ? USERS_UI.deactivate : USERS_UI.activate}
+                      onClick={act("toggle")}
+                    >
+                      <PowerIcon />
+                    </Action>
+                    {!self && (
+                      <Action label={USERS_UI.deleteUser} onClick={act("delete")} danger>
+                        <TrashIcon />
+                      </Action>
+                    )}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

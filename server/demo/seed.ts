@@ -1,0 +1,154 @@
+import { and, eq, max, min } from "drizzle-orm";
+import { DEMO_APP_ID, gameById } from "../../test/fakes/steam/catalog";
+import { playersAt } from "../../test/fakes/steam/data";
+import { hashPassword } from "../auth/password";
+import { organizations, projects, steamPlayerSamples, users } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { datesToFetch, fetchDates, refreshChangedDates } from "../services/analytics-sales";
+import { refreshAchievements, refreshNews } from "../services/analytics-steam";
+import { addDays, dayRange, pacificDate } from "../steam/dates";
+import { ensureDemoVideo } from "./video";
+
+// Demo data, seeded idempotently (a second run adds only what is missing): an organization with a
+// manager and a developer, projects watching fake-Steam games, a trailer, 30 days of player samples
+// (the same curve the fake answers live) and 90 days of sales pulled through the real partner sync.
+
+export const DEMO_ORG = { name: "Demo Studio", slug: "demo-studio" };
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_USERS = [
+  { name: "Maya Manager", email: "manager@demo.studio", role: "manager" as const },
+  { name: "Dev Eloper", email: "developer@demo.studio", role: "developer" as const },
+];
+const DEMO_PROJECTS = [
+  {
+    name: "Starfall Outpost",
+    description: "Co-op base builder on a frozen moon. Steam Next Fest broadcast and launch analytics.",
+    url: "https://store.steampowered.com/app/2456740/",
+    appId: DEMO_APP_ID,
+    financial: true,
+  },
+  {
+    name: "Hollow Lantern",
+    description: "Hand-drawn metroidvania. Post-launch support and seasonal sales.",
+    url: "https://store.steampowered.com/app/1987650/",
+    appId: 1987650,
+    financial: true,
+  },
+];
+export const SAMPLE_DAYS = 30;
+export const SALES_DAYS = 90;
+
+function ensureOrg(deps: AppDeps) {
+  const found = deps.db.select().from(organizations).where(eq(organizations.slug, DEMO_ORG.slug)).get();
+  return found ?? deps.db.insert(organizations).values(DEMO_ORG).returning().get();
+}
+
+async function ensureUsers(deps: AppDeps, orgId: number) {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  return DEMO_USERS.map((u) => {
+    const found = deps.db.select().from(users).where(eq(users.email, u.email)).get();
+    return (
+      found ??
+      deps.db
+        .insert(users)
+        .values({ ...u, orgId, passwordHash: hash })
+        .returning()
+        .get()
+    );
+  });
+}
+
+function ensureProject(deps: AppDeps, orgId: number, createdBy: number, p: (typeof DEMO_PROJECTS)[number]) {
+  const found = deps.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.orgId, orgId), eq(projects.name, p.name)))
+    .get();
+  if (found) return found;
+  return deps.db
+    .insert(projects)
+    .values({
+      name: p.name,
+      description: p.description,
+      url: p.url,
+      orgId,
+      createdBy,
+      steamAppId: p.appId,
+      steamAnalyticsEnabled: true,
+      financialAnalyticsEnabled: p.financial,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * Samples every STEAM_SAMPLE_MINUTES over the last 30 days where there are none yet: before the
+ * first stored sample and after the last (a demo restarted days later has no hole), never twice.
+ */
+function ensureSamples(deps: AppDeps, appId: number): number {
+  const now = deps.now();
+  const step = deps.env.STEAM_SAMPLE_MINUTES * 60_000;
+  const range = deps.db
+    .select({ first: min(steamPlayerSamples.sampledAt), last: max(steamPlayerSamples.sampledAt) })
+    .from(steamPlayerSamples)
+    .where(eq(steamPlayerSamples.appId, appId))
+    .get();
+  const start = now - SAMPLE_DAYS * 86_400_000;
+  const spans: [number, number][] =
+    range?.first == null
+      ? [[start, now]]
+      : [
+          [start, range.first],
+          [Math.max(start, range.last! + step), now],
+        ];
+  let added = 0;
+  deps.db.transaction((tx) => {
+    for (const [from, until] of spans) {
+      for (let t = from; t < until; t += step) {
+        tx.insert(steamPlayerSamples)
+          .values({ appId, sampledAt: t, playerCount: playersAt(appId, t) })
+          .run();
+        added++;
+      }
+    }
+  });
+  return added;
+}
+
+export async function seedDemo(deps: AppDeps) {
+  const org = ensureOrg(deps);
+  const [manager] = await ensureUsers(deps, org.id);
+  const seeded = DEMO_PROJECTS.map((p) => ensureProject(deps, org.id, manager!.id, p));
+  const videoMade = await ensureDemoVideo(deps, seeded[0]!.id, manager!.id);
+
+  let samples = 0;
+  for (const p of seeded) {
+    const appId = p.steamAppId!;
+    samples += ensureSamples(deps, appId);
+    await refreshAchievements(deps, appId);
+    await refreshNews(deps, appId);
+  }
+
+  // Sales go through the same partner sync the console runs: changed dates, then every pending date.
+  await refreshChangedDates(deps);
+  const today = pacificDate(deps.now());
+  const window = dayRange(today, SALES_DAYS);
+  const fetched = await fetchDates(deps, datesToFetch(deps, window, [addDays(today, -1), today]), () => true);
+  const now = deps.now();
+  for (const p of seeded)
+    deps.db.update(projects).set({ steamLastSync: now }).where(eq(projects.id, p.id)).run();
+
+  return {
+    org,
+    projects: seeded.map((p) => ({
+      id: p.id,
+      name: p.name,
+      appId: p.steamAppId,
+      game: gameById(p.steamAppId!)?.name,
+    })),
+    videoMade,
+    samples,
+    salesDates: fetched.length,
+    salesRows: fetched.reduce((s, f) => s + f.rows, 0),
+  };
+}

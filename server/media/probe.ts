@@ -1,0 +1,153 @@
+import type { MediaKind } from "../../shared/schemas/media";
+import { classify } from "./formats";
+import { runTool } from "./run";
+
+export interface MediaMetadata {
+  kind: MediaKind;
+  mimeType: string;
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  bitrate: number | null;
+  frameRate: number | null;
+  /** Largest gap between keyframes seen in the first KEYFRAME_WINDOW_S seconds. */
+  keyframeInterval: number | null;
+  /** H.264 + AAC, keyframes at most STEAM_MAX_KEYFRAME_S apart: Steam takes it by stream copy. */
+  steamReady: boolean;
+}
+
+const PROBE_TIMEOUT_MS = 30_000;
+/** Enough of the file to judge its GOP without reading a whole 1 GB upload. */
+const KEYFRAME_WINDOW_S = 30;
+export const STEAM_MAX_KEYFRAME_S = 2;
+
+interface ProbeStream {
+  index?: number;
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  disposition?: { attached_pic?: number };
+}
+interface ProbePacket {
+  stream_index?: number;
+  pts_time?: string;
+  flags?: string;
+}
+interface ProbeOutput {
+  streams?: ProbeStream[];
+  packets?: ProbePacket[];
+  format?: { format_name?: string; duration?: string; bit_rate?: string; tags?: { major_brand?: string } };
+}
+
+const num = (v: string | undefined): number | null => {
+  const n = v === undefined ? Number.NaN : Number(v);
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+function rate(v: string | undefined): number | null {
+  if (!v) return null;
+  const [a, b] = v.split("/").map(Number);
+  if (!a || !b || !Number.isFinite(a / b)) return null;
+  return Math.round((a / b) * 1000) / 1000;
+}
+
+/** Reads the file's real type and properties; null when it is not a video or image we accept. */
+export async function probeMedia(ffprobe: string, path: string): Promise<MediaMetadata | null> {
+  // One run reads the header (format, streams) and the packets of the first seconds (keyframes).
+  const out = await runTool(
+    [
+      ffprobe,
+      "-v",
+      "error",
+      "-print_format",
+      "json",
+      "-read_intervals",
+      `%+${KEYFRAME_WINDOW_S}`,
+      "-show_entries",
+      "packet=stream_index,pts_time,flags",
+      "-show_format",
+      "-show_streams",
+      path,
+    ],
+    PROBE_TIMEOUT_MS,
+  );
+  if (out.code !== 0) return null;
+  let info: ProbeOutput;
+  try {
+    info = JSON.parse(out.stdout) as ProbeOutput;
+  } catch {
+    return null;
+  }
+  const streams = info.streams ?? [];
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === "audio");
+  if (!video?.codec_name || !video.width || !video.height || !info.format?.format_name) return null;
+  const type = classify(info.format.format_name, info.format.tags?.major_brand, video.codec_name);
+  if (!type) return null;
+
+  const base = {
+    ...type,
+    width: video.width,
+    height: video.height,
+    videoCodec: video.codec_name,
+  };
+  if (type.kind === "image") {
+    return {
+      ...base,
+      durationSeconds: null,
+      audioCodec: null,
+      bitrate: null,
+      frameRate: null,
+      keyframeInterval: null,
+      steamReady: false,
+    };
+  }
+  const durationSeconds = num(info.format.duration);
+  const keyframeInterval = keyframeGap(
+    (info.packets ?? []).filter((p) => p.stream_index === video.index),
+    durationSeconds,
+  );
+  const audioCodec = audio?.codec_name ?? null;
+  return {
+    ...base,
+    durationSeconds,
+    audioCodec,
+    bitrate: num(info.format.bit_rate),
+    frameRate: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
+    keyframeInterval,
+    steamReady:
+      video.codec_name === "h264" &&
+      audioCodec === "aac" &&
+      keyframeInterval !== null &&
+      keyframeInterval <= STEAM_MAX_KEYFRAME_S + 0.01,
+  };
+}
+
+/**
+ * The largest distance between keyframes in the first seconds, from packet flags (no decoding).
+ * One keyframe in the window means the gap is at least what remains of the window.
+ */
+function keyframeGap(packets: ProbePacket[], duration: number | null): number | null {
+  const times: number[] = [];
+  let last = 0;
+  for (const p of packets) {
+    const t = Number(p.pts_time);
+    if (!p.pts_time || !Number.isFinite(t)) continue;
+    last = Math.max(last, t);
+    if (p.flags?.includes("K")) times.push(t);
+  }
+  if (times.length === 0) return null;
+  times.sort((a, b) => a - b);
+  let gap = 0;
+  for (let i = 1; i < times.length; i++) gap = Math.max(gap, times[i]! - times[i - 1]!);
+  // After the last keyframe, the stretch to the end of what we read (or of the file) counts too.
+  const end = Math.min(duration ?? last, KEYFRAME_WINDOW_S);
+  const tail = end - times.at(-1)!;
+  if (tail > gap && tail > STEAM_MAX_KEYFRAME_S) gap = tail;
+  return Math.round(gap * 1000) / 1000;
+}

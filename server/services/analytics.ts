@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { ANALYTICS } from "../../shared/messages/analytics";
+import type {
+  AnalyticsSettings,
+  AnalyticsSettingsView,
+  NewsResponse,
+  SteamSearchResult,
+  SteamSyncResult,
+} from "../../shared/schemas/analytics";
+import type { SessionUser } from "../../shared/types";
+import { projects } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { badRequest } from "../errors";
+import { SteamError } from "../steam/errors";
+import { sampleApp } from "../steam/sampler";
+import { requirePermission, requireProject } from "./access";
+import {
+  appCache,
+  cachedNews,
+  NEWS_TTL_MS,
+  refreshAchievements,
+  refreshNews,
+  rememberAppName,
+  steamToAppError,
+} from "./analytics-steam";
+
+export { getOverview } from "./analytics-overview";
+
+const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+
+/** Latest News (spec 2 section 2.1): cached per app, fetched again after an hour or on refresh. */
+export async function getNews(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number; limit: number; refresh: boolean },
+): Promise<NewsResponse> {
+  const project = requireProject(deps, user, input.projectId);
+  const appId = project.steamAppId;
+  if (!appId) return { summary: { totalArticles: 0, fetchedAt: null }, newsItems: [] };
+  const fetchedAt = appCache(deps, appId)?.newsFetchedAt ?? null;
+  const stale = fetchedAt === null || deps.now() - fetchedAt > NEWS_TTL_MS;
+  if (input.refresh || stale) {
+    try {
+      await refreshNews(deps, appId);
+    } catch (err) {
+      // A Steam hiccup should not blank a list we already have: serve the cache, fail only without one.
+      if (fetchedAt === null || input.refresh) throw steamToAppError(err);
+    }
+  }
+  const rows = cachedNews(deps, appId, input.limit);
+  return {
+    summary: { totalArticles: rows.length, fetchedAt: iso(appCache(deps, appId)?.newsFetchedAt) },
+    newsItems: rows.map((r) => ({
+      gid: r.gid,
+      title: r.title,
+      url: r.url,
+      author: r.author,
+      feedlabel: r.feedlabel,
+      published_date: new Date(r.publishedAt).toISOString(),
+      excerpt: r.excerpt,
+      views: null,
+      comments: null,
+      likes: null,
+    })),
+  };
+}
+
+/**
+ * "Sync Data": a player sample now, achievements and news refreshed. Steam keeps no player history,
+ * so `days` cannot be backfilled; the message says history accrues from sampling.
+ */
+export async function syncSteam(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number; days: number },
+): Promise<SteamSyncResult> {
+  const project = requireProject(deps, user, input.projectId);
+  requirePermission(user, "analytics.sync");
+  if (!project.steamAnalyticsEnabled) throw badRequest(ANALYTICS.steamNotEnabled);
+  const appId = project.steamAppId;
+  if (!appId) throw badRequest(ANALYTICS.noAppId);
+
+  const [sample, achievements, news] = await Promise.allSettled([
+    sampleApp(deps, appId),
+    refreshAchievements(deps, appId),
+    refreshNews(deps, appId),
+  ]);
+  const errors = [sample, achievements, news].flatMap((r) =>
+    r.status === "rejected" ? [(r.reason as Error).message] : [],
+  );
+  // An unknown app id or a rejected key will fail every part the same way: say so plainly.
+  if (
+    sample.status === "rejected" &&
+    sample.reason instanceof SteamError &&
+    sample.reason.kind === "unknown_app"
+  ) {
+    throw steamToAppError(sample.reason);
+  }
+  if (errors.length === 3)
+    throw steamToAppError(sample.status === "rejected" ? sample.reason : new Error(errors[0]));
+
+  deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, project.id)).run();
+  return {
+    success: true,
+    message: `${ANALYTICS.steamSyncStarted(input.days)}. ${ANALYTICS.historyAccrues}`,
+    currentPlayers: sample.status === "fulfilled" ? sample.value : null,
+    achievements: achievements.status === "fulfilled" ? achievements.value.count : null,
+    newsItems: news.status === "fulfilled" ? news.value.length : null,
+    errors,
+  };
+}
+
+export async function searchGames(
+  deps: AppDeps,
+  input: { q: string; limit: number },
+): Promise<SteamSearchResult[]> {
+  try {
+    return await deps.steam.search(input.q, input.limit);
+  } catch (err) {
+    throw steamToAppError(err);
+  }
+}
+
+export function getSettings(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number },
+): AnalyticsSettingsView {
+  const p = requireProject(deps, user, input.projectId);
+  return {
+    steam_app_id: p.steamAppId,
+    steam_analytics_enabled: p.steamAnalyticsEnabled,
+    financial_analytics_enabled: p.financialAnalyticsEnabled,
+    app_name: p.steamAppId ? (appCache(deps, p.steamAppId)?.name ?? null) : null,
+    steam_last_sync: iso(p.steamLastSync),
+    partnerKeyConfigured: deps.steam.hasPartnerKey,
+  };
+}
+
+/** PUT /analytics/settings/{projectId}: financial needs Steam analytics, Steam analytics needs an app id. */
+export function updateSettings(
+  deps: AppDeps,
+  user: SessionUser,
+  input: {
+    projectId: number;
+    steamAppId: number | null;
+    steamAnalyticsEnabled: boolean;
+    financialAnalyticsEnabled: boolean;
+    steamAppName?: string | null;
+  },
+): AnalyticsSettings {
+  const project = requireProject(deps, user, input.projectId);
+  requirePermission(user, "analytics.settings");
+  if (input.financialAnalyticsEnabled && !input.steamAnalyticsEnabled)
+    throw badRequest(ANALYTICS.financialNeedsSteam);
+  if (input.steamAnalyticsEnabled && input.steamAppId === null) throw badRequest(ANALYTICS.steamNeedsAppId);
+  const row = deps.db
+    .update(projects)
+    .set({
+      steamAppId: input.steamAppId,
+      steamAnalyticsEnabled: input.steamAnalyticsEnabled,
+      financialAnalyticsEnabled: input.financialAnalyticsEnabled,
+    })
+    .where(eq(projects.id, project.id))
+    .returning()
+    .get()!;
+  if (input.steamAppId && input.steamAppName) rememberAppName(deps, input.steamAppId, input.steamAppName);
+  return {
+    steam_app_id: row.steamAppId,
+    steam_analytics_enabled: row.steamAnalyticsEnabled,
+    financial_analytics_enabled: row.financialAnalyticsEnabled,
+  };
+}

@@ -1,0 +1,122 @@
+import { and, count, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import type { ActivityItem, DashboardStats } from "../../shared/schemas/streaming";
+import type { SessionUser } from "../../shared/types";
+import { mediaFiles, organizations, projects, streams, users } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { iso } from "./stream-views";
+import { clearEndedStreams } from "./streams";
+import { isLive, startOfDay, streamCount } from "./system-info";
+
+/** How many items Recent Activity shows. */
+export const ACTIVITY_LIMIT = 10;
+
+const orgFilter = (user: SessionUser) =>
+  user.role === "admin" ? undefined : eq(projects.orgId, user.org_id ?? -1);
+
+export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats {
+  const now = deps.now();
+  const today = startOfDay(now);
+  const scope = orgFilter(user);
+  const totalProjects = deps.db.select({ n: count() }).from(projects).where(scope).get()?.n ?? 0;
+  const totalMediaFiles =
+    deps.db
+      .select({ n: count() })
+      .from(mediaFiles)
+      .innerJoin(projects, eq(projects.id, mediaFiles.projectId))
+      .where(scope)
+      .get()?.n ?? 0;
+  // Hours streamed today: each stream's time inside today, live ones up to now.
+  const streamedMs =
+    deps.db
+      .select({
+        ms: sql<number>`coalesce(sum(max(0, coalesce(${streams.stoppedAt}, ${now}) - max(${streams.startedAt}, ${today}))), 0)`,
+      })
+      .from(streams)
+      .innerJoin(projects, eq(projects.id, streams.projectId))
+      .where(and(scope, or(isNull(streams.stoppedAt), gte(streams.stoppedAt, today))))
+      .get()?.ms ?? 0;
+  const stats: DashboardStats = {
+    userRole: user.role,
+    activeStreams: streamCount(deps, user, isLive()),
+    totalProjects,
+    totalMediaFiles,
+    streamHours: Math.round((streamedMs / 3_600_000) * 10) / 10,
+    streamsToday: streamCount(deps, user, gte(streams.startedAt, today)),
+  };
+  if (user.role === "admin") {
+    stats.totalUsers = deps.db.select({ n: count() }).from(users).get()?.n ?? 0;
+    stats.totalOrganizations = deps.db.select({ n: count() }).from(organizations).get()?.n ?? 0;
+  }
+  return stats;
+}
+
+/** The newest streams and uploads together, newest first. */
+export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[] {
+  const scope = orgFilter(user);
+  const streamRows = deps.db
+    .select({
+      id: streams.id,
+      media_name: streams.mediaName,
+      destination_name: streams.destinationName,
+      status: streams.status,
+      project_name: projects.name,
+      user_name: users.name,
+      at: streams.startedAt,
+    })
+    .from(streams)
+    .innerJoin(projects, eq(projects.id, streams.projectId))
+    .leftJoin(users, eq(users.id, streams.startedBy))
+    .where(scope)
+    .orderBy(desc(streams.startedAt), desc(streams.id))
+    .limit(ACTIVITY_LIMIT)
+    .all();
+  const mediaRows = deps.db
+    .select({
+      id: mediaFiles.id,
+      original_name: mediaFiles.originalName,
+      project_name: projects.name,
+      user_name: users.name,
+      at: mediaFiles.createdAt,
+    })
+    .from(mediaFiles)
+    .innerJoin(projects, eq(projects.id, mediaFiles.projectId))
+    .leftJoin(users, eq(users.id, mediaFiles.uploadedBy))
+    .where(scope)
+    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+    .limit(ACTIVITY_LIMIT)
+    .all();
+  const items: (ActivityItem & { at: number })[] = [
+    ...streamRows.map((r) => ({
+      activity_type: "stream" as const,
+      id: r.id,
+      media_name: r.media_name,
+      destination_name: r.destination_name,
+      original_name: null,
+      status: r.status,
+      project_name: r.project_name,
+      user_name: r.user_name,
+      started_at: iso(r.at),
+      created_at: iso(r.at)!,
+      at: r.at,
+    })),
+    ...mediaRows.map((r) => ({
+      activity_type: "media" as const,
+      id: r.id,
+      media_name: null,
+      destination_name: null,
+      original_name: r.original_name,
+      status: null,
+      project_name: r.project_name,
+      user_name: r.user_name,
+      started_at: null,
+      created_at: iso(r.at)!,
+      at: r.at,
+    })),
+  ];
+  return items
+    .sort((a, b) => b.at - a.at)
+    .slice(0, ACTIVITY_LIMIT)
+    .map(({ at: _at, ...item }) => item);
+}
+
+export { clearEndedStreams };

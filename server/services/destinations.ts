@@ -1,0 +1,91 @@
+import { and, asc, eq } from "drizzle-orm";
+import { STREAMING } from "../../shared/messages/streaming";
+import { can } from "../../shared/permissions";
+import type {
+  CreateDestinationInput,
+  DestinationView,
+  UpdateDestinationInput,
+} from "../../shared/schemas/streaming";
+import type { SessionUser } from "../../shared/types";
+import { destinations } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { notFound } from "../errors";
+import { requirePermission, requireProject } from "./access";
+import { destinationView, liveStreamsByDestination } from "./stream-views";
+
+// Stream destinations of a project. Tenancy first (404), then the role (403), then the work.
+
+/** Viewers read destinations but never their stream keys. */
+const seesKeys = (user: SessionUser) => can(user.role, "destination.manage");
+
+export function listDestinations(deps: AppDeps, user: SessionUser, projectId: number): DestinationView[] {
+  requireProject(deps, user, projectId);
+  const rows = deps.db
+    .select()
+    .from(destinations)
+    .where(and(eq(destinations.projectId, projectId), eq(destinations.isActive, true)))
+    .orderBy(asc(destinations.id))
+    .all();
+  const live = liveStreamsByDestination(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => destinationView(r, live.get(r.id), seesKeys(user)));
+}
+
+export function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {
+  requireProject(deps, user, input.project_id);
+  requirePermission(user, "destination.manage", STREAMING.forbiddenCreateDestination);
+  const row = deps.db
+    .insert(destinations)
+    .values({
+      projectId: input.project_id,
+      name: input.name,
+      type: input.type,
+      rtmpUrl: input.rtmp_url,
+      streamKey: input.stream_key,
+      autorestart: input.autorestart,
+      createdBy: user.id,
+    })
+    .returning()
+    .get();
+  return destinationView(row, undefined, true);
+}
+
+/** The destination if the user may see its project; 404 otherwise (missing or another organization). */
+export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
+  const row = deps.db.select().from(destinations).where(eq(destinations.id, id)).get();
+  if (!row) throw notFound(STREAMING.destinationNotFound);
+  try {
+    requireProject(deps, user, row.projectId);
+  } catch {
+    throw notFound(STREAMING.destinationNotFound);
+  }
+  return row;
+}
+
+export function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
+  const existing = findDestination(deps, user, input.id);
+  requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
+  const changes: Partial<typeof destinations.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.rtmp_url !== undefined) changes.rtmpUrl = input.rtmp_url;
+  if (input.stream_key !== undefined) changes.streamKey = input.stream_key;
+  if (input.autorestart !== undefined) changes.autorestart = input.autorestart;
+  const row =
+    Object.keys(changes).length === 0
+      ? existing
+      : deps.db.update(destinations).set(changes).where(eq(destinations.id, input.id)).returning().get()!;
+  const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
+  return destinationView(row, live, true);
+}
+
+/** Stops the destination's live stream (if any), then removes it; its stream history stays. */
+export async function deleteDestination(deps: AppDeps, user: SessionUser, id: number) {
+  const row = findDestination(deps, user, id);
+  requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
+  const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
+  if (live) await deps.supervisor.stop(live.id);
+  deps.db.delete(destinations).where(eq(destinations.id, id)).run();
+  return { success: true as const };
+}

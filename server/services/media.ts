@@ -1,0 +1,239 @@
+import { rename } from "node:fs/promises";
+import { join } from "node:path";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
+import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
+import { uploadProjectIdSchema } from "../../shared/schemas/media";
+import type { SessionUser } from "../../shared/types";
+import { mediaFiles, mediaPreparations, streams, users } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { badRequest, conflict, notFound } from "../errors";
+import { EXTENSION_OF } from "../media/formats";
+import { extractPoster } from "../media/poster";
+import { probeMedia } from "../media/probe";
+import { formatLimit, type ReceivedUpload } from "../media/receive";
+import { generatedName, mediaPaths, removeQuietly } from "../media/storage";
+import { parseInput } from "../validation";
+import { requirePermission, requireProject } from "./access";
+
+/** A stream in one of these states holds its media file open: deleting it would cut the broadcast. */
+const LIVE_STATUSES = ["starting", "running", "stopping"] as const;
+const ORIGINAL_NAME_MAX = 255;
+
+export function mediaConfig(deps: AppDeps): MediaConfig {
+  return {
+    maxFileSize: deps.env.MAX_UPLOAD_BYTES,
+    maxFileSizeFormatted: formatLimit(deps.env.MAX_UPLOAD_BYTES),
+    supportedExtensions: {
+      video: [...DEFAULT_MEDIA_CONFIG.supportedExtensions.video],
+      image: [...DEFAULT_MEDIA_CONFIG.supportedExtensions.image],
+    },
+  };
+}
+
+const itemColumns = {
+  id: mediaFiles.id,
+  project_id: mediaFiles.projectId,
+  original_name: mediaFiles.originalName,
+  mime_type: mediaFiles.mimeType,
+  file_size: mediaFiles.fileSize,
+  kind: mediaFiles.kind,
+  duration_seconds: mediaFiles.durationSeconds,
+  width: mediaFiles.width,
+  height: mediaFiles.height,
+  video_codec: mediaFiles.videoCodec,
+  audio_codec: mediaFiles.audioCodec,
+  bitrate: mediaFiles.bitrate,
+  frame_rate: mediaFiles.frameRate,
+  keyframe_interval: mediaFiles.keyframeInterval,
+  steam_ready: mediaFiles.steamReady,
+  poster_name: mediaFiles.posterName,
+  uploaded_by_name: users.name,
+  created_at: mediaFiles.createdAt,
+};
+
+type ItemRow = { poster_name: string | null; created_at: number } & Omit<
+  MediaItem,
+  "has_poster" | "created_at"
+>;
+
+function toItem({ poster_name, created_at, ...row }: ItemRow): MediaItem {
+  return { ...row, has_poster: poster_name !== null, created_at: new Date(created_at).toISOString() };
+}
+
+function selectItems(deps: AppDeps) {
+  return deps.db.select(itemColumns).from(mediaFiles).leftJoin(users, eq(users.id, mediaFiles.uploadedBy));
+}
+
+/** The project's media, newest first. Another organization's project answers 404. */
+export function listMedia(deps: AppDeps, user: SessionUser, projectId: number): MediaItem[] {
+  requireProject(deps, user, projectId);
+  return selectItems(deps)
+    .where(eq(mediaFiles.projectId, projectId))
+    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+    .all()
+    .map(toItem);
+}
+
+/** Checked before a byte of the body is read: viewers may not upload. */
+export function requireUploader(user: SessionUser): void {
+  requirePermission(user, "media.upload");
+}
+
+/** The `projectId` field: a project this user can reach, else 400/404. */
+export function uploadTarget(deps: AppDeps, user: SessionUser, raw: string | undefined): number {
+  const projectId = parseInput(uploadProjectIdSchema, raw);
+  requireProject(deps, user, projectId);
+  return projectId;
+}
+
+/**
+ * Turns a received temp file into a media item: checks the project, reads the real type with
+ * ffprobe, moves the file into place under a generated name, takes a poster for videos, records it.
+ * Whatever fails, nothing is left behind: not the temp file, not the stored file, not a poster.
+ */
+export async function storeUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  upload: ReceivedUpload,
+): Promise<MediaItem> {
+  const paths = mediaPaths(deps.env.DATA_DIR);
+  let storedPath: string | null = null;
+  let posterPath: string | null = null;
+  try {
+    requireUploader(user);
+    const projectId = uploadTarget(deps, user, upload.fields.projectId);
+    const meta = await probeMedia(deps.env.FFPROBE_PATH, upload.tempPath);
+    if (!meta) throw badRequest(MEDIA.unsupported);
+
+    const storedName = generatedName(EXTENSION_OF[meta.mimeType] ?? "bin");
+    storedPath = paths.file(storedName);
+    await rename(upload.tempPath, storedPath);
+
+    let posterName: string | null = null;
+    if (meta.kind === "video") {
+      const candidate = `${storedName}.jpg`;
+      posterPath = paths.poster(candidate);
+      if (await extractPoster(deps.env.FFMPEG_PATH, storedPath, posterPath, meta.durationSeconds)) {
+        posterName = candidate;
+      } else {
+        await removeQuietly(posterPath);
+        posterPath = null;
+      }
+    }
+
+    const row = deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId,
+        originalName: cleanName(upload.originalName),
+        storedName,
+        mimeType: meta.mimeType,
+        fileSize: upload.size,
+        kind: meta.kind,
+        durationSeconds: meta.durationSeconds,
+        width: meta.width,
+        height: meta.height,
+        videoCodec: meta.videoCodec,
+        audioCodec: meta.audioCodec,
+        bitrate: meta.bitrate,
+        frameRate: meta.frameRate,
+        keyframeInterval: meta.keyframeInterval,
+        steamReady: meta.steamReady,
+        posterName,
+        uploadedBy: user.id,
+        createdAt: deps.now(),
+      })
+      .returning({ id: mediaFiles.id })
+      .get();
+    // Media that cannot be stream-copied is re-encoded once now, so its first stream starts at once.
+    deps.supervisor.preparations.prepareInBackground(row.id);
+    return toItem(selectItems(deps).where(eq(mediaFiles.id, row.id)).get()!);
+  } catch (err) {
+    await Promise.all([removeQuietly(upload.tempPath), removeQuietly(storedPath), removeQuietly(posterPath)]);
+    throw err;
+  }
+}
+
+/** The original name is only data: no path, no control characters, bounded length. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (clean || "upload").slice(0, ORIGINAL_NAME_MAX);
+}
+
+function findMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
+  const row = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+  if (!row) throw notFound(MEDIA.mediaNotFound);
+  try {
+    requireProject(deps, user, row.projectId);
+  } catch {
+    // Someone else's file reads exactly like a missing one.
+    throw notFound(MEDIA.mediaNotFound);
+  }
+  return row;
+}
+
+/** Admins only; refused with 409 while a live stream plays the file. Removes the row, then the files. */
+export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
+  requirePermission(user, "media.delete");
+  const row = findMedia(deps, user, mediaId);
+  const prepared = deps.db
+    .select({ name: mediaPreparations.outputName })
+    .from(mediaPreparations)
+    .where(eq(mediaPreparations.mediaId, mediaId))
+    .get()?.name;
+  // Check and delete in one transaction, so a stream cannot start on the file in between.
+  deps.db.transaction((tx) => {
+    const live = tx
+      .select({ id: streams.id })
+      .from(streams)
+      .where(and(eq(streams.mediaId, mediaId), inArray(streams.status, [...LIVE_STATUSES])))
+      .get();
+    if (live) throw conflict(MEDIA.inUse);
+    tx.delete(mediaFiles).where(eq(mediaFiles.id, mediaId)).run();
+  });
+  const paths = mediaPaths(deps.env.DATA_DIR);
+  await Promise.all([
+    removeQuietly(paths.file(row.storedName)),
+    removeQuietly(row.posterName ? paths.poster(row.posterName) : null),
+    removeQuietly(prepared ? join(paths.media, "prepared", prepared) : null),
+  ]);
+  return { success: true as const, message: MEDIA.deleted };
+}
+
+export interface ServedFile {
+  path: string;
+  mimeType: string;
+  size: number;
+  originalName: string;
+}
+
+/** The stored file for viewing, for users who can reach its project. */
+export async function mediaForViewing(
+  deps: AppDeps,
+  user: SessionUser,
+  mediaId: number,
+): Promise<ServedFile> {
+  const row = findMedia(deps, user, mediaId);
+  const path = mediaPaths(deps.env.DATA_DIR).file(row.storedName);
+  const file = Bun.file(path);
+  if (!(await file.exists())) throw notFound(MEDIA.mediaNotFound);
+  return { path, mimeType: row.mimeType, size: file.size, originalName: row.originalName };
+}
+
+/** The poster frame taken at upload, for users who can reach the project. */
+export async function posterForViewing(deps: AppDeps, user: SessionUser, mediaId: number) {
+  const row = findMedia(deps, user, mediaId);
+  if (!row.posterName) throw notFound(MEDIA.mediaNotFound);
+  const path = mediaPaths(deps.env.DATA_DIR).poster(row.posterName);
+  if (!(await Bun.file(path).exists())) throw notFound(MEDIA.mediaNotFound);
+  return { path };
+}
+
+/** For the streaming supervisor: the absolute path of a media file, after the same access check. */
+export function mediaFilePath(deps: AppDeps, user: SessionUser, mediaId: number) {
+  const row = findMedia(deps, user, mediaId);
+  return { ...row, path: mediaPaths(deps.env.DATA_DIR).file(row.storedName) };
+}

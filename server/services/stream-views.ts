@@ -1,0 +1,89 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import {
+  type DestinationView,
+  LIVE_STATUSES,
+  type StreamRecord,
+  type StreamStatus,
+} from "../../shared/schemas/streaming";
+import { destinations, streams } from "../db/schema";
+import type { AppDeps } from "../deps";
+
+// Rows → the spec's answer shapes. Explicit columns only: the stream key leaves only through
+// destinationView, and only for roles that may manage destinations.
+
+export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+
+export type DestinationRow = typeof destinations.$inferSelect;
+export type StreamRow = typeof streams.$inferSelect;
+
+/** The live stream (starting, running or stopping) of each given destination. */
+export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
+  const map = new Map<number, StreamRow>();
+  if (destinationIds.length === 0) return map;
+  const rows = deps.db
+    .select()
+    .from(streams)
+    .where(and(inArray(streams.destinationId, destinationIds), inArray(streams.status, [...LIVE_STATUSES])))
+    .orderBy(desc(streams.id))
+    .all();
+  for (const row of rows)
+    if (row.destinationId != null && !map.has(row.destinationId)) map.set(row.destinationId, row);
+  return map;
+}
+
+export function destinationView(
+  row: DestinationRow,
+  live: StreamRow | undefined,
+  showKey: boolean,
+): DestinationView {
+  const view: DestinationView = {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    rtmp_url: row.rtmpUrl,
+    autorestart: row.autorestart,
+    is_active: row.isActive,
+    project_id: row.projectId,
+    active_stream_id: live?.id ?? null,
+    stream_status: (live?.status as StreamStatus | undefined) ?? null,
+    streaming_media_name: live?.mediaName ?? null,
+    streaming_media_id: live?.mediaId ?? null,
+    stream_started_at: iso(live?.startedAt),
+  };
+  if (showKey) view.stream_key = row.streamKey;
+  return view;
+}
+
+export function streamRecord(deps: AppDeps, row: StreamRow, autorestart: boolean): StreamRecord {
+  const end = row.stoppedAt ?? deps.now();
+  return {
+    id: row.id,
+    media_name: row.mediaName,
+    destination_name: row.destinationName,
+    destination_type: row.destinationType,
+    destination_autorestart: autorestart,
+    status: row.status,
+    duration_seconds: Math.max(0, Math.floor((end - row.startedAt) / 1000)),
+    error_count: row.errorCount,
+    started_at: iso(row.startedAt)!,
+    stopped_at: iso(row.stoppedAt),
+    media_size: row.mediaSize,
+    pid: row.pid,
+    last_error_message: row.lastErrorMessage,
+    last_error_time: iso(row.lastErrorTime),
+    destination_id: row.destinationId,
+    media_id: row.mediaId,
+    live: row.status === "running" ? deps.supervisor.live(row.id) : null,
+  };
+}
+
+export function destinationAutorestart(deps: AppDeps, destinationId: number | null): boolean {
+  if (destinationId == null) return false;
+  return (
+    deps.db
+      .select({ a: destinations.autorestart })
+      .from(destinations)
+      .where(eq(destinations.id, destinationId))
+      .get()?.a ?? false
+  );
+}

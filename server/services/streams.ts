@@ -1,0 +1,123 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { STREAMING } from "../../shared/messages/streaming";
+import { LIVE_STATUSES, type StreamRecord, type StreamStatusAnswer } from "../../shared/schemas/streaming";
+import type { SessionUser } from "../../shared/types";
+import { destinations, mediaFiles, streams } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError, badRequest, conflict, notFound } from "../errors";
+import { requirePermission, requireProject } from "./access";
+import { findDestination } from "./destinations";
+import { destinationAutorestart, liveStreamsByDestination, streamRecord } from "./stream-views";
+
+/** How many history rows streams/status answers: the newest ones. */
+export const HISTORY_LIMIT = 200;
+
+export function liveStreamCount(deps: AppDeps): number {
+  return (
+    deps.db
+      .select({ n: count() })
+      .from(streams)
+      .where(inArray(streams.status, [...LIVE_STATUSES]))
+      .get()?.n ?? 0
+  );
+}
+
+/** Checks everything, records the stream as starting and hands it to the supervisor. */
+export function startStream(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { destinationId: number; mediaId: number },
+): StreamRecord {
+  const destination = findDestination(deps, user, input.destinationId);
+  requirePermission(user, "stream.control", STREAMING.forbiddenStart);
+  const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, input.mediaId)).get();
+  if (!media) throw badRequest(STREAMING.mediaNotFound);
+  if (media.projectId !== destination.projectId) throw badRequest(STREAMING.mediaOtherProject);
+  if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
+  if (liveStreamsByDestination(deps, [destination.id]).has(destination.id))
+    throw conflict(STREAMING.destinationBusy);
+  // Checked and inserted without an await in between: bun:sqlite is synchronous, so no request slips in.
+  const max = deps.env.MAX_CONCURRENT_STREAMS;
+  if (max !== undefined) {
+    const current = liveStreamCount(deps);
+    if (current >= max) {
+      throw new AppError("TOO_MANY_REQUESTS", STREAMING.limitReached, {
+        currentStreams: current,
+        maxStreams: max,
+      });
+    }
+  }
+  const row = deps.db
+    .insert(streams)
+    .values({
+      projectId: destination.projectId,
+      destinationId: destination.id,
+      mediaId: media.id,
+      mediaName: media.originalName,
+      mediaSize: media.fileSize,
+      destinationName: destination.name,
+      destinationType: destination.type,
+      status: "starting",
+      startedBy: user.id,
+      startedAt: deps.now(),
+    })
+    .returning()
+    .get();
+  deps.supervisor.launch(row.id);
+  return streamRecord(deps, row, destination.autorestart);
+}
+
+function findStream(deps: AppDeps, user: SessionUser, id: number) {
+  const row = deps.db.select().from(streams).where(eq(streams.id, id)).get();
+  if (!row) throw notFound(STREAMING.streamNotFound);
+  try {
+    requireProject(deps, user, row.projectId);
+  } catch {
+    throw notFound(STREAMING.streamNotFound);
+  }
+  return row;
+}
+
+/** Stops a live stream and answers its record; stopping an ended stream answers it unchanged. */
+export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
+  findStream(deps, user, streamId);
+  requirePermission(user, "stream.control", STREAMING.forbiddenStop);
+  await deps.supervisor.stop(streamId);
+  const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
+  return streamRecord(deps, row, destinationAutorestart(deps, row.destinationId));
+}
+
+export function deleteStream(deps: AppDeps, user: SessionUser, id: number) {
+  const row = findStream(deps, user, id);
+  requirePermission(user, "stream.delete", STREAMING.forbiddenDelete);
+  if (row.status !== "stopped" && row.status !== "error") throw conflict(STREAMING.streamStillLive);
+  deps.db.delete(streams).where(eq(streams.id, id)).run();
+  return { success: true as const };
+}
+
+export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number): StreamStatusAnswer {
+  requireProject(deps, user, projectId);
+  const rows = deps.db
+    .select({ stream: streams, autorestart: destinations.autorestart })
+    .from(streams)
+    .leftJoin(destinations, eq(destinations.id, streams.destinationId))
+    .where(eq(streams.projectId, projectId))
+    .orderBy(desc(streams.startedAt), desc(streams.id))
+    .limit(HISTORY_LIMIT)
+    .all();
+  return {
+    streams: rows.map((r) => streamRecord(deps, r.stream, r.autorestart ?? false)),
+    preparations: deps.supervisor.preparations.list(projectId),
+  };
+}
+
+/** Admin only: removes every stopped or failed record. */
+export function clearEndedStreams(deps: AppDeps, user: SessionUser) {
+  requirePermission(user, "streams.clearEnded", STREAMING.forbiddenClearEnded);
+  const deleted = deps.db
+    .delete(streams)
+    .where(and(inArray(streams.status, ["stopped", "error"])))
+    .returning({ id: streams.id })
+    .all();
+  return { success: true as const, deletedCount: deleted.length };
+}

@@ -1,0 +1,44 @@
+import { and, count, eq, gte, inArray, or, type SQL } from "drizzle-orm";
+import { LIVE_STATUSES, type SystemInfo } from "../../shared/schemas/streaming";
+import type { SessionUser } from "../../shared/types";
+import { projects, streams } from "../db/schema";
+import type { AppDeps } from "../deps";
+
+/** Midnight UTC of the day `now` falls in: "today" for the daily figures. */
+export const startOfDay = (now: number) => now - (now % 86_400_000);
+
+/** Counts streams matching the conditions; admins system-wide, everyone else their organization's. */
+export function streamCount(deps: AppDeps, user: SessionUser, ...conditions: (SQL | undefined)[]): number {
+  const scope = user.role === "admin" ? undefined : eq(projects.orgId, user.org_id ?? -1);
+  return (
+    deps.db
+      .select({ n: count() })
+      .from(streams)
+      .innerJoin(projects, eq(projects.id, streams.projectId))
+      .where(and(scope, ...conditions))
+      .get()?.n ?? 0
+  );
+}
+
+export const isLive = () => inArray(streams.status, [...LIVE_STATUSES]);
+/** A stream failed today if it ended in error or failed at least once (and was restarted). */
+export const hasFailed = () => or(eq(streams.status, "error"), gte(streams.errorCount, 1));
+
+export function systemInfo(deps: AppDeps, user: SessionUser): SystemInfo {
+  const current = streamCount(deps, user, isLive());
+  const max = deps.env.MAX_CONCURRENT_STREAMS ?? null;
+  const today = gte(streams.startedAt, startOfDay(deps.now()));
+  return {
+    system: {
+      currentStreams: current,
+      maxStreams: max,
+      utilizationPercent: max ? Math.round((current / max) * 1000) / 10 : 0,
+      cpuPercent: deps.supervisor.cpuPercent(),
+      memoryUsage: { rss: process.memoryUsage().rss },
+    },
+    statistics: {
+      total_streams_today: streamCount(deps, user, today),
+      error_streams_today: streamCount(deps, user, today, hasFailed()),
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { projects, steamPlayerSamples } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { maskKeys } from "./errors";
+
+// Steam has no player-count history API, so the console keeps its own: every STEAM_SAMPLE_MINUTES it
+// asks for the current players of every app that some project watches and stores one sample each.
+
+export interface SamplerTimers {
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+const realTimers: SamplerTimers = {
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+};
+
+export interface SampleRun {
+  at: number;
+  sampled: { appId: number; players: number }[];
+  failed: { appId: number; error: string }[];
+}
+
+/** App ids of projects with Steam analytics on and an app id, each once. */
+export function watchedAppIds(deps: AppDeps): number[] {
+  const rows = deps.db
+    .selectDistinct({ appId: projects.steamAppId })
+    .from(projects)
+    .where(and(eq(projects.steamAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
+    .all();
+  return rows.map((r) => r.appId!).sort((a, b) => a - b);
+}
+
+export function recordSample(deps: AppDeps, appId: number, players: number, at = deps.now()): void {
+  deps.db.insert(steamPlayerSamples).values({ appId, playerCount: players, sampledAt: at }).run();
+}
+
+/** Samples one app now; used by the sampler and by a project's sync. */
+export async function sampleApp(deps: AppDeps, appId: number): Promise<number> {
+  const players = await deps.steam.currentPlayers(appId);
+  recordSample(deps, appId, players);
+  return players;
+}
+
+export class Sampler {
+  private handle: unknown = null;
+  private running: Promise<SampleRun> | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly timers: SamplerTimers = realTimers,
+  ) {}
+
+  get started(): boolean {
+    return this.handle !== null;
+  }
+
+  /** One pass over every watched app. Overlapping calls share the pass in flight. */
+  runOnce(): Promise<SampleRun> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<SampleRun> {
+    const run: SampleRun = { at: this.deps.now(), sampled: [], failed: [] };
+    for (const appId of watchedAppIds(this.deps)) {
+      try {
+        run.sampled.push({ appId, players: await sampleApp(this.deps, appId) });
+      } catch (err) {
+        run.failed.push({ appId, error: maskKeys((err as Error).message) });
+      }
+    }
+    // A failed app is worth a line in the server log, never the key (maskKeys) and never a crash.
+    for (const f of run.failed) console.warn(`[sampler] app ${f.appId}: ${f.error}`);
+    return run;
+  }
+
+  start(): void {
+    if (this.handle !== null) return;
+    const ms = this.deps.env.STEAM_SAMPLE_MINUTES * 60_000;
+    this.handle = this.timers.setInterval(() => void this.runOnce(), ms);
+  }
+
+  /** Stops the timer; waits for a pass in flight, but never longer than `graceMs` (Steam may be slow). */
+  async stop(graceMs = 2000): Promise<void> {
+    if (this.handle !== null) this.timers.clearInterval(this.handle);
+    this.handle = null;
+    if (!this.running) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([
+      this.running.then(
+        () => {},
+        () => {},
+      ),
+      grace,
+    ]);
+    clearTimeout(timer);
+  }
+}

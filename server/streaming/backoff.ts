@@ -1,0 +1,29 @@
+// Auto-restart timing (DESIGN section 5). Injectable so tests run in milliseconds, not minutes.
+export interface StreamTimings {
+  /** No new frame for this long is a failure. */
+  stallMs: number;
+  /** How often the stall watch looks. */
+  stallCheckMs: number;
+  /** SIGINT first; SIGKILL if the child is still there after this. */
+  stopGraceMs: number;
+  backoffBaseMs: number;
+  backoffFactor: number;
+  backoffCapMs: number;
+  /** Running this long without failing resets the backoff. */
+  healthyResetMs: number;
+}
+
+export const DEFAULT_TIMINGS: StreamTimings = {
+  stallMs: 30_000,
+  stallCheckMs: 1000,
+  stopGraceMs: 5000,
+  backoffBaseMs: 2000,
+  backoffFactor: 1.5,
+  backoffCapMs: 60_000,
+  healthyResetMs: 60_000,
+};
+
+/** Delay before restart number `attempt` (0 for the first): base × factorⁿ, capped. */
+export function backoffDelay(attempt: number, t: StreamTimings = DEFAULT_TIMINGS): number {
+  return Math.min(t.backoffCapMs, Math.round(t.backoffBaseMs * t.backoffFactor ** Math.max(0, attempt)));
+}

@@ -1,0 +1,113 @@
+// The ffmpeg command lines, as argument lists (never a shell string, so nothing in a name or URL is
+// ever interpreted). DESIGN section 5: stream copy costs 1-2 % of a core, re-encoding 70-120 %.
+
+/** The RTMP address ffmpeg publishes to: the destination URL with the stream key as last segment. */
+export function rtmpTarget(rtmpUrl: string, streamKey: string): string {
+  if (!streamKey) return rtmpUrl;
+  return `${rtmpUrl.replace(/\/+$/, "")}/${streamKey}`;
+}
+
+/** Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second. */
+export function streamArgs(file: string, target: string): string[] {
+  return [
+    "-hide_banner",
+    "-nostdin",
+    "-re",
+    "-stream_loop",
+    "-1",
+    "-i",
+    file,
+    "-c",
+    "copy",
+    "-f",
+    "flv",
+    "-flvflags",
+    "no_duration_filesize",
+    "-progress",
+    "pipe:1",
+    "-stats_period",
+    "1",
+    target,
+  ];
+}
+
+/** Marks that tell our own streaming ffmpeg apart from any other process (used on start-up reconcile). */
+export function looksLikeOurStream(argv: string[]): boolean {
+  const name = argv[0]?.split("/").pop() ?? "";
+  const at = (flag: string, value: string) => argv.some((a, i) => a === flag && argv[i + 1] === value);
+  return name.includes("ffmpeg") && at("-progress", "pipe:1") && at("-f", "flv") && at("-stream_loop", "-1");
+}
+
+export interface PrepareSource {
+  frameRate: number | null;
+  hasAudio: boolean;
+}
+
+/** Streaming limits for the prepared file (issue 5): at most 1080p30 and 6000 kbps. */
+export const PREPARED_MAX_FPS = 30;
+export const PREPARED_VIDEO_KBPS = 6000;
+export const PREPARED_AUDIO_KBPS = 128;
+export const PREPARED_KEYFRAME_S = 2;
+
+/**
+ * Re-encode once into what Steam takes by stream copy: H.264 High, AAC-LC 128k stereo, a keyframe
+ * every 2 s, at most 1080p (aspect kept) and 30 fps, video capped at 6000 kbps. A file without sound
+ * gets a silent track, because ingest servers expect one.
+ */
+export function prepareArgs(input: string, output: string, source: PrepareSource): string[] {
+  const fps = Math.min(
+    PREPARED_MAX_FPS,
+    source.frameRate && source.frameRate > 0 ? source.frameRate : PREPARED_MAX_FPS,
+  );
+  const scale =
+    "scale=w='min(1920,iw)':h='min(1080,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2";
+  const args = ["-hide_banner", "-nostdin", "-y", "-i", input];
+  if (!source.hasAudio) args.push("-f", "lavfi", "-i", "anullsrc=r=44100:cl=stereo");
+  args.push(
+    "-map",
+    "0:v:0",
+    "-map",
+    source.hasAudio ? "0:a:0" : "1:a:0",
+    "-vf",
+    `${scale},fps=${fps}`,
+    "-c:v",
+    "libx264",
+    "-profile:v",
+    "high",
+    "-preset",
+    "veryfast",
+    "-pix_fmt",
+    "yuv420p",
+    "-b:v",
+    `${PREPARED_VIDEO_KBPS}k`,
+    "-maxrate",
+    `${PREPARED_VIDEO_KBPS}k`,
+    "-bufsize",
+    `${PREPARED_VIDEO_KBPS * 2}k`,
+    "-force_key_frames",
+    `expr:gte(t,n_forced*${PREPARED_KEYFRAME_S})`,
+    "-sc_threshold",
+    "0",
+    "-c:a",
+    "aac",
+    "-profile:a",
+    "aac_low",
+    "-b:a",
+    `${PREPARED_AUDIO_KBPS}k`,
+    "-ar",
+    "44100",
+    "-ac",
+    "2",
+    "-shortest",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    "-progress",
+    "pipe:1",
+    "-stats_period",
+    "1",
+    output,
+  );
+  return args;
+}

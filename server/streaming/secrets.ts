@@ -1,0 +1,50 @@
+// The stream key is a secret: anything taken from ffmpeg's output or built from the URL passes here
+// before it is stored, logged or answered.
+
+export const MASK = "****";
+
+/** Replaces the key (also URL-encoded) and any user:password in RTMP URLs with a mask. */
+export function maskSecrets(text: string, streamKey: string): string {
+  let out = text;
+  if (streamKey) {
+    for (const form of new Set([streamKey, encodeURIComponent(streamKey)])) out = out.split(form).join(MASK);
+  }
+  return out.replace(/(rtmps?:\/\/)[^/\s@]+@/gi, `$1${MASK}@`);
+}
+
+/** Keeps the last `max` lines of a text stream, fed in any chunking. */
+export class LineTail {
+  private readonly lines: string[] = [];
+  private partial = "";
+
+  constructor(private readonly max = 50) {}
+
+  push(text: string): void {
+    const parts = (this.partial + text).split(/\r?\n|\r/);
+    this.partial = parts.pop() ?? "";
+    for (const line of parts) this.add(line);
+  }
+
+  private add(line: string): void {
+    if (line.trim() === "") return;
+    this.lines.push(line);
+    if (this.lines.length > this.max) this.lines.shift();
+  }
+
+  all(): string[] {
+    return this.partial.trim() ? [...this.lines, this.partial] : [...this.lines];
+  }
+}
+
+const ERROR_LINE =
+  /error|fail|broken pipe|refused|reset|timed out|invalid|denied|no such|unable|cannot|could not/i;
+
+/**
+ * The failure message: the last lines of ffmpeg's stderr that report an error (at most 3), masked and
+ * bounded; the fallback (exit code or signal) when none does.
+ */
+export function failureMessage(tail: string[], streamKey: string, fallback: string): string {
+  const lines = tail.filter((l) => ERROR_LINE.test(l)).slice(-3);
+  const text = lines.length ? lines.map((l) => l.trim()).join("\n") : fallback;
+  return maskSecrets(text, streamKey).slice(0, 1000);
+}

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { ANALYTICS } from "../messages/analytics";
+
+// Inputs and answers of the analytics calls (spec 2 sections 3 and 7, spec 1 section 7).
+// One schema serves the tRPC procedure, the REST adapter and the client form.
+
+export const PERIOD_OPTIONS = [7, 14, 30, 60, 90, 180, 365] as const;
+export const DEFAULT_PERIOD_DAYS = 30;
+export const PLAYER_CHART_DAYS = 30;
+export const NEWS_LIMIT = 10;
+export const SEARCH_LIMIT = 10;
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const CHART_BAR_MAX_PX = 232;
+export const CHART_BAR_MIN_PX = 4;
+/** Reload delays after the sync calls (spec 2 section 9). */
+export const RELOAD_AFTER_MS = {
+  steam: 5000,
+  financialPeriod: 2000,
+  fetchRecent: 2000,
+  fetchAllHistory: 3000,
+};
+/** Spec 1 section 4: the admin sync's result note clears after 15 s for yearly, 10 s otherwise. */
+export const SYNC_NOTE_MS = { yearly: 15_000, other: 10_000 };
+export const MAX_PERIOD_DAYS = 365;
+
+const projectId = z.coerce.number().int().positive("Invalid projectId");
+const days = z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).default(DEFAULT_PERIOD_DAYS);
+/** A Steam app id: positive integer (Steam's ids fit easily in 32 bits). JSON bodies send a number. */
+export const steamAppIdSchema = z
+  .number(ANALYTICS.appIdInvalid)
+  .int(ANALYTICS.appIdInvalid)
+  .positive(ANALYTICS.appIdInvalid)
+  .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
+/** The same from a query string ("?appId=2456740"). */
+const steamAppIdQuery = z.coerce
+  .number(ANALYTICS.appIdInvalid)
+  .int(ANALYTICS.appIdInvalid)
+  .positive(ANALYTICS.appIdInvalid)
+  .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
+
+export const newsInput = z.object({
+  projectId,
+  limit: z.coerce.number().int().min(1).max(NEWS_LIMIT).default(NEWS_LIMIT),
+  /** Bypass the cache (the refresh button). REST: `refresh=1` or `refresh=true`. */
+  refresh: z.preprocess((v) => v === true || v === "1" || v === "true", z.boolean()).default(false),
+});
+export const overviewInput = z.object({ projectId, days });
+export const syncInput = z.object({ projectId, days });
+export const projectOnlyInput = z.object({ projectId });
+
+export const DATE_RANGES = ["recent", "monthly", "yearly"] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+export const fetchAllAppsInput = z.object({
+  dateRange: z.enum(DATE_RANGES, ANALYTICS.dateRangeInvalid),
+});
+
+export const testFinancialApiInput = z.object({
+  appId: z
+    .preprocess((v) => (v === "" ? undefined : v), steamAppIdQuery.optional())
+    .refine((v) => v !== undefined, ANALYTICS.testAppIdRequired),
+  partnerId: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number().int().positive("Invalid partnerId").optional(),
+  ),
+});
+
+export const searchInput = z.object({
+  q: z.string().trim().min(SEARCH_MIN_CHARS, ANALYTICS.searchTooShort).max(100, "Search text is too long"),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT).default(SEARCH_LIMIT),
+});
+
+/** The body of PUT /analytics/settings/{projectId}; the tRPC input adds projectId. */
+export const settingsBody = z.object({
+  steamAppId: steamAppIdSchema.nullable(),
+  steamAnalyticsEnabled: z.boolean(),
+  financialAnalyticsEnabled: z.boolean(),
+  /** The chosen game's name from the search, kept only for display (optional). */
+  steamAppName: z.string().trim().max(200).nullish(),
+});
+export const updateSettingsInput = settingsBody.extend({ projectId });
+export const settingsInput = z.object({ projectId });
+
+// ---- answers ----
+
+export type Trend = "up" | "down" | "stable" | number;
+
+export interface NewsItem {
+  gid: string;
+  title: string;
+  url: string;
+  author: string;
+  feedlabel: string;
+  /** ISO time. */
+  published_date: string;
+  /** Plain-text excerpt (Steam sends BBCode/HTML; tags are stripped). */
+  excerpt: string;
+  /** Steam's news API has no view, comment or like counts: always null, kept for the spec's shape. */
+  views: number | null;
+  comments: number | null;
+  likes: number | null;
+}
+export interface NewsResponse {
+  summary: { totalArticles: number; fetchedAt: string | null };
+  newsItems: NewsItem[];
+}
+
+export interface PlayerMetric {
+  /** YYYY-MM-DD (UTC). Every day of the period appears, oldest first; `samples` 0 means no data. */
+  date: string;
+  dailyPeak: number;
+  /** Highest sample in the 24 h ending at the end of that day (or now, for today): >= dailyPeak. */
+  peak24h: number;
+  /** The day's last sample. */
+  current: number;
+  samples: number;
+}
+
+export interface FinancialOverview {
+  /** Latest date that has sales rows, YYYY-MM-DD, or null. "Daily" figures are that date's. */
+  latestDate: string | null;
+  /** Money in integer cents. Returns are positive magnitudes; net is Steam's net (gross - returns - tax). */
+  currentMetrics: {
+    dailyRevenue: number;
+    totalRevenue: number;
+    dailyUnits: number;
+    totalUnits: number;
+    /** Net revenue per net unit sold, cents. */
+    arpu: number;
+    /** Steam's financial API carries no store visits, so no conversion rate can be computed: null. */
+    conversionRate: number | null;
+  };
+  detailedMetrics: {
+    grossSales: number;
+    grossReturns: number;
+    netSales: number;
+    grossUnitsSold: number;
+    grossUnitsReturned: number;
+    netUnitsSold: number;
+    /** Tax Steam withheld, cents. */
+    netTax: number;
+    /** Percent (1 decimal) of gross units returned. */
+    returnRate: number;
+    /** gross sales / gross units, cents. */
+    averageSalePrice: number;
+    /** Percent (1 decimal) of gross sales lost to returns. */
+    returnsImpact: number;
+  };
+  trends: {
+    revenueTrend: Trend;
+    /** Every day of the period, oldest first; revenue in cents (net), units net. */
+    revenueData: { date: string; revenue: number; units: number }[];
+  };
+  dataSummary: {
+    daysWithData: number;
+    periodDays: number;
+    coveragePercent: number;
+    lastUpdated: string | null;
+  };
+}
+
+export interface AnalyticsOverview {
+  steamEnabled: boolean;
+  financialEnabled: boolean;
+  hasData: boolean;
+  timeRange: { days: number; startDate: string; endDate: string };
+  project: { id: number; name: string; steamAppId: number | null; lastSync: string | null };
+  summary: {
+    currentPlayers: number;
+    peakPlayers: number;
+    totalAchievements: number;
+    recentNews: number;
+    avgDailyPeak: number;
+    growthTrend: Trend;
+    /** Percent with 1 decimal. */
+    avgUnlockRate: number;
+    /** ISO time of the newest player sample, or null. */
+    lastSampleAt: string | null;
+  };
+  playerMetrics: PlayerMetric[];
+  /** Present only while financial analytics is enabled. */
+  financial: FinancialOverview | null;
+}
+
+export interface SteamSyncResult {
+  success: boolean;
+  message: string;
+  currentPlayers: number | null;
+  achievements: number | null;
+  newsItems: number | null;
+  /** One line per part that failed (sample, achievements, news); empty when all worked. */
+  errors: string[];
+}
+
+export interface FinancialSyncResult {
+  success: boolean;
+  message: string;
+  recordsFound: number;
+  datesProcessed: number;
+  error?: string;
+}
+
+export interface FetchAllAppsResult {
+  success: boolean;
+  appsProcessed: number;
+  totalApps: number;
+  message: string;
+  error?: string;
+  results: { appId: number; weeksProcessed: number; successfulWeeks: number; recordsFound: number }[];
+}
+
+export interface TestResult {
+  test: string;
+  success: boolean;
+  message: string;
+  error?: string;
+  resultsCount?: number;
+  data?: unknown;
+}
+export interface TestFinancialApiResult {
+  success: boolean;
+  testResults: TestResult[];
+}
+
+export interface SteamSearchResult {
+  appId: number;
+  name: string;
+  /** Small capsule image from the store, if any. */
+  tinyImage: string | null;
+}
+
+export interface AnalyticsSettings {
+  steam_app_id: number | null;
+  steam_analytics_enabled: boolean;
+  financial_analytics_enabled: boolean;
+}
+export interface AnalyticsSettingsView extends AnalyticsSettings {
+  /** The game's name when known (from news/search caches), else null. */
+  app_name: string | null;
+  steam_last_sync: string | null;
+  /** Whether the server holds a partner key (the key itself never leaves the server). */
+  partnerKeyConfigured: boolean;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { MEDIA } from "../messages/media";
+
+// One schema serves the procedure, the REST adapter and the client.
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const mediaListInput = z.object({ projectId: id });
+export const mediaDeleteInput = z.object({ id });
+/** The multipart text field `projectId`, checked once the upload has arrived. */
+export const uploadProjectIdSchema = z
+  .string(MEDIA.projectIdRequired)
+  .trim()
+  .regex(/^\d{1,15}$/, "Invalid projectId")
+  .transform(Number)
+  .pipe(z.number().int().positive());
+
+export type MediaKind = "video" | "image";
+
+/** One media item as GET /media/{projectId} and media.list answer it (spec 2 section 3 plus metadata). */
+export interface MediaItem {
+  id: number;
+  project_id: number;
+  original_name: string;
+  mime_type: string;
+  file_size: number;
+  kind: MediaKind;
+  duration_seconds: number | null;
+  width: number | null;
+  height: number | null;
+  video_codec: string | null;
+  audio_codec: string | null;
+  bitrate: number | null;
+  frame_rate: number | null;
+  keyframe_interval: number | null;
+  steam_ready: boolean;
+  has_poster: boolean;
+  uploaded_by_name: string | null;
+  created_at: string;
+}
+
+export interface MediaConfig {
+  maxFileSize: number;
+  maxFileSizeFormatted: string;
+  supportedExtensions: { video: string[]; image: string[] };
+}

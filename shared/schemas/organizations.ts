@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { ORGANIZATIONS } from "../messages/organizations";
+import { idSchema } from "./projects";
+
+export const ORG_NAME_MAX = 100;
+export const SEARCH_MAX = 100;
+
+export const organizationNameSchema = z
+  .string(ORGANIZATIONS.nameRequired)
+  .trim()
+  .min(1, ORGANIZATIONS.nameRequired)
+  .max(ORG_NAME_MAX, ORGANIZATIONS.nameTooLong);
+
+/** A search box's text; "" means no filter. */
+export const searchSchema = z.string().trim().max(SEARCH_MAX, "Search text is too long").optional();
+
+export const listOrganizationsInput = z.object({ search: searchSchema }).optional();
+
+export const organizationBody = z.object({
+  name: organizationNameSchema,
+  is_active: z.boolean("is_active must be true or false").optional().default(true),
+});
+export const createOrganizationInput = organizationBody;
+export const updateOrganizationInput = organizationBody.extend({ id: idSchema });
+export const organizationIdInput = z.object({ id: idSchema });

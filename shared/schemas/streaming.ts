@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { STEAM_INGEST_URL, STREAMING } from "../messages/streaming";
+
+// Inputs and answers of the streaming and dashboard calls (spec 1 sections 3 and 7). One schema serves
+// the tRPC procedure, the REST adapter and the client form.
+
+export const DESTINATION_NAME_MAX = 100;
+export const RTMP_URL_MAX = 2048;
+export const STREAM_KEY_MAX = 512;
+
+/** Ids arrive as numbers over tRPC and sometimes as strings from forms and REST bodies. */
+export const idSchema = z.coerce.number("Invalid id").int("Invalid id").positive("Invalid id");
+
+export const DESTINATION_TYPES = ["steam", "custom"] as const;
+export type DestinationType = (typeof DESTINATION_TYPES)[number];
+
+/** True for a parseable rtmp:// or rtmps:// URL with a host: the only schemes ffmpeg is pointed at. */
+export function isRtmpUrl(value: string): boolean {
+  if (!/^rtmps?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const rtmpUrlSchema = z
+  .string()
+  .trim()
+  .max(RTMP_URL_MAX, STREAMING.rtmpUrlInvalid)
+  .refine((v) => v === "" || isRtmpUrl(v), STREAMING.rtmpUrlScheme);
+
+const nameSchema = z
+  .string(STREAMING.nameRequired)
+  .trim()
+  .min(1, STREAMING.nameRequired)
+  .max(DESTINATION_NAME_MAX, `Name must be at most ${DESTINATION_NAME_MAX} characters long`);
+
+const streamKeySchema = z.string().trim().max(STREAM_KEY_MAX, "Stream key is too long");
+
+export const destinationsInput = z.object({ projectId: idSchema });
+
+export const createDestinationInput = z
+  .object({
+    name: nameSchema,
+    type: z.enum(DESTINATION_TYPES, "Type must be steam or custom").default("steam"),
+    rtmp_url: rtmpUrlSchema.default(""),
+    stream_key: streamKeySchema.default(""),
+    autorestart: z.boolean("autorestart must be true or false").default(false),
+    project_id: idSchema,
+  })
+  // 'Steam' pre-fills Steam's ingest URL; a custom destination needs its own.
+  .transform((v) => ({ ...v, rtmp_url: v.rtmp_url || (v.type === "steam" ? STEAM_INGEST_URL : "") }))
+  .refine((v) => v.rtmp_url !== "", { message: STREAMING.rtmpUrlRequired, path: ["rtmp_url"] });
+
+export const updateDestinationFields = z.object({
+  name: nameSchema.optional(),
+  rtmp_url: rtmpUrlSchema.refine((v) => v !== "", STREAMING.rtmpUrlRequired).optional(),
+  stream_key: streamKeySchema.optional(),
+  autorestart: z.boolean("autorestart must be true or false").optional(),
+});
+export const updateDestinationInput = updateDestinationFields.extend({ id: idSchema });
+
+export const idInput = z.object({ id: idSchema });
+export const startStreamBody = z.object({ mediaId: idSchema });
+export const startStreamInput = z.object({ destinationId: idSchema, mediaId: idSchema });
+export const stopStreamInput = z.object({ streamId: idSchema });
+export const streamStatusInput = z.object({ projectId: idSchema });
+
+export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
+export type UpdateDestinationInput = z.infer<typeof updateDestinationInput>;
+
+export const STREAM_STATUSES = ["starting", "running", "stopping", "stopped", "error"] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+/** A stream in one of these states holds a destination and counts against the limit. */
+export const LIVE_STATUSES = ["starting", "running", "stopping"] as const satisfies readonly StreamStatus[];
+
+/** Spec 1 section 3 "Destination". `stream_key` is left out for viewers. Times are ISO strings. */
+export interface DestinationView {
+  id: number;
+  name: string;
+  type: DestinationType;
+  rtmp_url: string;
+  stream_key?: string;
+  autorestart: boolean;
+  is_active: boolean;
+  project_id: number;
+  active_stream_id: number | null;
+  stream_status: StreamStatus | null;
+  streaming_media_name: string | null;
+  streaming_media_id: number | null;
+  stream_started_at: string | null;
+}
+
+/** Figures parsed from ffmpeg's -progress output while a stream is live. */
+export interface LiveFigures {
+  frame: number;
+  fps: number;
+  bitrate_kbps: number;
+  speed: number;
+  out_time_seconds: number;
+  dropped_frames: number;
+  dup_frames: number;
+}
+
+/** Spec 1 section 3 "Stream record", plus ids and the live figures of a running stream. */
+export interface StreamRecord {
+  id: number;
+  media_name: string;
+  destination_name: string;
+  destination_type: string;
+  destination_autorestart: boolean;
+  status: StreamStatus;
+  duration_seconds: number;
+  error_count: number;
+  started_at: string;
+  stopped_at: string | null;
+  media_size: number;
+  pid: number | null;
+  last_error_message: string | null;
+  last_error_time: string | null;
+  destination_id: number | null;
+  media_id: number | null;
+  live: LiveFigures | null;
+}
+
+/** A media file being re-encoded once into a stream-copyable file. */
+export interface MediaPreparationView {
+  media_id: number;
+  media_name: string;
+  status: "pending" | "running" | "done" | "error";
+  /** 0-100, one decimal. */
+  percent: number;
+  error: string | null;
+}
+
+export interface StreamStatusAnswer {
+  streams: StreamRecord[];
+  preparations: MediaPreparationView[];
+}
+
+export interface SystemInfo {
+  system: {
+    currentStreams: number;
+    /** null = unlimited. */
+    maxStreams: number | null;
+    utilizationPercent: number;
+    /** The server and its ffmpeg children together, percent of one core, one decimal. */
+    cpuPercent: number;
+    memoryUsage: { rss: number };
+  };
+  statistics: { total_streams_today: number; error_streams_today: number };
+}
+
+export interface DashboardStats {
+  userRole: string;
+  activeStreams: number;
+  totalProjects: number;
+  totalMediaFiles: number;
+  streamHours: number;
+  totalUsers?: number;
+  totalOrganizations?: number;
+  streamsToday: number;
+}
+
+export interface ActivityItem {
+  activity_type: "stream" | "media";
+  id: number;
+  media_name: string | null;
+  destination_name: string | null;
+  original_name: string | null;
+  status: string | null;
+  project_name: string;
+  user_name: string | null;
+  started_at: string | null;
+  created_at: string;
+}
+
+export interface ClearEndedAnswer {
+  success: true;
+  deletedCount: number;
+}

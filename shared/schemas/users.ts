@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { PROJECTS } from "../messages/projects";
+import { USERS } from "../messages/users";
+import { ROLES } from "../roles";
+import { emailSchema, newPasswordSchema, personNameSchema } from "./auth";
+import { searchSchema } from "./organizations";
+import { formIdSchema, idSchema } from "./projects";
+
+export const roleSchema = z.enum(ROLES, USERS.roleInvalid);
+
+/** A user's organization: an id (number or digit string from a select) or none ("" or null). */
+export const userOrgSchema = z
+  .union([z.null(), z.literal(""), formIdSchema(PROJECTS.organizationNotFound)])
+  .transform((v) => (v === "" ? null : v));
+
+/** GET /users?search=&role= : "" or absent role means all roles. */
+export const listUsersInput = z
+  .object({
+    search: searchSchema,
+    role: z.union([z.literal(""), roleSchema], USERS.roleInvalid).optional(),
+  })
+  .optional();
+
+export const createUserInput = z.object({
+  email: emailSchema,
+  name: personNameSchema,
+  role: roleSchema.optional().default("developer"),
+  password: newPasswordSchema,
+  is_active: z.boolean("is_active must be true or false").optional().default(true),
+  org_id: userOrgSchema.optional().transform((v) => v ?? null),
+});
+
+export const updateUserProfileBody = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  role: roleSchema,
+  is_active: z.boolean("is_active must be true or false"),
+  /** Absent keeps the current organization; null or "" removes it. */
+  org_id: userOrgSchema.optional(),
+});
+export const updateUserProfileInput = updateUserProfileBody.extend({ id: idSchema });
+
+export const resetPasswordBody = z.object({ newPassword: newPasswordSchema });
+export const resetPasswordInput = resetPasswordBody.extend({ id: idSchema });
+
+export const adminChangeEmailBody = z.object({ newEmail: emailSchema });
+export const adminChangeEmailInput = adminChangeEmailBody.extend({ id: idSchema });
+
+export const setUserActiveBody = z.object({ is_active: z.boolean("is_active must be true or false") });
+export const setUserActiveInput = setUserActiveBody.extend({ id: idSchema });
+
+export const userIdInput = z.object({ id: idSchema });

@@ -1,0 +1,103 @@
+import { afterEach, expect, test } from "bun:test";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { AnalyticsTab } from "../../client/pages/project-detail/AnalyticsTab";
+import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "../../shared/schemas/analytics";
+import { renderWithApp } from "../support/render";
+import { callerFor, makeOrg, makeUser } from "../support/server";
+import { addSamples, analyticsProject } from "./analytics-fixtures";
+
+// Each test renders into a clean document.
+afterEach(cleanup);
+
+const render = (projectId: number, caller: Record<string, unknown>) =>
+  renderWithApp(<AnalyticsTab projectId={projectId} />, { caller, path: `/projects/${projectId}/analytics` });
+
+const heightOf = (el: HTMLElement) => Number.parseFloat(el.style.height);
+
+test("without data the sync button reads Sync Data, beside the App ID", async () => {
+  const empty = await analyticsProject();
+  render(empty.project.id, empty.caller);
+  expect(await screen.findByRole("button", { name: /Sync Data/ })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /Refresh Data/ })).toBeNull();
+  expect(screen.getByText(/App ID/).textContent).toContain("620");
+  screen.getByText("Game Analytics");
+});
+
+test("with samples: Refresh Data, the seven cards, and a 30-day chart within 4..232 px with today highlighted", async () => {
+  const { deps, project, caller } = await analyticsProject();
+  // Ten days of samples, the busiest 3 days ago; today has a sample too.
+  addSamples(deps, [
+    { daysAgo: 9, players: 100 },
+    { daysAgo: 6, players: 400 },
+    { daysAgo: 3, players: 1000 },
+    { daysAgo: 1, players: 7 },
+    { daysAgo: 0, players: 250 },
+  ]);
+  render(project.id, caller);
+  expect(await screen.findByRole("button", { name: /Refresh Data/ })).toBeTruthy();
+  for (const label of [
+    "Current Players",
+    "Peak Players",
+    "Achievements",
+    "Recent News",
+    "Avg Daily Peak",
+    "Growth Trend",
+    "Achievement Rate",
+  ]) {
+    screen.getByText(label);
+  }
+  expect(within(screen.getByTestId("stat-Peak Players")).getByText("1,000")).toBeTruthy();
+  expect(within(screen.getByTestId("stat-Current Players")).getByText("250")).toBeTruthy();
+
+  const bars = screen.getAllByTestId("player-bar");
+  expect(bars).toHaveLength(30);
+  const heights = bars.map(heightOf);
+  for (const h of heights) {
+    expect(h).toBeGreaterThanOrEqual(CHART_BAR_MIN_PX);
+    expect(h).toBeLessThanOrEqual(CHART_BAR_MAX_PX);
+  }
+  expect(Math.max(...heights)).toBe(CHART_BAR_MAX_PX);
+  // Days without samples and the 7-player day (0.7 % of the peak) keep the 4 px minimum.
+  expect(heightOf(bars[0]!)).toBe(CHART_BAR_MIN_PX);
+  expect(heightOf(bars[28]!)).toBe(CHART_BAR_MIN_PX);
+  const today = bars.filter((b) => b.dataset.today === "true");
+  expect(today).toHaveLength(1);
+  expect(today[0]).toBe(bars[29]!);
+
+  // Hovering a bar shows its figures.
+  fireEvent.mouseEnter(screen.getAllByTestId("player-bar-column")[26]!);
+  const tooltip = await screen.findByTestId("chart-tooltip");
+  expect(tooltip.textContent).toContain("1,000");
+});
+
+test("changing the period refetches the overview for that many days", async () => {
+  const { deps, project, caller } = await analyticsProject();
+  addSamples(deps, [
+    { daysAgo: 20, players: 5000 },
+    { daysAgo: 2, players: 300 },
+  ]);
+  render(project.id, caller);
+  const peak = () => screen.getByTestId("stat-Peak Players");
+  await waitFor(() => expect(within(peak()).getByText("5,000")).toBeTruthy());
+  fireEvent.change(screen.getByLabelText("Period"), { target: { value: "7" } });
+  await waitFor(() => expect(within(peak()).getByText("300")).toBeTruthy());
+  expect(within(peak()).getByText("highest in 7 days")).toBeTruthy();
+});
+
+test("analytics off: a link to the project settings, and no sync", async () => {
+  const { project, caller } = await analyticsProject({ steam: false, appId: null });
+  render(project.id, caller);
+  await screen.findByText("Steam App ID not configured");
+  const link = screen.getByRole("link", { name: /Open Settings/ });
+  expect(link.getAttribute("href")).toBe(`/projects/${project.id}/settings`);
+  expect((screen.getByRole("button", { name: /Sync Data/ }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+test("another organization's project reads Project Not Found with Select Project", async () => {
+  const { deps, project } = await analyticsProject();
+  const outsider = await makeUser(deps, { orgId: makeOrg(deps).id });
+  render(project.id, await callerFor(deps, outsider.email));
+  await screen.findByText("Project Not Found");
+  expect(screen.getByRole("link", { name: "Select Project" }).getAttribute("href")).toBe("/projects");
+  expect(screen.queryByText("Game Analytics")).toBeNull();
+});

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { TRPCError } from "@trpc/server";
+import { toaster } from "../../client/lib/notify";
+import { MediaTab } from "../../client/pages/project-detail/MediaTab";
+import { mediaFiles } from "../../server/db/schema";
+import type { AppDeps } from "../../server/deps";
+import { MEDIA } from "../../shared/messages/media";
+import type { Role } from "../../shared/roles";
+import { renderWithApp } from "../support/render";
+import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
+
+// ffprobe, ffmpeg and password hashing share two cores with other suites: allow for a slow machine.
+setDefaultTimeout(30_000);
+
+// Chakra's dialogs close through zag timers outside act(); React would report that as a console.error
+// (a failure here). Every assertion waits for what it expects (findBy/waitFor), so the flag is off.
+type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: unknown };
+let actFlag: unknown;
+beforeAll(() => {
+  actFlag = (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT;
+  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => {
+  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = actFlag;
+});
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+});
+
+const toasts = () => toaster.getVisibleToasts().map((t) => [t.title, t.description]);
+
+async function setup(role: Role, env: Record<string, string> = {}) {
+  const deps = testDeps(env);
+  const org = makeOrg(deps);
+  const user = await makeUser(deps, { orgId: org.id, role, name: "Uma Uploader" });
+  const project = makeProject(deps, { orgId: org.id });
+  return { deps, user, project, caller: await callerFor(deps, user.email) };
+}
+
+function addMedia(
+  deps: AppDeps,
+  projectId: number,
+  uploadedBy: number,
+  name: string,
+  kind: "video" | "image",
+) {
+  return deps.db
+    .insert(mediaFiles)
+    .values({
+      projectId,
+      originalName: name,
+      storedName: `${crypto.randomUUID()}.bin`,
+      mimeType: kind === "video" ? "video/mp4" : "image/png",
+      fileSize: kind === "video" ? 1536 * 1024 : 2048,
+      kind,
+      uploadedBy,
+      createdAt: Date.UTC(2026, 10, 21, 12),
+    })
+    .returning()
+    .get();
+}
+
+describe("media tab", () => {
+  test("cards show name, size, badge, uploader, date and a view link; no delete for a developer", async () => {
+    const s = await setup("developer");
+    const video = addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    addMedia(s.deps, s.project.id, s.user.id, "cover.png", "image");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    const card = (await screen.findByText("trailer.mp4")).closest("[data-testid=media-card]") as HTMLElement;
+    expect(within(card).getByText("1.50 MB")).toBeTruthy();
+    expect(within(card).getByText(MEDIA.videoBadge)).toBeTruthy();
+    expect(within(card).getByText("Uma Uploader · Nov 21, 2026")).toBeTruthy();
+    const view = within(card).getByRole("link", { name: MEDIA.viewLabel("trailer.mp4") });
+    expect(view.getAttribute("href")).toBe(`/api/media/stream/${video.id}`);
+    expect(view.getAttribute("target")).toBe("_blank");
+    const image = (await screen.findByText("cover.png")).closest("[data-testid=media-card]") as HTMLElement;
+    expect(within(image).getByText(MEDIA.imageBadge)).toBeTruthy();
+    expect(within(image).getByText("2.00 KB")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MEDIA.deleteLabel("trailer.mp4") })).toBeNull();
+  });
+
+  test("an admin deletes after confirming; the card goes and 'Deleted' shows", async () => {
+    const s = await setup("admin");
+    const item = addMedia(s.deps, s.project.id, s.user.id, "old-cut.mp4", "video");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    fireEvent.click(await screen.findByRole("button", { name: MEDIA.deleteLabel("old-cut.mp4") }));
+    expect(await screen.findByText(MEDIA.confirmDelete)).toBeTruthy();
+    expect(s.deps.db.select().from(mediaFiles).all()).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toasts()).toContainEqual([MEDIA.deleted, "old-cut.mp4"]));
+    expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
+    expect(
+      s.deps.db
+        .select()
+        .from(mediaFiles)
+        .all()
+        .map((r) => r.id),
+    ).not.toContain(item.id);
+  });
+
+  test("an empty project offers 'Upload First File'; the dialog shows the server's limits and warns without a file", async () => {
+    const s = await setup("developer", { MAX_UPLOAD_BYTES: String(512 * 1024 ** 2) });
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: MEDIA.uploadFirst }));
+    expect(await screen.findByText(MEDIA.dialogTitle)).toBeTruthy();
+    const hint = MEDIA.hint(
+      ["MP4", "AVI", "MOV", "WMV", "FLV"],
+      ["JPEG", "JPG", "PNG", "GIF", "WebP", "BMP", "TIFF"],
+      "512 MB",
+    );
+    expect(await screen.findByText(hint)).toBeTruthy();
+    const input = document.querySelector("input[type=file]") as HTMLInputElement;
+    expect(input.getAttribute("accept")).toBe("video/*,image/*");
+    fireEvent.click(screen.getByRole("button", { name: MEDIA.upload }));
+    await waitFor(() => expect(toasts()).toContainEqual([MEDIA.noFileTitle, MEDIA.noFileMessage]));
+  });
+
+  test("when the config call fails, the hint falls back to the spec's 1 GB and type lists", async () => {
+    const s = await setup("developer");
+    const media = s.caller.media;
+    const caller = {
+      auth: s.caller.auth,
+      media: {
+        list: media.list,
+        delete: media.delete,
+        config: () => Promise.reject(new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "down" })),
+      },
+    };
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller });
+    fireEvent.click(await screen.findByRole("button", { name: MEDIA.uploadButton }));
+    const hint = MEDIA.hint(
+      ["MP4", "AVI", "MOV", "WMV", "FLV"],
+      ["JPEG", "JPG", "PNG", "GIF", "WebP", "BMP", "TIFF"],
+      "1 GB",
+    );
+    expect(await screen.findByText(hint)).toBeTruthy();
+  });
+
+  test("a list the server refuses reads as empty, without a message", async () => {
+    const s = await setup("developer");
+    const other = makeProject(s.deps, { orgId: makeOrg(s.deps).id });
+    renderWithApp(<MediaTab projectId={other.id} />, { caller: s.caller });
+    expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
+    expect(toasts()).toEqual([]);
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, spyOn, test } from "bun:test";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { TRPCClientError } from "@trpc/client";
+import { projectIdFromPath, readCurrentProject, writeCurrentProject } from "../../client/app/current-project";
+import { retryOnce } from "../../client/app/query-client";
+import {
+  afterCheck,
+  classifyFailure,
+  reactToApiError,
+  type SessionState,
+} from "../../client/app/session-rules";
+import { notify, toaster } from "../../client/lib/notify";
+import { timeoutForUrl } from "../../client/lib/trpc";
+import { SESSION_CHECK_MS } from "../../shared/limits";
+import { AUTH } from "../../shared/messages/auth";
+import { SHELL } from "../../shared/messages/shell";
+import type { SessionUser } from "../../shared/types";
+import { makeOrg, makeUser, testDeps } from "../support/server";
+import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";
+
+setupConsoleTests();
+
+const answered = (httpStatus: number) =>
+  TRPCClientError.from({ error: { message: "x", code: -32000, data: { code: "X", httpStatus } } });
+const noAnswer = () => TRPCClientError.from(new TypeError("Failed to fetch"));
+const user = {
+  id: 1,
+  name: "A",
+  email: "a@x.io",
+  role: "developer",
+  org_id: 1,
+  org_name: "O",
+} as SessionUser;
+const signedIn: SessionState = { user, status: "authenticated" };
+const loading: SessionState = { user: null, status: "loading" };
+
+describe("session rules", () => {
+  test("the first check: a user, nobody (quietly), a refusal, or no server", () => {
+    expect(afterCheck("initial", loading, { user })).toEqual({ next: signedIn });
+    expect(afterCheck("initial", loading, { user: null })).toEqual({
+      next: { user: null, status: "unauthenticated" },
+    });
+    expect(afterCheck("initial", loading, { error: answered(401) }).message).toBe(AUTH.authRequired);
+    expect(afterCheck("initial", loading, { error: noAnswer() })).toEqual({
+      next: { user: null, status: "error" },
+    });
+  });
+
+  test("a failed periodic check: 'Session expired', or unreachable when there is no answer", () => {
+    const gone = afterCheck("periodic", signedIn, { user: null });
+    expect(gone).toEqual({ next: { user: null, status: "unauthenticated" }, message: AUTH.sessionExpired });
+    expect(afterCheck("periodic", signedIn, { error: answered(500) }).message).toBe(AUTH.sessionExpired);
+    const down = afterCheck("periodic", signedIn, { error: noAnswer() });
+    expect(down).toEqual({ next: { user: null, status: "error" }, message: AUTH.unreachableSession });
+  });
+
+  test("refresh: a server hiccup keeps the user and says 'Failed to refresh user data'", () => {
+    expect(afterCheck("refresh", signedIn, { error: answered(500) })).toEqual({
+      next: signedIn,
+      message: AUTH.refreshFailed,
+    });
+    expect(afterCheck("refresh", signedIn, { error: answered(401) }).message).toBe(AUTH.authFailed);
+  });
+
+  test("API errors while signed in: 401 ends the session, 403 is verified first, no answer is unreachable", () => {
+    expect(reactToApiError(signedIn, answered(401))).toEqual({
+      kind: "transition",
+      transition: { next: { user: null, status: "unauthenticated" }, message: AUTH.authFailed },
+    });
+    expect(reactToApiError(signedIn, answered(403))).toEqual({ kind: "verify" });
+    expect(afterCheck("verify", signedIn, { user: null }).message).toBe(AUTH.authFailed);
+    expect(afterCheck("verify", signedIn, { user })).toEqual({ next: signedIn });
+    expect(reactToApiError(signedIn, noAnswer())).toMatchObject({
+      kind: "transition",
+      transition: { message: AUTH.unreachableSession },
+    });
+    expect(reactToApiError(signedIn, answered(404))).toEqual({ kind: "ignore" });
+    expect(reactToApiError(signedIn, answered(429))).toEqual({ kind: "ignore" });
+    // Signed out, nothing is cleared twice.
+    expect(reactToApiError({ user: null, status: "unauthenticated" }, answered(401))).toEqual({
+      kind: "ignore",
+    });
+  });
+
+  test("only a request that got no answer counts as unreachable", () => {
+    expect(classifyFailure(noAnswer())).toBe("unreachable");
+    expect(classifyFailure(TRPCClientError.from(new DOMException("timed out", "TimeoutError")))).toBe(
+      "unreachable",
+    );
+    // A reply that could not be read (a proxy's HTML error page) is a failure, not a dead server.
+    expect(classifyFailure(TRPCClientError.from(new SyntaxError("Unexpected token '<'")))).toBe("other");
+    expect(classifyFailure(answered(403))).toBe("unauthorized");
+    expect(classifyFailure(answered(500))).toBe("other");
+  });
+
+  test("queries retry once, never a 4xx", () => {
+    expect(retryOnce(0, answered(500))).toBe(true);
+    expect(retryOnce(1, answered(500))).toBe(false);
+    expect(retryOnce(0, noAnswer())).toBe(true);
+    expect(retryOnce(0, answered(403))).toBe(false);
+  });
+
+  test("timeouts: 10 s, sign-in 15 s, the longest of a batch", () => {
+    expect(timeoutForUrl("/api/trpc/auth.me")).toBe(10_000);
+    expect(timeoutForUrl("/api/trpc/auth.login?batch=1")).toBe(15_000);
+    expect(timeoutForUrl("/api/trpc/projects.list,auth.login?batch=1&input={}")).toBe(15_000);
+  });
+
+  test("the current project: stored id, paths that make one current", () => {
+    expect(readCurrentProject()).toBeNull();
+    writeCurrentProject(12);
+    expect(readCurrentProject()).toBe(12);
+    localStorage.setItem("currentProjectId", "junk");
+    expect(readCurrentProject()).toBeNull();
+    writeCurrentProject(null);
+    expect(localStorage.getItem("currentProjectId")).toBeNull();
+    expect(projectIdFromPath("/projects/5")).toBe(5);
+    expect(projectIdFromPath("/projects/5/media")).toBe(5);
+    expect(projectIdFromPath("/projects")).toBeNull();
+    expect(projectIdFromPath("/projects/new")).toBeNull();
+    expect(projectIdFromPath("/projects/55x")).toBeNull();
+  });
+});
+
+async function consoleSignedIn(path = "/submissions") {
+  const deps = testDeps();
+  const u = await makeUser(deps, { orgId: makeOrg(deps).id });
+  const session = browserSession(deps);
+  await session.signInAs(u.email);
+  const view = renderConsole(session, path);
+  await screen.findByText(SHELL.comingSoon, {}, { timeout: 5000 });
+  // A refetch requested while the first load is in flight joins it instead of asking again.
+  await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
+  return { session, view, user: u };
+}
+
+describe("session while signed in", () => {
+  test("a 401 from any call signs out with 'Authentication failed...' and comes back after signing in", async () => {
+    const { session, view, user: u } = await consoleSignedIn("/marketing");
+    session.revoke();
+    await act(() => view.queryClient.invalidateQueries());
+    expect(await screen.findByText(AUTH.authFailed)).toBeTruthy();
+    await screen.findByRole("button", { name: AUTH.signIn });
+    fireEvent.change(screen.getByLabelText(AUTH.emailLabel), { target: { value: u.email } });
+    fireEvent.change(screen.getByLabelText(AUTH.passwordLabel), { target: { value: "password123" } });
+    fireEvent.click(screen.getByRole("button", { name: AUTH.signIn }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/marketing"), {
+      timeout: 5000,
+    });
+  }, 15_000);
+
+  test("a 403 with a live session (a role refusal) keeps the user signed in", async () => {
+    const { view } = await consoleSignedIn();
+    view.network.refuse.set("projects.list", 403);
+    await act(() => view.queryClient.invalidateQueries());
+    await Bun.sleep(100);
+    expect(screen.getByText(SHELL.comingSoon)).toBeTruthy();
+    expect(screen.queryByText(AUTH.authFailed) === null).toBe(true);
+  });
+
+  test("a 403 whose session is gone signs out with 'Authentication failed...'", async () => {
+    const { view, session } = await consoleSignedIn();
+    view.network.refuse.set("projects.list", 403);
+    session.revoke();
+    await act(() => view.queryClient.invalidateQueries());
+    expect(await screen.findByText(AUTH.authFailed)).toBeTruthy();
+    await screen.findByRole("button", { name: AUTH.signIn });
+  });
+
+  test("every 5 minutes the session is checked; a dead one reads 'Session expired...'", async () => {
+    // Watch the session's timer being set (and keep every timer working: waitFor needs them).
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    const original = globalThis.setInterval;
+    const spy = spyOn(globalThis, "setInterval").mockImplementation(((fn: () => void, ms: number) => {
+      timers.push({ fn, ms });
+      return original(fn, ms);
+    }) as typeof setInterval);
+    try {
+      const { session } = await consoleSignedIn();
+      const check = timers.find((t) => t.ms === SESSION_CHECK_MS);
+      expect(check).toBeDefined();
+      session.revoke();
+      act(() => check!.fn());
+      expect(await screen.findByText(AUTH.sessionExpired)).toBeTruthy();
+      await screen.findByRole("button", { name: AUTH.signIn });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test("an unreachable server reads 'Unable to connect to server. Please try again.' and the guard offers a retry", async () => {
+    const { view } = await consoleSignedIn();
+    view.network.down = true;
+    await act(() => view.queryClient.invalidateQueries());
+    expect(await screen.findByText(AUTH.unreachableSession, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(SHELL.connectionError)).toBeTruthy();
+    expect(screen.getByRole("button", { name: SHELL.retryConnection })).toBeTruthy();
+  }, 15_000);
+});
+
+describe("notices", () => {
+  test("close by themselves after 5000 ms unless given a duration", async () => {
+    renderConsole(browserSession(testDeps()), "/login");
+    notify({ type: "success", title: "Saved" });
+    notify({ type: "info", title: "Quick one", duration: 300 });
+    expect(await screen.findByText("Saved")).toBeTruthy();
+    expect(await screen.findByText("Quick one")).toBeTruthy();
+    expect(toaster.getVisibleToasts().find((t) => t.title === "Saved")?.duration).toBe(5000);
+    await waitFor(() => expect(screen.queryByText("Quick one") === null).toBe(true), { timeout: 3000 });
+    expect(screen.getByText("Saved")).toBeTruthy();
+  });
+
+  test("each notice has a Close button that closes it", async () => {
+    renderConsole(browserSession(testDeps()), "/login");
+    notify({ type: "error", title: "Failed to start stream", message: "Boom" });
+    const toast = (await screen.findByText("Failed to start stream")).closest(
+      "[data-part=root]",
+    ) as HTMLElement;
+    expect(toast.textContent).toContain("Boom");
+    fireEvent.click(toast.querySelector(`button[aria-label="${SHELL.close}"]`)!);
+    await waitFor(() => expect(screen.queryByText("Failed to start stream") === null).toBe(true), {
+      timeout: 3000,
+    });
+  });
+});

@@ -1,0 +1,574 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { eq } from "drizzle-orm";
+import { writeCurrentProject } from "../../client/app/current-project";
+import { toaster } from "../../client/lib/notify";
+import StreamingPage from "../../client/pages/streaming/StreamingPage";
+import { destinations, mediaFiles, streams } from "../../server/db/schema";
+import type { AppDeps } from "../../server/deps";
+import { STREAMING } from "../../shared/messages/streaming";
+import { STREAMING_UI } from "../../shared/messages/streaming-ui";
+import { renderWithApp } from "../support/render";
+import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
+
+// Another screen's test in the same process may have left a current project behind.
+beforeEach(() => writeCurrentProject(null));
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  writeCurrentProject(null);
+});
+
+/** An action whose async tail closes a dialog: zag finishes the close in a microtask, so run it in act. */
+async function settle(action: () => void, ms = 300) {
+  await act(async () => {
+    action();
+    await Bun.sleep(ms);
+  });
+}
+
+const toastTitles = () => toaster.getVisibleToasts().map((t) => t.title);
+
+async function setup(role: "admin" | "developer" | "viewer" = "admin", env = {}) {
+  const deps = testDeps(env);
+  const org = makeOrg(deps);
+  const user = await makeUser(deps, { orgId: org.id, role });
+  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const caller = await callerFor(deps, user.email);
+  return { deps, org, user, project, caller };
+}
+
+const SECRET_KEY = "sk_live_9f8e7d6c";
+
+function addDestination(deps: AppDeps, projectId: number, name: string, autorestart = false) {
+  return deps.db
+    .insert(destinations)
+    .values({
+      projectId,
+      name,
+      type: "custom",
+      rtmpUrl: "rtmp://127.0.0.1:1935/live",
+      streamKey: SECRET_KEY,
+      autorestart,
+    })
+    .returning()
+    .get();
+}
+
+function addMedia(deps: AppDeps, projectId: number, name: string, kind: "video" | "image" = "video") {
+  return deps.db
+    .insert(mediaFiles)
+    .values({
+      projectId,
+      originalName: name,
+      storedName: `${crypto.randomUUID()}.mp4`,
+      mimeType: "video/mp4",
+      fileSize: 2048,
+      kind,
+      // Marked stream-copyable so a start never launches a preparation job in these tests.
+      steamReady: true,
+    })
+    .returning()
+    .get();
+}
+
+function addStream(
+  deps: AppDeps,
+  projectId: number,
+  destination: { id: number; name: string } | null,
+  status: "starting" | "running" | "stopping" | "stopped" | "error",
+  extra: Partial<typeof streams.$inferInsert> = {},
+) {
+  return deps.db
+    .insert(streams)
+    .values({
+      projectId,
+      destinationId: destination?.id ?? null,
+      mediaName: "trailer.mp4",
+      mediaSize: 5 * 1024 * 1024,
+      destinationName: destination?.name ?? "Gone",
+      destinationType: "custom",
+      status,
+      ...extra,
+    })
+    .returning()
+    .get();
+}
+
+describe("Streaming page", () => {
+  test("without a project: the empty state, and Add Destination is disabled", async () => {
+    const { caller } = await setup();
+    renderWithApp(<StreamingPage />, { caller });
+    expect(await screen.findByText(STREAMING.noProjectTitle)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: STREAMING.title })).toBeTruthy();
+    expect(
+      (screen.getByRole("button", { name: STREAMING.addDestination }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  test("with a project: its name, its destinations, and Start only when nothing is live", async () => {
+    const { deps, project, caller } = await setup();
+    addDestination(deps, project.id, "Steam store page");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    expect(await screen.findByText(STREAMING.managingFor("Moonlight Trailer"))).toBeTruthy();
+    const card = await screen.findByTestId(/^destination-/);
+    expect(within(card).getByText("Steam store page")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: STREAMING_UI.start })).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: STREAMING_UI.stop })).toBeNull();
+    expect(within(card).queryByRole("button", { name: STREAMING_UI.change })).toBeNull();
+    expect(
+      (screen.getByRole("button", { name: STREAMING.addDestination }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+});
+
+describe("destination controls", () => {
+  test("Stop and Change only while running or starting; badges in the spec's colours", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const running = addDestination(deps, project.id, "Running one");
+    const starting = addDestination(deps, project.id, "Starting one");
+    const stopping = addDestination(deps, project.id, "Stopping one");
+    const idle = addDestination(deps, project.id, "Idle one");
+    addStream(deps, project.id, running, "running");
+    addStream(deps, project.id, starting, "starting");
+    addStream(deps, project.id, stopping, "stopping");
+    addStream(deps, project.id, idle, "stopped");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+
+    const card = async (d: { id: number }) => screen.findByTestId(`destination-${d.id}`);
+    const buttons = async (d: { id: number }) =>
+      within(await card(d))
+        .getAllByRole("button")
+        .map((b) => b.textContent);
+    expect(await buttons(running)).toEqual([STREAMING_UI.change, STREAMING_UI.stop, STREAMING_UI.delete]);
+    expect(await buttons(starting)).toEqual([STREAMING_UI.change, STREAMING_UI.stop, STREAMING_UI.delete]);
+    expect(await buttons(stopping)).toEqual([STREAMING_UI.start, STREAMING_UI.delete]);
+    expect(
+      within(await card(stopping))
+        .getByRole("button", { name: STREAMING_UI.start })
+        .hasAttribute("disabled"),
+    ).toBe(true);
+    expect(await buttons(idle)).toEqual([STREAMING_UI.start, STREAMING_UI.delete]);
+
+    const palette = async (d: { id: number }) =>
+      (await card(d)).querySelector("[data-status]")?.getAttribute("data-palette");
+    expect(await palette(running)).toBe("green");
+    expect(await palette(starting)).toBe("yellow");
+    expect(await palette(stopping)).toBe("orange");
+    // An idle destination has no stream state at all, so no coloured badge.
+    expect(await palette(idle)).toBeUndefined();
+  });
+
+  test("the autorestart switch saves and says so", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    const card = await screen.findByTestId(`destination-${d.id}`);
+    fireEvent.click(within(card).getByRole("checkbox"));
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.autorestartEnabled));
+    expect(deps.db.select().from(destinations).get()?.autorestart).toBe(true);
+    await waitFor(() => expect((within(card).getByRole("checkbox") as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(within(card).getByRole("checkbox"));
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.autorestartDisabled));
+    expect(deps.db.select().from(destinations).get()?.autorestart).toBe(false);
+  });
+
+  test("a viewer's autorestart change is refused with 'Failed to update destination'", async () => {
+    const { deps, project, caller } = await setup("viewer");
+    const d = addDestination(deps, project.id, "Steam");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    const card = await screen.findByTestId(`destination-${d.id}`);
+    fireEvent.click(within(card).getByRole("checkbox"));
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.updateDestinationFailed));
+    expect(deps.db.select().from(destinations).get()?.autorestart).toBe(false);
+  });
+
+  test("Start lists only videos; over the limit the Stream Limit Reached dialog explains it", async () => {
+    const { deps, project, caller } = await setup("developer", { MAX_CONCURRENT_STREAMS: "1" });
+    const busy = addDestination(deps, project.id, "Busy");
+    const free = addDestination(deps, project.id, "Free");
+    addStream(deps, project.id, busy, "running");
+    addMedia(deps, project.id, "gameplay.mp4");
+    addMedia(deps, project.id, "capsule.png", "image");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+
+    fireEvent.click(
+      within(await screen.findByTestId(`destination-${free.id}`)).getByRole("button", {
+        name: STREAMING_UI.start,
+      }),
+    );
+    const picker = await screen.findByRole("dialog", { name: STREAMING.selectMediaTitle });
+    expect(await within(picker).findByText("gameplay.mp4")).toBeTruthy();
+    expect(within(picker).queryByText("capsule.png")).toBeNull();
+    fireEvent.click(within(picker).getByText("gameplay.mp4"));
+
+    const limit = await screen.findByRole("alertdialog", { name: STREAMING.limitTitle });
+    expect(within(limit).getByText(STREAMING.limitReached)).toBeTruthy();
+    expect(within(limit).getByText("Current: 1/1 streams")).toBeTruthy();
+    expect(within(limit).getByText(STREAMING.limitAdvice)).toBeTruthy();
+    fireEvent.click(within(limit).getByRole("button", { name: STREAMING.limitButton }));
+    // Closing plays an exit animation that happy-dom never finishes: the closed state is what counts.
+    await waitFor(() => expect(limit.getAttribute("data-state")).toBe("closed"));
+    expect(toastTitles()).not.toContain(STREAMING.startFailed);
+    // Nothing was started: only the busy destination's stream exists.
+    expect(deps.db.select().from(streams).all()).toHaveLength(1);
+  });
+
+  test("the stream key is never shown; viewers are not even told whether one is set", async () => {
+    const dev = await setup("developer");
+    const d = addDestination(dev.deps, dev.project.id, "Steam");
+    writeCurrentProject(dev.project.id);
+    const { container, unmount } = renderWithApp(<StreamingPage />, { caller: dev.caller });
+    const card = await screen.findByTestId(`destination-${d.id}`);
+    expect(within(card).getByText(STREAMING_UI.keySet)).toBeTruthy();
+    expect(container.ownerDocument.body.innerHTML).not.toContain(SECRET_KEY);
+    unmount();
+
+    const viewer = await makeUser(dev.deps, { orgId: dev.org.id, role: "viewer" });
+    renderWithApp(<StreamingPage />, { caller: await callerFor(dev.deps, viewer.email) });
+    const seen = await screen.findByTestId(`destination-${d.id}`);
+    expect(within(seen).queryByText(STREAMING_UI.keySet)).toBeNull();
+    expect(within(seen).queryByText(STREAMING_UI.noKey)).toBeNull();
+  });
+
+  test("a viewer's Start is refused with the spec's 403 text", async () => {
+    const { deps, project, caller } = await setup("viewer");
+    const d = addDestination(deps, project.id, "Steam");
+    addMedia(deps, project.id, "gameplay.mp4");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    fireEvent.click(
+      within(await screen.findByTestId(`destination-${d.id}`)).getByRole("button", {
+        name: STREAMING_UI.start,
+      }),
+    );
+    fireEvent.click(await screen.findByText("gameplay.mp4"));
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.startFailed));
+    expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.startFailed)?.description).toBe(
+      STREAMING.forbiddenStart,
+    );
+  });
+
+  test("a viewer's Stop is refused with the spec's 403 text", async () => {
+    const { deps, project, caller } = await setup("viewer");
+    const d = addDestination(deps, project.id, "Steam");
+    addStream(deps, project.id, d, "running");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    fireEvent.click(
+      within(await screen.findByTestId(`destination-${d.id}`)).getByRole("button", {
+        name: STREAMING_UI.stop,
+      }),
+    );
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.stopFailed));
+    expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.stopFailed)?.description).toBe(
+      STREAMING.forbiddenStop,
+    );
+    expect(deps.db.select().from(streams).get()?.status).toBe("running");
+  });
+});
+
+describe("Stop and Change", () => {
+  test("Stop ends the stream, says so, and the destination offers Start again", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    const live = addStream(deps, project.id, d, "running");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    const card = await screen.findByTestId(`destination-${d.id}`);
+    await settle(() => fireEvent.click(within(card).getByRole("button", { name: STREAMING_UI.stop })));
+    expect(toastTitles()).toContain(STREAMING.streamStoppedTitle);
+    expect(await within(card).findByRole("button", { name: STREAMING_UI.start })).toBeTruthy();
+    // Both lists were refreshed: the history row shows the grey stopped badge.
+    await waitFor(() =>
+      expect(
+        screen.getByTestId(`history-${live.id}`).querySelector("[data-status]")?.getAttribute("data-palette"),
+      ).toBe("gray"),
+    );
+    expect(deps.db.select().from(streams).get()?.status).toBe("stopped");
+  });
+
+  test("Change stops the stream, waits a second, then starts the new media", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    const oldMedia = addMedia(deps, project.id, "old.mp4");
+    addMedia(deps, project.id, "new.mp4");
+    const live = addStream(deps, project.id, d, "running", { mediaId: oldMedia.id, mediaName: "old.mp4" });
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    fireEvent.click(
+      within(await screen.findByTestId(`destination-${d.id}`)).getByRole("button", {
+        name: STREAMING_UI.change,
+      }),
+    );
+    const picker = await screen.findByRole("dialog", { name: STREAMING.selectMediaTitle });
+    expect(within(picker).getByText(STREAMING_UI.changeMediaHint("Steam"))).toBeTruthy();
+    await settle(() => fireEvent.click(within(picker).getByText("new.mp4")), 100);
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.streamStoppedTitle));
+    const stoppedAt = deps.db.select().from(streams).where(eq(streams.id, live.id)).get()!.stoppedAt!;
+    await settle(() => {}, 1300);
+    expect(toastTitles()).toContain(STREAMING.streamStartedTitle);
+    const next = deps.db
+      .select()
+      .from(streams)
+      .all()
+      .find((s) => s.id !== live.id)!;
+    expect(next.mediaName).toBe("new.mp4");
+    expect(next.startedAt - stoppedAt).toBeGreaterThanOrEqual(1000);
+    await deps.supervisor.shutdown();
+  });
+});
+
+test("deleting a destination asks first, stops its stream and removes it", async () => {
+  const { deps, project, caller } = await setup("developer");
+  const d = addDestination(deps, project.id, "Old ingest");
+  const live = addStream(deps, project.id, d, "running");
+  writeCurrentProject(project.id);
+  renderWithApp(<StreamingPage />, { caller });
+  const card = await screen.findByTestId(`destination-${d.id}`);
+  fireEvent.click(within(card).getByRole("button", { name: `${STREAMING_UI.delete} Old ingest` }));
+  const dialog = await screen.findByRole("alertdialog", { name: STREAMING_UI.deleteDestinationTitle });
+  expect(within(dialog).getByText(STREAMING_UI.deleteDestinationQuestion("Old ingest"))).toBeTruthy();
+  await settle(() => fireEvent.click(within(dialog).getByRole("button", { name: STREAMING_UI.delete })));
+  expect(toastTitles()).toContain(STREAMING_UI.destinationDeletedTitle);
+  await waitFor(() => expect(screen.queryByTestId(`destination-${d.id}`)).toBeNull());
+  // The history keeps the stream, now ended.
+  expect(deps.db.select().from(streams).where(eq(streams.id, live.id)).get()?.status).toBe("stopped");
+});
+
+describe("Add Stream Destination", () => {
+  async function openForm(role: "admin" | "viewer" = "admin") {
+    const ctx = await setup(role);
+    writeCurrentProject(ctx.project.id);
+    renderWithApp(<StreamingPage />, { caller: ctx.caller });
+    await screen.findByText(STREAMING.managingFor("Moonlight Trailer"));
+    fireEvent.click(screen.getAllByRole("button", { name: STREAMING.addDestination })[0]!);
+    const form = await screen.findByRole("dialog", { name: STREAMING.addDestinationTitle });
+    const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+    return { ...ctx, form, field };
+  }
+
+  test("defaults to Steam with its ingest URL, autorestart off, and checks name and URL", async () => {
+    const { deps, form, field } = await openForm();
+    expect((within(form).getByRole("combobox") as HTMLSelectElement).value).toBe("steam");
+    expect(field(STREAMING_UI.rtmpUrlLabel).value).toBe("rtmp://ingest-rtmp.broadcast.steamcontent.com/app");
+    expect((within(form).getByRole("checkbox") as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
+    expect(await within(form).findByText(STREAMING.nameRequired)).toBeTruthy();
+
+    // Custom RTMP clears the Steam URL, which is then required.
+    fireEvent.change(within(form).getByRole("combobox"), { target: { value: "custom" } });
+    expect(field(STREAMING_UI.rtmpUrlLabel).value).toBe("");
+    fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "My server" } });
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
+    expect(await within(form).findByText(STREAMING.rtmpUrlRequired)).toBeTruthy();
+    expect(within(form).queryByText(STREAMING.nameRequired)).toBeNull();
+
+    fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), { target: { value: "not a url" } });
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
+    expect(await within(form).findByText(STREAMING.rtmpUrlScheme)).toBeTruthy();
+    expect(deps.db.select().from(destinations).all()).toHaveLength(0);
+  });
+
+  test("a valid form creates the destination, says so, and lists it", async () => {
+    const { deps, project, form, field } = await openForm();
+    fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Next Fest" } });
+    fireEvent.change(field(STREAMING_UI.streamKeyLabel), { target: { value: "secret-key" } });
+    fireEvent.click(within(form).getByText(STREAMING_UI.autorestartLabel));
+    await waitFor(() => expect((within(form).getByRole("checkbox") as HTMLInputElement).checked).toBe(true));
+    await settle(() =>
+      fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination })),
+    );
+    expect(toastTitles()).toContain(STREAMING.destinationCreatedTitle);
+    const row = deps.db.select().from(destinations).get()!;
+    expect(row).toMatchObject({
+      name: "Next Fest",
+      type: "steam",
+      rtmpUrl: "rtmp://ingest-rtmp.broadcast.steamcontent.com/app",
+      streamKey: "secret-key",
+      autorestart: true,
+      projectId: project.id,
+    });
+    expect(await screen.findByTestId(`destination-${row.id}`)).toBeTruthy();
+    await waitFor(() => expect(form.getAttribute("data-state")).toBe("closed"));
+    await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull(), { timeout: 3000 });
+  });
+
+  test("a viewer is refused with the spec's 403 text", async () => {
+    const { deps, form, field } = await openForm("viewer");
+    fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Next Fest" } });
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
+    await waitFor(() => expect(toastTitles()).toContain(STREAMING.createDestinationFailed));
+    expect(toaster.getVisibleToasts()[0]?.description).toBe(STREAMING.forbiddenCreateDestination);
+    expect(deps.db.select().from(destinations).all()).toHaveLength(0);
+    expect(form.getAttribute("data-state")).toBe("open");
+  });
+});
+
+describe("Stream Activity History", () => {
+  const HOUR = 3_600_000;
+
+  test("rows expand and collapse with duration, size, errors and the last error", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    const t0 = Date.now() - 5 * HOUR;
+    const failed = addStream(deps, project.id, d, "error", {
+      startedAt: t0,
+      stoppedAt: t0 + HOUR + 2 * 60_000 + 3_000,
+      errorCount: 3,
+      lastErrorMessage: "Connection refused (key ****)",
+      lastErrorTime: t0 + HOUR,
+    });
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+
+    const row = await screen.findByTestId(`history-${failed.id}`);
+    expect(row.querySelector("[data-status]")?.getAttribute("data-palette")).toBe("red");
+    expect(screen.queryByTestId(`history-details-${failed.id}`)).toBeNull();
+    const toggle = within(row).getByRole("button", { expanded: false });
+    fireEvent.click(toggle);
+    const details = await screen.findByTestId(`history-details-${failed.id}`);
+    expect(within(details).getAllByText("1h 2m 3s").length).toBeGreaterThan(0);
+    expect(within(details).getByText("5.00 MB")).toBeTruthy();
+    expect(within(details).getByText("3")).toBeTruthy();
+    expect(within(details).getByText("Connection refused (key ****)")).toBeTruthy();
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByTestId(`history-details-${failed.id}`)).toBeNull());
+  });
+
+  test("Delete appears only on ended records and asks with the spec's texts", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    const live = addStream(deps, project.id, d, "running");
+    const stopped = addStream(deps, project.id, d, "stopped", {
+      mediaName: "teaser.mp4",
+      stoppedAt: Date.now(),
+    });
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+
+    const liveRow = await screen.findByTestId(`history-${live.id}`);
+    const stoppedRow = screen.getByTestId(`history-${stopped.id}`);
+    expect(within(liveRow).queryByText(STREAMING_UI.delete)).toBeNull();
+    fireEvent.click(within(stoppedRow).getByText(STREAMING_UI.delete));
+    const dialog = await screen.findByRole("alertdialog", { name: STREAMING.deleteRecordTitle });
+    expect(
+      within(dialog).getByText('Are you sure you want to delete the stream record for "teaser.mp4"?'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(STREAMING.cannotBeUndone)).toBeTruthy();
+    // Opening the dialog from the row's button does not expand the row.
+    expect(screen.queryByTestId(`history-details-${stopped.id}`)).toBeNull();
+
+    await settle(() => fireEvent.click(within(dialog).getByRole("button", { name: STREAMING_UI.delete })));
+    expect(toastTitles()).toContain(STREAMING.streamDeletedTitle);
+    await waitFor(() => expect(screen.queryByTestId(`history-${stopped.id}`)).toBeNull());
+    expect(
+      deps.db
+        .select()
+        .from(streams)
+        .all()
+        .map((s) => s.id),
+    ).toEqual([live.id]);
+  });
+
+  test("a refetch drops a selection that no longer exists", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    const chosen = addStream(deps, project.id, d, "stopped", { mediaName: "chosen.mp4" });
+    const second = addStream(deps, project.id, d, "stopped", { mediaName: "second.mp4" });
+    const third = addStream(deps, project.id, d, "stopped", { mediaName: "third.mp4" });
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    const deleteThroughPage = async (id: number) => {
+      fireEvent.click(within(screen.getByTestId(`history-${id}`)).getByText(STREAMING_UI.delete));
+      const dialog = await screen.findByRole("alertdialog", { name: STREAMING.deleteRecordTitle });
+      await settle(() => fireEvent.click(within(dialog).getByRole("button", { name: STREAMING_UI.delete })));
+      await waitFor(() => expect(screen.queryByTestId(`history-${id}`)).toBeNull());
+    };
+
+    fireEvent.click(
+      within(await screen.findByTestId(`history-${chosen.id}`)).getByRole("button", { expanded: false }),
+    );
+    expect(await screen.findByTestId(`history-details-${chosen.id}`)).toBeTruthy();
+    // The expanded record goes away behind the page's back; deleting another one refetches the list.
+    deps.db.delete(streams).where(eq(streams.id, chosen.id)).run();
+    await deleteThroughPage(second.id);
+    expect(screen.queryByTestId(`history-${chosen.id}`)).toBeNull();
+    // A record with the same id returns: the dropped selection must not open it again.
+    deps.db
+      .insert(streams)
+      .values({
+        id: chosen.id,
+        projectId: project.id,
+        mediaName: "back.mp4",
+        destinationName: "Steam",
+        destinationType: "custom",
+        status: "stopped",
+      })
+      .run();
+    await deleteThroughPage(third.id);
+    expect(await screen.findByText("back.mp4 → Steam")).toBeTruthy();
+    expect(screen.queryByTestId(`history-details-${chosen.id}`)).toBeNull();
+  });
+
+  test("a viewer's delete is refused with the spec's 403 text", async () => {
+    const { deps, project, caller } = await setup("viewer");
+    const d = addDestination(deps, project.id, "Steam");
+    const stopped = addStream(deps, project.id, d, "stopped");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    fireEvent.click(
+      within(await screen.findByTestId(`history-${stopped.id}`)).getByText(STREAMING_UI.delete),
+    );
+    const dialog = await screen.findByRole("alertdialog", { name: STREAMING.deleteRecordTitle });
+    await settle(() => fireEvent.click(within(dialog).getByRole("button", { name: STREAMING_UI.delete })));
+    expect(toastTitles()).toContain(STREAMING.deleteFailed);
+    expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.deleteFailed)?.description).toBe(
+      STREAMING.forbiddenDelete,
+    );
+    expect(deps.db.select().from(streams).all()).toHaveLength(1);
+  });
+
+  test("'Clear All Ended' is not offered to non-admins", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const stopped = addStream(deps, project.id, null, "stopped");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    await screen.findByTestId(`history-${stopped.id}`);
+    expect(screen.queryByText(STREAMING.clearAllEnded)).toBeNull();
+  });
+
+  test("'Clear All Ended' asks first, then removes every ended record", async () => {
+    const { deps, project, caller } = await setup("admin");
+    const d = addDestination(deps, project.id, "Steam");
+    const live = addStream(deps, project.id, d, "running");
+    addStream(deps, project.id, d, "stopped");
+    addStream(deps, project.id, d, "error");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    fireEvent.click(await screen.findByRole("button", { name: STREAMING.clearAllEnded }));
+    const dialog = await screen.findByRole("alertdialog", { name: STREAMING.clearAllEnded });
+    expect(within(dialog).getByText(STREAMING.clearEndedQuestion)).toBeTruthy();
+    await settle(() =>
+      fireEvent.click(within(dialog).getByRole("button", { name: STREAMING.clearAllEnded })),
+    );
+    expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.clearedTitle)?.description).toBe(
+      "Successfully deleted 2 ended streams",
+    );
+    expect(
+      deps.db
+        .select()
+        .from(streams)
+        .all()
+        .map((s) => s.id),
+    ).toEqual([live.id]);
+  });
+});

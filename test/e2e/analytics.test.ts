@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { startFakeSteamServer } from "../fakes/steam/server";
+import { type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+
+// Analytics end to end, in Chromium, against a fake Steam on loopback: enable analytics through the
+// settings search, sync, read the figures; the admin's monthly sync on the dashboard. Screenshots go
+// to test-results/ (gitignored) and are taken from the demo, which has 30 days of samples.
+
+const ROOT = join(import.meta.dir, "..", "..");
+const SHOTS = join(ROOT, "test-results");
+const PARTNER_KEY = "e2e-financial-key";
+
+let steam: ReturnType<typeof startFakeSteamServer>;
+let app: Console;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  steam = startFakeSteamServer({ partnerKey: PARTNER_KEY, salesDays: 45 });
+  app = await startConsole({ ...steam.env, STEAM_WEB_API_KEY: "", STEAM_PARTNER_API_KEY: PARTNER_KEY });
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  steam?.stop();
+});
+
+/** A project made through the API with the signed-in admin's cookies. */
+async function createProject(page: Page, url: string) {
+  const org = await page.request.post(`${url}/api/organizations`, {
+    data: { name: "Lantern Games", is_active: true },
+  });
+  expect(org.status()).toBe(201);
+  const res = await page.request.post(`${url}/api/projects`, {
+    data: {
+      name: "Starfall Outpost",
+      description: "Co-op base builder",
+      org_id: (await org.json()).organization.id,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id as number;
+}
+
+const statValue = async (page: Page, label: string) =>
+  (await page.getByTestId(`stat-${label}`).locator(".chakra-stat__valueText").textContent())?.trim() ?? "";
+
+test("enable analytics through the search, sync, read the figures; then the admin's monthly sync", async () => {
+  const { page } = browser;
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await signInThroughPage(page, app.url);
+  const projectId = await createProject(page, app.url);
+
+  // Settings: search by name, pick the game, switch both kinds of analytics on, save.
+  await page.goto(`${app.url}/projects/${projectId}/settings`);
+  const card = page.getByTestId("steam-analytics-card");
+  await card.getByPlaceholder("Search for a game by name").fill("Starfall");
+  await card.getByRole("option", { name: /Starfall Outpost\s*2456740/ }).click();
+  expect(await card.getByTestId("chosen-game").textContent()).toContain("App ID 2456740");
+  await card.getByText("Enable Steam Analytics").click();
+  await card.getByText("Enable Financial Analytics").click();
+  await card.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Settings updated").waitFor();
+
+  // Analytics: nothing sampled yet, so Sync Data; after the 5 s reload the figures are Steam's.
+  await page.goto(`${app.url}/projects/${projectId}/analytics`);
+  await page.getByText("App ID 2456740").waitFor();
+  await page.getByRole("button", { name: "Sync Data" }).click();
+  await page.getByRole("button", { name: "Refresh Data" }).waitFor({ timeout: 15_000 });
+  expect(Number((await statValue(page, "Current Players")).replace(/,/g, ""))).toBeGreaterThan(0);
+  expect(await statValue(page, "Achievements")).toBe("10");
+  expect(await statValue(page, "Total Revenue")).toBe("$0.00");
+  expect(await page.getByTestId("player-bar").count()).toBe(30);
+
+  // Financials: sync the period; after the 2 s reload revenue is there, in dollars.
+  await page.getByRole("button", { name: "Sync Last 30 Days" }).click();
+  const revenue = await poll(
+    () => statValue(page, "Total Revenue"),
+    (v) => v !== "$0.00",
+    20_000,
+  );
+  expect(revenue).toMatch(/^\$[1-9][\d,]*\.\d\d$/);
+  expect(await page.getByTestId("sales-breakdown").textContent()).toContain("Net Sales");
+
+  // Dashboard, as admin: the monthly preset runs and reports.
+  await page.goto(`${app.url}/dashboard`);
+  const controls = page.getByTestId("admin-controls");
+  await controls.getByRole("button", { name: "Sync Monthly (30 days)" }).click();
+  const note = controls.getByTestId("sync-note");
+  await note.waitFor({ timeout: 30_000 });
+  expect(await note.textContent()).toContain("Monthly Data Sync Completed");
+  expect(await note.textContent()).toMatch(/Updated \d+\/\d+ apps successfully/);
+  for (const name of ["Sync Recent (2 days)", "Sync Monthly (30 days)", "Sync Yearly (52 weeks)"]) {
+    expect(await controls.getByRole("button", { name }).isEnabled()).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("screenshots of the analytics tab and the dashboard, from the demo", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "console-demo-"));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const demo = Bun.spawn(["bun", "server/demo/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  try {
+    const out = await readUntil(
+      demo.stdout as ReadableStream<Uint8Array>,
+      /Projects:.*\/projects\/(\d+)\/analytics/,
+      90_000,
+    );
+    const projectId = out.match(/\/projects\/(\d+)\/analytics/)![1];
+    const url = `http://127.0.0.1:${port}`;
+    const { page } = browser;
+    await page.context().clearCookies();
+    await signInThroughPage(page, url, "admin@demo.studio", "demo-admin");
+
+    await page.goto(`${url}/projects/${projectId}/analytics`);
+    await page.getByTestId("revenue-chart").locator("svg").first().waitFor();
+    await page.getByTestId("units-chart").locator("svg").first().waitFor();
+    // The demo has samples for 30 days: every bar is real data and today's is highlighted.
+    expect(await page.locator('[data-testid="player-bar"][data-today="true"]').count()).toBe(1);
+    await page.getByTestId("player-bar-column").nth(24).hover();
+    await page.getByTestId("chart-tooltip").waitFor();
+    await page.screenshot({ path: join(SHOTS, "analytics-tab.png"), fullPage: true });
+
+    await page.goto(`${url}/dashboard`);
+    await page.getByTestId("admin-controls").waitFor();
+    await page.screenshot({ path: join(SHOTS, "dashboard.png"), fullPage: true });
+  } finally {
+    demo.kill("SIGTERM");
+    await demo.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 150_000);
+
+/** Re-reads a value until it passes `ok` (the tab reloads on a timer after a sync). */
+async function poll(read: () => Promise<string>, ok: (v: string) => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await Bun.sleep(250);
+  }
+}
+
+/** Reads a child's output until a line matches (the demo prints its URLs once it is serving). */
+async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp, timeoutMs: number) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(text)) {
+    if (Date.now() > deadline) throw new Error(`demo did not start:\n${text}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`demo exited:\n${text}`);
+    text += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return text;
+}

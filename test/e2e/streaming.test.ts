@@ -1,0 +1,113 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { STREAMING } from "../../shared/messages/streaming";
+import { STREAMING_UI } from "../../shared/messages/streaming-ui";
+import { type Receiver, startReceiver } from "../fakes/rtmp-receiver";
+import { steamReadyMp4 } from "../support/media";
+import { type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+
+// The Streaming page in Chromium against the real server, real ffmpeg and a real RTMP receiver on
+// loopback: add a destination, start, watch it run, change its media, stop, delete the record.
+
+let app: Console;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let receiver: Receiver;
+let projectId: number;
+
+beforeAll(async () => {
+  app = await startConsole();
+  const db = new Database(join(app.dataDir, "console.db"));
+  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-streaming')");
+  projectId = (
+    db
+      .query("INSERT INTO projects (name, org_id) VALUES ('Moonlight', last_insert_rowid()) RETURNING id")
+      .get() as { id: number }
+  ).id;
+  db.close();
+  // Reconnecting: after Change the new ffmpeg publishes to a fresh listener on the same URL.
+  receiver = await startReceiver({ reconnect: true });
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  // Each independently: one failing must not leave the others' processes running.
+  await Promise.allSettled([receiver?.stop(), browser?.close(), app?.stop()]);
+});
+
+async function upload(page: Page, name: string) {
+  const buffer = readFileSync(await steamReadyMp4(6));
+  const res = await page.request.post(`${app.url}/api/media/upload`, {
+    multipart: { projectId: String(projectId), media: { name, mimeType: "video/mp4", buffer } },
+  });
+  expect(res.status()).toBeLessThan(300);
+}
+
+test("add a destination, start, see it live, change media, stop, delete the record", async () => {
+  const { page } = browser;
+  await signInThroughPage(page, app.url);
+  await upload(page, "trailer.mp4");
+  await upload(page, "gameplay.mp4");
+  // Visiting the project makes it the current one, which the Streaming page works on.
+  await page.goto(`${app.url}/projects/${projectId}`);
+  await page.waitForFunction((id) => localStorage.getItem("currentProjectId") === String(id), projectId);
+  await page.getByRole("link", { name: "Streaming" }).first().click();
+  await page.getByText(STREAMING.managingFor("Moonlight")).waitFor();
+
+  // Add Stream Destination, pointing at the local receiver.
+  await page.getByRole("button", { name: STREAMING.addDestination }).first().click();
+  const form = page.getByRole("dialog", { name: STREAMING.addDestinationTitle });
+  await form.getByLabel(STREAMING_UI.nameLabel).fill("Local receiver");
+  await form.getByRole("combobox").selectOption("custom");
+  await form.getByLabel(STREAMING_UI.rtmpUrlLabel).fill(receiver.rtmpUrl);
+  await form.getByLabel(STREAMING_UI.streamKeyLabel).fill(receiver.key);
+  await form.getByRole("button", { name: STREAMING_UI.createDestination }).click();
+  await page.getByText(STREAMING.destinationCreatedTitle).waitFor();
+  const card = page.locator("[data-testid^=destination-]");
+  await card.getByText("Local receiver").waitFor();
+
+  // Start with the first video: running, with live figures, frames at the receiver.
+  await card.getByRole("button", { name: STREAMING_UI.start }).click();
+  const picker = page.getByRole("dialog", { name: STREAMING.selectMediaTitle });
+  await picker.getByText("trailer.mp4").click();
+  await page.getByText(STREAMING.streamStartedTitle).waitFor();
+  await card.locator("[data-status=running]").waitFor({ timeout: 15_000 });
+  await card.getByTestId("live-figures").waitFor({ timeout: 10_000 });
+  await receiver.waitForFrames(25, 15_000);
+  await card.getByText(STREAMING_UI.streamingMedia("trailer.mp4")).waitFor();
+  const fps = await card.getByTestId("live-figures").getByText(STREAMING_UI.fps).locator("..").textContent();
+  expect(Number(fps?.replace(STREAMING_UI.fps, ""))).toBeGreaterThan(0);
+
+  // Change: stop, wait a second, start with the other video; the receiver sees a second session.
+  await card.getByRole("button", { name: STREAMING_UI.change }).click();
+  await picker.getByText("gameplay.mp4").click();
+  await card.getByText(STREAMING_UI.streamingMedia("gameplay.mp4")).waitFor({ timeout: 15_000 });
+  await card.locator("[data-status=running]").waitFor({ timeout: 15_000 });
+  expect(receiver.sessions()).toBeGreaterThanOrEqual(1);
+  await receiver.waitForFrames(25, 15_000);
+
+  // Stop: Start comes back and the receiver's input ends.
+  const sessionsBefore = receiver.sessions();
+  await card.getByRole("button", { name: STREAMING_UI.stop }).click();
+  await page.getByText(STREAMING.streamStoppedTitle).first().waitFor();
+  await card.getByRole("button", { name: STREAMING_UI.start }).waitFor();
+  const deadline = Date.now() + 5000;
+  while (receiver.sessions() === sessionsBefore && Date.now() < deadline) await Bun.sleep(50);
+  expect(receiver.sessions()).toBeGreaterThan(sessionsBefore);
+
+  // History: two ended records; delete the newest.
+  const rows = page.locator("[data-testid^=history-]:not([data-testid^=history-details])");
+  await expect(rows.count()).resolves.toBe(2);
+  const newest = rows.first();
+  await newest.getByText("gameplay.mp4 → Local receiver").waitFor();
+  await newest.locator("[data-status=stopped]").waitFor();
+  await newest.getByRole("button", { name: STREAMING_UI.delete }).click();
+  const confirm = page.getByRole("alertdialog", { name: STREAMING.deleteRecordTitle });
+  await confirm.getByText(STREAMING.deleteRecordQuestion("gameplay.mp4")).waitFor();
+  await confirm.getByRole("button", { name: STREAMING_UI.delete }).click();
+  await page.getByText(STREAMING.streamDeletedTitle).waitFor();
+  await page.getByText("gameplay.mp4 → Local receiver").waitFor({ state: "detached" });
+  await expect(rows.count()).resolves.toBe(1);
+});

@@ -1,0 +1,184 @@
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Small real media files made with ffmpeg, once per process, in a temp dir removed at exit.
+// Used by the media tests and by the streaming tests (an H.264/AAC mp4 with 2 s keyframes).
+
+const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
+let dir: string | undefined;
+const cache = new Map<string, Promise<string>>();
+
+function workDir(): string {
+  if (!dir) {
+    dir = mkdtempSync(join(tmpdir(), "console-media-fixtures-"));
+    const made = dir;
+    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+  }
+  return dir;
+}
+
+async function ffmpeg(args: string[], out: string): Promise<string> {
+  const proc = Bun.spawn([FFMPEG, "-hide_banner", "-loglevel", "error", "-y", ...args, out], {
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0) throw new Error(`ffmpeg failed (${code}) making ${out}: ${err}`);
+  return out;
+}
+
+function once(name: string, make: (out: string) => Promise<string>): Promise<string> {
+  let made = cache.get(name);
+  if (!made) {
+    made = make(join(workDir(), name));
+    cache.set(name, made);
+  }
+  return made;
+}
+
+const testSource = (seconds: number, size = "320x240", rate = 25) => [
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`,
+  "-f",
+  "lavfi",
+  "-i",
+  `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+];
+
+/** H.264 + AAC mp4, keyframes every 2 s exactly, faststart: what Steam takes by stream copy. */
+export const steamReadyMp4 = (seconds = 6) =>
+  once(`steam-ready-${seconds}s.mp4`, (out) =>
+    ffmpeg(
+      [
+        ...testSource(seconds),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-g",
+        "50",
+        "-keyint_min",
+        "50",
+        "-sc_threshold",
+        "0",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "64k",
+        "-shortest",
+        "-movflags",
+        "+faststart",
+      ],
+      out,
+    ),
+  );
+
+/** H.264 + AAC but one keyframe every 5 s: readable, not Steam-ready. */
+export const sparseKeyframesMp4 = (seconds = 11) =>
+  once(`sparse-keyframes-${seconds}s.mp4`, (out) =>
+    ffmpeg(
+      [
+        ...testSource(seconds),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-g",
+        "125",
+        "-keyint_min",
+        "125",
+        "-sc_threshold",
+        "0",
+        "-c:a",
+        "aac",
+        "-shortest",
+      ],
+      out,
+    ),
+  );
+
+/** An AVI (MPEG-4 part 2 + MP3): a video, not Steam-ready. */
+export const aviVideo = (seconds = 2) =>
+  once(`clip-${seconds}s.avi`, (out) =>
+    ffmpeg([...testSource(seconds), "-c:v", "mpeg4", "-c:a", "libmp3lame", "-shortest"], out),
+  );
+
+export const pngImage = () =>
+  once("still.png", (out) =>
+    ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=1", "-frames:v", "1"], out),
+  );
+
+export const jpegImage = () =>
+  once("still.jpg", (out) =>
+    ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=1", "-frames:v", "1"], out),
+  );
+
+/** Plain text with a video file's name: the content check must refuse it. */
+export const textAsMp4 = () =>
+  once("notes.mp4", async (out) => {
+    writeFileSync(out, "These are meeting notes, not a video.\n".repeat(50));
+    return out;
+  });
+
+/** The multipart body of POST /api/media/upload; the projectId field before or after the file. */
+export function uploadForm(projectId: number | string | null, file: Blob, name: string, fieldFirst = true) {
+  const form = new FormData();
+  if (projectId !== null && fieldFirst) form.append("projectId", String(projectId));
+  form.append("media", file, name);
+  if (projectId !== null && !fieldFirst) form.append("projectId", String(projectId));
+  return form;
+}
+
+/** Everything under DATA_DIR/media and DATA_DIR/tmp, so a test can say "nothing left behind". */
+export function filesOnDisk(dataDir: string): string[] {
+  const out: string[] = [];
+  for (const sub of ["media", "media/posters", "tmp"]) {
+    try {
+      for (const f of readdirSync(join(dataDir, sub))) {
+        if (statSync(join(dataDir, sub, f)).isFile()) out.push(`${sub}/${f}`);
+      }
+    } catch {}
+  }
+  return out.sort();
+}
+
+/**
+ * A real mp4 (moov first) padded to `bytes` with an ISO BMFF `free` box, which readers skip: big
+ * uploads (benchmarks, a progress bar to watch) without encoding minutes of video. Written to `target`.
+ */
+export async function paddedMp4(target: string, bytes: number): Promise<string> {
+  const head = readFileSync(await steamReadyMp4());
+  const padding = bytes - head.length;
+  if (padding < 8 || padding > 0xffffffff) throw new Error("paddedMp4: size out of range");
+  const fd = openSync(target, "w");
+  try {
+    writeSync(fd, head);
+    const box = Buffer.alloc(8);
+    box.writeUInt32BE(padding, 0);
+    box.write("free", 4, "latin1");
+    writeSync(fd, box);
+    const block = Buffer.alloc(8 * 1024 * 1024, 0x5a);
+    for (let left = padding - 8; left > 0; left -= block.length)
+      writeSync(fd, block, 0, Math.min(left, block.length));
+  } finally {
+    closeSync(fd);
+  }
+  return target;
+}
