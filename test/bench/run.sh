@@ -7,5 +7,6 @@ filter=${1:-}
 for f in test/bench/*.ts; do
   case "$f" in *"$filter"*) ;; *) continue ;; esac
   printf '\n== %s\n' "$f"
-  bun "$f"
+  # A budget a bench reports as missed is a figure to read, not a reason to skip the others.
+  bun "$f" || printf '(%s exited %s)\n' "$f" "$?"
 done
