@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startFakeSteamServer } from "../fakes/steam/server";
-import { type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // Analytics end to end, in Chromium, against a fake Steam on loopback: enable analytics through the
 // settings search, sync, read the figures; the admin's monthly sync on the dashboard. Screenshots go
@@ -59,7 +59,7 @@ test("enable analytics through the search, sync, read the figures; then the admi
   const projectId = await createProject(page, app.url);
 
   // Settings: search by name, pick the game, switch both kinds of analytics on, save.
-  await page.goto(`${app.url}/projects/${projectId}/settings`);
+  await visit(page, `${app.url}/projects/${projectId}/settings`);
   const card = page.getByTestId("steam-analytics-card");
   await card.getByPlaceholder("Search for a game by name").fill("Starfall");
   await card.getByRole("option", { name: /Starfall Outpost\s*2456740/ }).click();
@@ -70,7 +70,7 @@ test("enable analytics through the search, sync, read the figures; then the admi
   await page.getByText("Settings updated").waitFor();
 
   // Analytics: nothing sampled yet, so Sync Data; after the 5 s reload the figures are Steam's.
-  await page.goto(`${app.url}/projects/${projectId}/analytics`);
+  await visit(page, `${app.url}/projects/${projectId}/analytics`);
   await page.getByText("App ID 2456740").waitFor();
   await page.getByRole("button", { name: "Sync Data" }).click();
   await page.getByRole("button", { name: "Refresh Data" }).waitFor({ timeout: 15_000 });
@@ -90,7 +90,7 @@ test("enable analytics through the search, sync, read the figures; then the admi
   expect(await page.getByTestId("sales-breakdown").textContent()).toContain("Net Sales");
 
   // Dashboard, as admin: the monthly preset runs and reports.
-  await page.goto(`${app.url}/dashboard`);
+  await visit(page, `${app.url}/dashboard`);
   const controls = page.getByTestId("admin-controls");
   await controls.getByRole("button", { name: "Sync Monthly (30 days)" }).click();
   const note = controls.getByTestId("sync-note");
@@ -124,7 +124,7 @@ test("screenshots of the analytics tab and the dashboard, from the demo", async 
     await page.context().clearCookies();
     await signInThroughPage(page, url, "admin@demo.studio", "demo-admin");
 
-    await page.goto(`${url}/projects/${projectId}/analytics`);
+    await visit(page, `${url}/projects/${projectId}/analytics`);
     await page.getByTestId("revenue-chart").locator("svg").first().waitFor();
     await page.getByTestId("units-chart").locator("svg").first().waitFor();
     // The demo has samples for 30 days: every bar is real data and today's is highlighted.
@@ -133,7 +133,7 @@ test("screenshots of the analytics tab and the dashboard, from the demo", async 
     await page.getByTestId("chart-tooltip").waitFor();
     await page.screenshot({ path: join(SHOTS, "analytics-tab.png"), fullPage: true });
 
-    await page.goto(`${url}/dashboard`);
+    await visit(page, `${url}/dashboard`);
     await page.getByTestId("admin-controls").waitFor();
     await page.screenshot({ path: join(SHOTS, "dashboard.png"), fullPage: true });
   } finally {

@@ -100,6 +100,22 @@ export async function openBrowser(): Promise<{
   };
 }
 
+/**
+ * page.goto that survives Chromium's net::ERR_ABORTED, which it reports when a full navigation
+ * crosses a client-side one still settling (a lazy screen's redirect, a history update): the page is
+ * fine, the first request was just superseded.
+ */
+export async function visit(page: Page, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.goto(url);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes("ERR_ABORTED")) throw err;
+      await page.waitForLoadState("load").catch(() => {});
+    }
+  }
+}
+
 /** Signs in through the real sign-in page. */
 export async function signInThroughPage(
   page: Page,
@@ -107,7 +123,7 @@ export async function signInThroughPage(
   email = ADMIN.email,
   password = ADMIN.password,
 ) {
-  await page.goto(`${url}/login`);
+  await visit(page, `${url}/login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MEDIA } from "../../shared/messages/media";
 import { filesOnDisk, paddedMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // The media tab in Chromium against the real server: upload through the dialog with its progress
 // bar, cancel for real, open the file in a new tab, delete it as admin.
@@ -50,7 +50,7 @@ test("upload with progress, cancel, view in a new tab, delete as admin", async (
   });
 
   await signInThroughPage(page, app.url);
-  await page.goto(`${app.url}/projects/${projectId}/media`);
+  await visit(page, `${app.url}/projects/${projectId}/media`);
   await page.getByText(MEDIA.tabEmptyTitle).waitFor();
 
   // Cancel half-way: the transfer stops and the server keeps nothing.

@@ -10,7 +10,7 @@ import { PROJECTS_UI } from "../../shared/messages/projects-ui";
 import { SHELL } from "../../shared/messages/shell";
 import { USERS } from "../../shared/messages/users";
 import { USERS_UI } from "../../shared/messages/users-ui";
-import { type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // Projects and people in Chromium against the real server: an admin sets up a studio and its
 // people through the admin screens; the manager builds a project; a viewer of the same studio
@@ -47,7 +47,7 @@ async function createUser(page: Page, user: typeof MANAGER, role: string) {
 
 async function signOut(page: Page) {
   await browser.context.clearCookies();
-  await page.goto(`${app.url}/login`);
+  await visit(page, `${app.url}/login`);
 }
 
 test("admin sets up a studio; its manager builds a project; its viewer only looks", async () => {
@@ -55,7 +55,7 @@ test("admin sets up a studio; its manager builds a project; its viewer only look
 
   // Admin: an organization, then a manager and a viewer in it, all through the admin screens.
   await signInThroughPage(page, app.url);
-  await page.goto(`${app.url}/organizations`);
+  await visit(page, `${app.url}/organizations`);
   await page.getByRole("button", { name: ORGANIZATIONS_UI.addOrganization }).click();
   const orgForm = page.getByRole("form", { name: ORGANIZATIONS_UI.createTitle });
   await orgForm.getByPlaceholder(ORGANIZATIONS_UI.namePlaceholder).fill("Nebula Games");
@@ -63,14 +63,14 @@ test("admin sets up a studio; its manager builds a project; its viewer only look
   await page.getByText(ORGANIZATIONS.created).first().waitFor();
   await page.getByRole("row", { name: "Nebula Games" }).getByText("nebula-games").waitFor();
 
-  await page.goto(`${app.url}/users`);
+  await visit(page, `${app.url}/users`);
   await createUser(page, MANAGER, "manager");
   await createUser(page, VIEWER, "viewer");
   await signOut(page);
 
   // Manager: creates a project in its own studio, edits its settings, renames itself.
   await signInThroughPage(page, app.url, MANAGER.email, MANAGER.password);
-  await page.goto(`${app.url}/projects`);
+  await visit(page, `${app.url}/projects`);
   await page.getByText(PROJECTS_UI.emptyCanCreate).waitFor();
   await page.getByRole("button", { name: PROJECTS_UI.newProject }).click();
   const create = page.getByRole("dialog", { name: PROJECTS_UI.createTitle });
@@ -99,7 +99,7 @@ test("admin sets up a studio; its manager builds a project; its viewer only look
   await page.waitForURL(`${app.url}/projects/${projectId}/media`);
   expect(await page.getByRole("tab", { selected: true }).textContent()).toBe(PROJECTS_UI.tabMedia);
 
-  await page.goto(`${app.url}/profile`);
+  await visit(page, `${app.url}/profile`);
   await page.getByRole("button", { name: PROFILE_UI.changeName }).click();
   const nameForm = page.getByRole("form", { name: PROFILE_UI.changeName });
   await nameForm.getByLabel(PROFILE_UI.newName).fill("  Mara Lead  ");
@@ -121,7 +121,7 @@ test("admin sets up a studio; its manager builds a project; its viewer only look
 
   // Viewer: sees the studio's project, no New Project button, and the API refuses a create.
   await signInThroughPage(page, app.url, VIEWER.email, VIEWER.password);
-  await page.goto(`${app.url}/projects`);
+  await visit(page, `${app.url}/projects`);
   await page.getByTestId("project-card").filter({ hasText: "Nebula Rising Deluxe" }).waitFor();
   expect(await page.getByRole("button", { name: PROJECTS_UI.newProject }).count()).toBe(0);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { AUTH } from "../../shared/messages/auth";
 import { SHELL } from "../../shared/messages/shell";
-import { ADMIN, type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+import { ADMIN, type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // The shell in Chromium against the real server: sign in, switch project, move around, sign
 // out, and come back to a protected page after signing in again.
@@ -63,11 +63,11 @@ test("sign in, switch project, navigate, sign out, and return to a protected pag
   await page.waitForURL(`${app.url}/organizations`);
 
   // A deep link reloads through the SPA fallback; / goes to the remembered project.
-  await page.goto(`${app.url}/`);
+  await visit(page, `${app.url}/`);
   await page.waitForURL(`${app.url}/projects/${projectId}`);
-  await page.goto(`${app.url}/analytics/${projectId}`);
+  await visit(page, `${app.url}/analytics/${projectId}`);
   await page.waitForURL(`${app.url}/projects/${projectId}/analytics`);
-  await page.goto(`${app.url}/marketing`);
+  await visit(page, `${app.url}/marketing`);
   await page.getByText(SHELL.comingSoon).waitFor();
 
   // Sign out from the account menu.
@@ -78,7 +78,7 @@ test("sign in, switch project, navigate, sign out, and return to a protected pag
   expect(cookies.filter((c) => c.value !== "")).toHaveLength(0);
 
   // Signed out, a protected page sends to /login; signing in comes back to it.
-  await page.goto(`${app.url}/streaming`);
+  await visit(page, `${app.url}/streaming`);
   await page.waitForURL(`${app.url}/login`);
   await page.getByLabel(AUTH.emailLabel).fill(ADMIN.email);
   await page.getByLabel(AUTH.passwordLabel).fill(ADMIN.password);
@@ -96,7 +96,7 @@ test("the initial page loads only the entry script; screens arrive as separate c
     if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
   });
   await browser.context.clearCookies();
-  await page.goto(`${app.url}/login`);
+  await visit(page, `${app.url}/login`);
   await page.getByRole("button", { name: AUTH.signIn }).waitFor();
   expect(scripts).toHaveLength(1);
   expect(scripts.some((s) => /StreamingPage|DashboardPage|ProjectsPage/.test(s))).toBe(false);

@@ -7,7 +7,7 @@ import { STREAMING } from "../../shared/messages/streaming";
 import { STREAMING_UI } from "../../shared/messages/streaming-ui";
 import { type Receiver, startReceiver } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole } from "./harness";
+import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // The Streaming page in Chromium against the real server, real ffmpeg and a real RTMP receiver on
 // loopback: add a destination, start, watch it run, change its media, stop, delete the record.
@@ -51,7 +51,7 @@ test("add a destination, start, see it live, change media, stop, delete the reco
   await upload(page, "trailer.mp4");
   await upload(page, "gameplay.mp4");
   // Visiting the project makes it the current one, which the Streaming page works on.
-  await page.goto(`${app.url}/projects/${projectId}`);
+  await visit(page, `${app.url}/projects/${projectId}`);
   await page.waitForFunction((id) => localStorage.getItem("currentProjectId") === String(id), projectId);
   await page.getByRole("link", { name: "Streaming" }).first().click();
   await page.getByText(STREAMING.managingFor("Moonlight")).waitFor();
