@@ -6,9 +6,11 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
-  | "TOO_MANY_REQUESTS";
+  | "TOO_MANY_REQUESTS"
+  /** An upstream service (Steam) is down or answered nonsense: not the caller's fault. */
+  | "BAD_GATEWAY";
 
-export const httpStatusOf: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+export const httpStatusOf: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -16,6 +18,7 @@ export const httpStatusOf: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
 };
 
 export class AppError extends Error {

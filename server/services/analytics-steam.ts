@@ -12,15 +12,21 @@ import type { SteamNewsItem } from "../steam/web-api";
 /** News older than this is fetched again when asked for; the refresh button bypasses it. */
 export const NEWS_TTL_MS = 60 * 60 * 1000;
 
-/** SteamError → AppError: 429 stays 429, partner-key problems carry requiresPartnerAccess, the rest 400. */
+/** Steam being down, slow or incoherent is a 502: the request was fine, the upstream was not. */
+const UPSTREAM_FAILURES = new Set(["unavailable", "timeout", "bad_response"]);
+
+/**
+ * SteamError → AppError: 429 stays 429, partner-key problems are 400 with requiresPartnerAccess,
+ * upstream failures 502, the rest (unknown app, no achievements) 400.
+ */
 export function steamToAppError(err: unknown): unknown {
   if (isPartnerAccessError(err)) {
     return badRequest(err.message, { requiresPartnerAccess: true, suggestions: [...PARTNER.suggestions] });
   }
   if (err instanceof SteamError) {
-    return err.kind === "rate_limited"
-      ? new AppError("TOO_MANY_REQUESTS", err.message)
-      : badRequest(err.message);
+    if (err.kind === "rate_limited") return new AppError("TOO_MANY_REQUESTS", err.message);
+    if (UPSTREAM_FAILURES.has(err.kind)) return new AppError("BAD_GATEWAY", err.message);
+    return badRequest(err.message);
   }
   return err;
 }

@@ -42,6 +42,7 @@ const trpcCode = {
   CONFLICT: "CONFLICT",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  BAD_GATEWAY: "BAD_GATEWAY",
 } as const;
 
 // Services throw AppError; this turns it into the matching tRPC code so the status is right.

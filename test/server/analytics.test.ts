@@ -182,14 +182,14 @@ describe("news", () => {
     expect(msw.fake.calls("GetNewsForApp")).toHaveLength(3);
   });
 
-  test("Steam failing: a stale cache is still served; with no cache it is a clear 4xx", async () => {
+  test("Steam failing: a stale cache is still served; with no cache it is a clear 502", async () => {
     const w = await world();
     const viewer = await w.as("viewer");
     msw.fake.fault({ path: "GetNewsForApp", status: 500, times: 4 });
     await expect(
       viewer.analytics.news({ projectId: w.project.id, limit: 10, refresh: false }),
     ).rejects.toMatchObject({
-      code: "BAD_REQUEST",
+      code: "BAD_GATEWAY",
       message: "Steam news is unavailable (HTTP 500)",
     });
     await viewer.analytics.news({ projectId: w.project.id, limit: 10, refresh: false });
@@ -443,7 +443,7 @@ describe("search", () => {
     expect(msw.fake.calls("storesearch")).toHaveLength(1);
   });
 
-  test("Steam rate limiting surfaces as 429, other failures as 400 with the reason", async () => {
+  test("Steam rate limiting surfaces as 429, an answer that is not JSON as 502", async () => {
     const w = await world();
     const viewer = await w.as("viewer");
     msw.fake.fault({ path: "storesearch", status: 429, times: 4 });
@@ -452,7 +452,7 @@ describe("search", () => {
     });
     msw.fake.fault({ path: "storesearch", status: 200, body: "<html>oops</html>" });
     await expect(viewer.analytics.search({ q: "starfall", limit: 10 })).rejects.toMatchObject({
-      code: "BAD_REQUEST",
+      code: "BAD_GATEWAY",
     });
   });
 });
