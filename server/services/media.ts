@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../errors";
 import { EXTENSION_OF } from "../media/formats";
 import { extractPoster } from "../media/poster";
-import { probeMedia } from "../media/probe";
+import { type MediaMetadata, probeMedia } from "../media/probe";
 import { formatLimit, type ReceivedUpload } from "../media/receive";
 import { generatedName, mediaPaths, removeQuietly } from "../media/storage";
 import { parseInput } from "../validation";
@@ -122,37 +122,58 @@ export async function storeUpload(
       }
     }
 
-    const row = deps.db
-      .insert(mediaFiles)
-      .values({
+    const id = recordMediaFile(
+      deps,
+      {
         projectId,
         originalName: cleanName(upload.originalName),
         storedName,
-        mimeType: meta.mimeType,
         fileSize: upload.size,
-        kind: meta.kind,
-        durationSeconds: meta.durationSeconds,
-        width: meta.width,
-        height: meta.height,
-        videoCodec: meta.videoCodec,
-        audioCodec: meta.audioCodec,
-        bitrate: meta.bitrate,
-        frameRate: meta.frameRate,
-        keyframeInterval: meta.keyframeInterval,
-        steamReady: meta.steamReady,
         posterName,
         uploadedBy: user.id,
-        createdAt: deps.now(),
-      })
-      .returning({ id: mediaFiles.id })
-      .get();
+      },
+      meta,
+    );
     // Media that cannot be stream-copied is re-encoded once now, so its first stream starts at once.
-    deps.supervisor.preparations.prepareInBackground(row.id);
-    return toItem(selectItems(deps).where(eq(mediaFiles.id, row.id)).get()!);
+    deps.supervisor.preparations.prepareInBackground(id);
+    return toItem(selectItems(deps).where(eq(mediaFiles.id, id)).get()!);
   } catch (err) {
     await Promise.all([removeQuietly(upload.tempPath), removeQuietly(storedPath), removeQuietly(posterPath)]);
     throw err;
   }
+}
+
+/** A file already in the media directory, as its row records it. */
+export interface StoredMediaFile {
+  projectId: number;
+  originalName: string;
+  storedName: string;
+  fileSize: number;
+  posterName: string | null;
+  uploadedBy: number;
+}
+
+/** Records a stored file with what ffprobe read from it (uploads and the demo trailer); returns its id. */
+export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: MediaMetadata): number {
+  return deps.db
+    .insert(mediaFiles)
+    .values({
+      ...file,
+      mimeType: meta.mimeType,
+      kind: meta.kind,
+      durationSeconds: meta.durationSeconds,
+      width: meta.width,
+      height: meta.height,
+      videoCodec: meta.videoCodec,
+      audioCodec: meta.audioCodec,
+      bitrate: meta.bitrate,
+      frameRate: meta.frameRate,
+      keyframeInterval: meta.keyframeInterval,
+      steamReady: meta.steamReady,
+      createdAt: deps.now(),
+    })
+    .returning({ id: mediaFiles.id })
+    .get().id;
 }
 
 /** The original name is only data: no path, no control characters, bounded length. */

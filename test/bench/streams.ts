@@ -13,6 +13,7 @@ import { destinations, mediaFiles, projects } from "../../server/db/schema";
 import { createDeps } from "../../server/deps";
 import { loadEnv } from "../../server/env";
 import { mediaPaths } from "../../server/media/storage";
+import { syntheticVideoCommand } from "../../server/media/synthetic-video";
 import { cpuTicks } from "../../server/streaming/system-figures";
 import { freePort, isListening, waitFor } from "../fakes/rtmp-receiver";
 import { startServerProcess } from "../server/streaming-server-process";
@@ -46,51 +47,28 @@ async function benchMedia(): Promise<string> {
   const partial = `${SOURCE}.part.mp4`;
   // Temporal noise keeps the encoder near its bitrate on a synthetic picture.
   const proc = Bun.spawn(
-    [
+    syntheticVideoCommand(
       FFMPEG,
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      "-y",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=size=1920x1080:rate=30:duration=20",
-      "-f",
-      "lavfi",
-      "-i",
-      "sine=frequency=440:sample_rate=48000:duration=20",
-      "-vf",
-      "noise=alls=12:allf=t",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "veryfast",
-      "-profile:v",
-      "high",
-      "-pix_fmt",
-      "yuv420p",
-      "-b:v",
-      "6000k",
-      "-maxrate",
-      "6000k",
-      "-bufsize",
-      "12000k",
-      "-g",
-      "60",
-      "-keyint_min",
-      "60",
-      "-sc_threshold",
-      "0",
-      "-c:a",
-      "aac",
-      "-b:a",
-      "128k",
-      "-shortest",
-      "-movflags",
-      "+faststart",
+      {
+        seconds: 20,
+        size: "1920x1080",
+        toneHz: 440,
+        preset: "veryfast",
+        videoArgs: [
+          "-vf",
+          "noise=alls=12:allf=t",
+          "-profile:v",
+          "high",
+          "-b:v",
+          "6000k",
+          "-maxrate",
+          "6000k",
+          "-bufsize",
+          "12000k",
+        ],
+      },
       partial,
-    ],
+    ),
     { stdout: "ignore", stderr: "inherit" },
   );
   if ((await proc.exited) !== 0) throw new Error("could not make the bench media");

@@ -27,7 +27,7 @@ export function MediaCard(props: {
           // The poster taken at upload: a person recognises a clip by its picture, not its name.
           <Image src={`${API_BASE}/media/poster/${item.id}`} alt="" h="full" w="full" objectFit="cover" />
         ) : (
-          <Icon width="48" height="48" />
+          <Icon boxSize="48px" />
         )}
       </Box>
       <Card.Body gap={2}>

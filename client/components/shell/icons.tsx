@@ -1,8 +1,8 @@
-import { Box, type BoxProps } from "@chakra-ui/react";
+import { LineIcon, type LineIconProps } from "../icon-base";
 
-// A handful of line icons drawn for the shell (no icon library is installed). 24×24, stroked with
-// the current text colour so they follow the item's state.
-const PATHS = {
+// The shell's icons, one path each, stroked with the current text colour so they follow the item's
+// state. They sit in the initial chunk, so lazy screens drawing the same picture reuse these paths.
+export const ICON_PATHS = {
   overview: "M3 11 12 4l9 7M5 10v10h5v-6h4v6h5V10",
   analytics: "M4 20V10M10 20V4M16 20v-7M22 20H2",
   media: "M4 5h16v14H4zM4 9h16M8 5v4M16 5v4M10 12.5l4 2.5-4 2.5z",
@@ -24,23 +24,12 @@ const PATHS = {
   logo: "M4 7h11v10H4zM15 10l5-3v10l-5-3",
 } as const;
 
-export type IconName = keyof typeof PATHS;
+export type IconName = keyof typeof ICON_PATHS;
 
-export function Icon({ name, boxSize = "4", ...rest }: { name: IconName } & BoxProps) {
+export function Icon({ name, boxSize = "4", ...rest }: { name: IconName } & LineIconProps) {
   return (
-    <Box as="span" display="inline-flex" flexShrink={0} boxSize={boxSize} aria-hidden {...rest}>
-      <svg
-        viewBox="0 0 24 24"
-        width="100%"
-        height="100%"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={PATHS[name]} />
-      </svg>
-    </Box>
+    <LineIcon boxSize={boxSize} strokeWidth="1.8" {...rest}>
+      <path d={ICON_PATHS[name]} />
+    </LineIcon>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { trpc } from "../../lib/trpc";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { DestinationList } from "./DestinationList";
 import { PreparationsPanel } from "./PreparationsPanel";
 import { SelectMediaDialog } from "./SelectMediaDialog";
@@ -80,7 +80,8 @@ export function StreamingWorkspace({
       <ConfirmDialog
         open={streamToDelete !== null}
         title={STREAMING.deleteRecordTitle}
-        lines={[STREAMING.deleteRecordQuestion(streamToDelete?.media_name ?? ""), STREAMING.cannotBeUndone]}
+        message={STREAMING.deleteRecordQuestion(streamToDelete?.media_name ?? "")}
+        note={STREAMING.cannotBeUndone}
         confirmLabel={UI.delete}
         busy={actions.deletingStream}
         onClose={() => setStreamToDelete(null)}
@@ -92,7 +93,7 @@ export function StreamingWorkspace({
       <ConfirmDialog
         open={clearing}
         title={STREAMING.clearAllEnded}
-        lines={[STREAMING.clearEndedQuestion]}
+        message={STREAMING.clearEndedQuestion}
         confirmLabel={STREAMING.clearAllEnded}
         busy={actions.clearing}
         onClose={() => setClearing(false)}
@@ -105,7 +106,7 @@ export function StreamingWorkspace({
       <ConfirmDialog
         open={destinationToDelete !== null}
         title={UI.deleteDestinationTitle}
-        lines={[UI.deleteDestinationQuestion(destinationToDelete?.name ?? "")]}
+        message={UI.deleteDestinationQuestion(destinationToDelete?.name ?? "")}
         confirmLabel={UI.delete}
         busy={actions.deletingDestination}
         onClose={() => setDestinationToDelete(null)}

@@ -1,8 +1,8 @@
-import { Badge, Button, CloseButton, DataList, Dialog, Portal } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Badge } from "@chakra-ui/react";
 import { formatDateTime } from "../../../shared/format";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
+import { type DetailRow, DetailsDialog } from "../../components/admin/DetailsDialog";
 import type { OrganizationRow } from "../../components/projects/types";
 
 /** The organization details dialog (spec 2 section 2.8). */
@@ -11,7 +11,7 @@ export function OrganizationDetailsDialog(props: {
   onClose: () => void;
 }) {
   const o = props.organization;
-  const rows: [string, ReactNode][] = o
+  const rows: DetailRow[] = o
     ? [
         [FORMS_UI.name, o.name],
         [ORGANIZATIONS_UI.slug, o.slug],
@@ -27,35 +27,11 @@ export function OrganizationDetailsDialog(props: {
       ]
     : [];
   return (
-    <Dialog.Root open={o !== null} onOpenChange={(e) => !e.open && props.onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{ORGANIZATIONS_UI.detailsTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <DataList.Root orientation="horizontal" gap={3}>
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue>{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {FORMS_UI.close}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={FORMS_UI.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DetailsDialog
+      open={o !== null}
+      title={ORGANIZATIONS_UI.detailsTitle}
+      rows={rows}
+      onClose={props.onClose}
+    />
   );
 }

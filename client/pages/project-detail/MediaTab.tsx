@@ -4,7 +4,7 @@ import { MEDIA } from "../../../shared/messages/media";
 import { can } from "../../../shared/permissions";
 import type { MediaItem } from "../../../shared/schemas/media";
 import { useSession } from "../../app/session";
-import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { MediaCard } from "../../components/media/MediaCard";
 import { UploadIcon, VideoIcon } from "../../components/media/MediaIcons";
 import { UploadDialog } from "../../components/media/UploadDialog";

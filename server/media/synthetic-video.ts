@@ -1,0 +1,55 @@
+// A made-up trailer (test pattern + tone) that Steam takes by stream copy: H.264/AAC, 30 fps with a
+// keyframe every 2 s, faststart mp4. The demo seed and the stream benchmark both make one.
+
+export interface SyntheticVideo {
+  seconds: number;
+  /** Frame size, e.g. "1280x720". */
+  size: string;
+  /** Pitch of the tone in Hz. */
+  toneHz: number;
+  preset: "ultrafast" | "veryfast";
+  /** Rate control and any filter or profile, e.g. ["-b:v", "2500k"]. */
+  videoArgs: string[];
+}
+
+/** The whole ffmpeg command line writing `video` to `out`. */
+export function syntheticVideoCommand(ffmpeg: string, video: SyntheticVideo, out: string): string[] {
+  return [
+    ffmpeg,
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc2=size=${video.size}:rate=30:duration=${video.seconds}`,
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=${video.toneHz}:sample_rate=48000:duration=${video.seconds}`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    video.preset,
+    "-pix_fmt",
+    "yuv420p",
+    ...video.videoArgs,
+    "-g",
+    "60",
+    "-keyint_min",
+    "60",
+    "-sc_threshold",
+    "0",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    "-shortest",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    out,
+  ];
+}
