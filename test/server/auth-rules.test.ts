@@ -31,6 +31,27 @@ describe("session rules", () => {
     expect((await call("/api/auth/me", { cookie })).status).toBe(401);
   });
 
+  test("an unknown email costs a full password check, like a wrong password", async () => {
+    const { deps, call } = testApp();
+    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const time = async (email: string) => {
+      const started = performance.now();
+      const res = await call("/api/auth/login", post({ email, password: "not-the-password" }));
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    await time("warm-up@example.com");
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const unknown = median([
+      await time("ghost@example.com"),
+      await time("nobody@example.com"),
+      await time("x@y.z"),
+    ]);
+    const wrong = median([await time(user.email), await time(user.email), await time(user.email)]);
+    // Without the dummy hash an unknown email answers in well under a millisecond; argon2id takes tens.
+    expect(unknown).toBeGreaterThan(wrong * 0.5);
+  });
+
   test("email is matched case-insensitively", async () => {
     const { deps, call } = testApp();
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
