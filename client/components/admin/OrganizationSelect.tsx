@@ -2,17 +2,25 @@ import { NativeSelect } from "@chakra-ui/react";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { trpc } from "../../lib/trpc";
 
-/** The organization of a user: any organization, or none. A failed list silently offers none. */
+/**
+ * A choice of organization, listed fresh whenever it is enabled (the create-project modal fetches
+ * them as it opens). A failed list silently offers none; the first option is `placeholder`.
+ */
 export function OrganizationSelect(props: {
   value: string;
   onChange: (v: string) => void;
   enabled: boolean;
+  placeholder?: string;
 }) {
-  const orgs = trpc.organizations.list.useQuery(undefined, { enabled: props.enabled, retry: false });
+  const orgs = trpc.organizations.list.useQuery(undefined, {
+    enabled: props.enabled,
+    staleTime: 0,
+    retry: false,
+  });
   return (
     <NativeSelect.Root>
       <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{FORMS_UI.noOrganization}</option>
+        <option value="">{props.placeholder ?? FORMS_UI.noOrganization}</option>
         {(orgs.data ?? []).map((o) => (
           <option key={o.id} value={String(o.id)}>
             {o.name}

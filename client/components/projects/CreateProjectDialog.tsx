@@ -1,4 +1,4 @@
-import { Input, NativeSelect, Textarea } from "@chakra-ui/react";
+import { Input, Textarea } from "@chakra-ui/react";
 import { useState } from "react";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS } from "../../../shared/messages/projects";
@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FormDialog } from "../admin/FormDialog";
 import { FormField } from "../admin/FormField";
+import { OrganizationSelect } from "../admin/OrganizationSelect";
 import { type FieldErrors, fieldErrors } from "../admin/validate";
 
 const EMPTY = { name: "", description: "", url: "", org_id: "" };
@@ -18,12 +19,6 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const utils = trpc.useUtils();
-  // Fetched when the modal opens (spec 1 section 4); a failure leaves the list empty, silently.
-  const orgs = trpc.organizations.list.useQuery(undefined, {
-    enabled: props.open,
-    staleTime: 0,
-    retry: false,
-  });
   const create = trpc.projects.create.useMutation({
     onSuccess: (project) => {
       // The new project goes on top of the list.
@@ -88,17 +83,13 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
         />
       </FormField>
       <FormField label={FORMS_UI.organization} required error={errors.org_id}>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={form.org_id} onChange={(e) => set("org_id")(e.target.value)}>
-            <option value="">{PROJECTS_UI.selectOrg}</option>
-            {(orgs.data ?? []).map((o) => (
-              <option key={o.id} value={String(o.id)}>
-                {o.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        {/* Organizations are fetched when the modal opens (spec 1 section 4). */}
+        <OrganizationSelect
+          value={form.org_id}
+          onChange={set("org_id")}
+          enabled={props.open}
+          placeholder={PROJECTS_UI.selectOrg}
+        />
       </FormField>
     </FormDialog>
   );
