@@ -7,6 +7,7 @@ import type { AppDeps } from "../deps";
 import { datesToFetch, fetchDates, refreshChangedDates } from "../services/analytics-sales";
 import { refreshAchievements, refreshNews } from "../services/analytics-steam";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
+import { ensureDemoStreaming } from "./streams";
 import { ensureDemoVideo } from "./video";
 
 // Demo data, seeded idempotently (a second run adds only what is missing): an organization with a
@@ -120,6 +121,7 @@ export async function seedDemo(deps: AppDeps) {
   const [manager] = await ensureUsers(deps, org.id);
   const seeded = DEMO_PROJECTS.map((p) => ensureProject(deps, org.id, manager!.id, p));
   const videoMade = await ensureDemoVideo(deps, seeded[0]!.id, manager!.id);
+  ensureDemoStreaming(deps, seeded[0]!.id, manager!.id);
 
   let samples = 0;
   for (const p of seeded) {

@@ -3,11 +3,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import {
+  destinations,
   mediaFiles,
   organizations,
   projects,
   steamPlayerSamples,
   steamSales,
+  streams,
   users,
 } from "../../server/db/schema";
 import { seedDemo } from "../../server/demo/seed";
@@ -67,7 +69,13 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
     projects: deps.db.select().from(projects).all().length,
     media: deps.db.select().from(mediaFiles).all().length,
     users: deps.db.select().from(users).all().length,
+    destinations: deps.db.select().from(destinations).all().length,
+    streams: deps.db.select().from(streams).all().length,
   });
+  // The Streaming page has a destination and a history to show; nothing is live.
+  expect(deps.db.select().from(destinations).all()).toHaveLength(1);
+  const history = deps.db.select().from(streams).all();
+  expect(history.map((h) => h.status).sort()).toEqual(["error", "stopped", "stopped"]);
   const before = counts();
   const second = await seedDemo(deps);
   expect(second).toMatchObject({ videoMade: false, samples: 0, salesDates: 2 });
