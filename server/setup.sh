@@ -29,7 +29,8 @@ apt_install() {
   for spec in "$@"; do
     cmd=${spec%%:*}
     pkg=${spec#*:}
-    command -v "$cmd" >/dev/null 2>&1 || missing="$missing $pkg"
+    command -v "$cmd" >/dev/null 2>&1 && continue
+    case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
   done
   [ -z "$missing" ] && return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
