@@ -48,8 +48,9 @@ async function createProject(page: Page, url: string) {
   return (await res.json()).id as number;
 }
 
-const statValue = async (page: Page, label: string) =>
-  (await page.getByTestId(`stat-${label}`).locator(".chakra-stat__valueText").textContent())?.trim() ?? "";
+/** A stat card's value, found only once it reads `value`: waiting on it waits for the figure. */
+const stat = (page: Page, label: string, value: RegExp) =>
+  page.getByTestId(`stat-${label}`).locator(".chakra-stat__valueText").filter({ hasText: value });
 
 test("enable analytics through the search, sync, read the figures; then the admin's monthly sync", async () => {
   const { page } = browser;
@@ -63,7 +64,7 @@ test("enable analytics through the search, sync, read the figures; then the admi
   const card = page.getByTestId("steam-analytics-card");
   await card.getByPlaceholder("Search for a game by name").fill("Starfall");
   await card.getByRole("option", { name: /Starfall Outpost\s*2456740/ }).click();
-  expect(await card.getByTestId("chosen-game").textContent()).toContain("App ID 2456740");
+  await card.getByTestId("chosen-game").filter({ hasText: "App ID 2456740" }).waitFor();
   await card.getByText("Enable Steam Analytics").click();
   await card.getByText("Enable Financial Analytics").click();
   await card.getByRole("button", { name: "Save Changes" }).click();
@@ -74,29 +75,27 @@ test("enable analytics through the search, sync, read the figures; then the admi
   await page.getByText("App ID 2456740").waitFor();
   await page.getByRole("button", { name: "Sync Data" }).click();
   await page.getByRole("button", { name: "Refresh Data" }).waitFor({ timeout: 15_000 });
-  expect(Number((await statValue(page, "Current Players")).replace(/,/g, ""))).toBeGreaterThan(0);
-  expect(await statValue(page, "Achievements")).toBe("10");
-  expect(await statValue(page, "Total Revenue")).toBe("$0.00");
+  // The figures arrive with the reload that follows the label change: wait for each, read none once.
+  await stat(page, "Current Players", /^[1-9][\d,]*$/).waitFor();
+  await stat(page, "Achievements", /^10$/).waitFor();
+  await stat(page, "Total Revenue", /^\$0\.00$/).waitFor();
+  await page.getByTestId("player-bar").nth(29).waitFor();
   expect(await page.getByTestId("player-bar").count()).toBe(30);
 
   // Financials: sync the period; after the 2 s reload revenue is there, in dollars.
   await page.getByRole("button", { name: "Sync Last 30 Days" }).click();
-  const revenue = await poll(
-    () => statValue(page, "Total Revenue"),
-    (v) => v !== "$0.00",
-    20_000,
-  );
-  expect(revenue).toMatch(/^\$[1-9][\d,]*\.\d\d$/);
-  expect(await page.getByTestId("sales-breakdown").textContent()).toContain("Net Sales");
+  await stat(page, "Total Revenue", /^\$[1-9][\d,]*\.\d\d$/).waitFor({ timeout: 20_000 });
+  await page.getByTestId("sales-breakdown").filter({ hasText: "Net Sales" }).waitFor();
 
   // Dashboard, as admin: the monthly preset runs and reports.
   await visit(page, `${app.url}/dashboard`);
   const controls = page.getByTestId("admin-controls");
   await controls.getByRole("button", { name: "Sync Monthly (30 days)" }).click();
-  const note = controls.getByTestId("sync-note");
-  await note.waitFor({ timeout: 30_000 });
-  expect(await note.textContent()).toContain("Monthly Data Sync Completed");
-  expect(await note.textContent()).toMatch(/Updated \d+\/\d+ apps successfully/);
+  await controls
+    .getByTestId("sync-note")
+    .filter({ hasText: "Monthly Data Sync Completed" })
+    .filter({ hasText: /Updated \d+\/\d+ apps successfully/ })
+    .waitFor({ timeout: 30_000 });
   for (const name of ["Sync Recent (2 days)", "Sync Monthly (30 days)", "Sync Yearly (52 weeks)"]) {
     expect(await controls.getByRole("button", { name }).isEnabled()).toBe(true);
   }
@@ -142,16 +141,6 @@ test("screenshots of the analytics tab and the dashboard, from the demo", async 
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 150_000);
-
-/** Re-reads a value until it passes `ok` (the tab reloads on a timer after a sync). */
-async function poll(read: () => Promise<string>, ok: (v: string) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await Bun.sleep(250);
-  }
-}
 
 /** Reads a child's output until a line matches (the demo prints its URLs once it is serving). */
 async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp, timeoutMs: number) {

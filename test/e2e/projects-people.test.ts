@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { AUTH } from "../../shared/messages/auth";
 import { FORMS_UI } from "../../shared/messages/forms-ui";
+import { MEDIA } from "../../shared/messages/media";
 import { ORGANIZATIONS } from "../../shared/messages/organizations";
 import { ORGANIZATIONS_UI } from "../../shared/messages/organizations-ui";
 import { PROFILE_UI } from "../../shared/messages/profile-ui";
@@ -97,7 +98,9 @@ test("admin sets up a studio; its manager builds a project; its viewer only look
   await page.getByText(PROJECTS_UI.projectInformation).waitFor();
   await page.getByRole("tab", { name: PROJECTS_UI.tabMedia }).click();
   await page.waitForURL(`${app.url}/projects/${projectId}/media`);
-  expect(await page.getByRole("tab", { selected: true }).textContent()).toBe(PROJECTS_UI.tabMedia);
+  // React commits the new selection just after the URL changes: wait for it rather than read once.
+  await page.getByRole("tab", { name: PROJECTS_UI.tabMedia, selected: true }).waitFor({ timeout: 5000 });
+  await page.getByText(MEDIA.tabEmptyTitle).waitFor();
 
   await visit(page, `${app.url}/profile`);
   await page.getByRole("button", { name: PROFILE_UI.changeName }).click();

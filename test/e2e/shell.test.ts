@@ -52,7 +52,10 @@ test("sign in, switch project, navigate, sign out, and return to a protected pag
   await dialog.getByRole("button", { name: /Moon Lander/ }).click();
   await page.waitForURL(`${app.url}/projects/${projectId}`);
   await dialog.waitFor({ state: "hidden" });
-  expect(await page.evaluate(() => localStorage.getItem("currentProjectId"))).toBe(String(projectId));
+  // Remembered in localStorage (written by an effect, so waited for).
+  await page.waitForFunction((id) => localStorage.getItem("currentProjectId") === id, String(projectId), {
+    timeout: 5000,
+  });
 
   // Project navigation, then Streaming, now enabled.
   await sidebar.getByRole("link", { name: SHELL.nav.media }).click();
