@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { FORMS_UI } from "../../shared/messages/forms-ui";
+import { DialogFrame } from "./DialogFrame";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -27,34 +28,26 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Text>{message}</Text>
-                {note && <Text color="fg.muted">{note}</Text>}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {FORMS_UI.cancel}
-              </Button>
-              <Button colorPalette="red" loading={busy} onClick={onConfirm}>
-                {confirmLabel ?? FORMS_UI.delete}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={FORMS_UI.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {FORMS_UI.cancel}
+          </Button>
+          <Button colorPalette="red" loading={busy} onClick={onConfirm}>
+            {confirmLabel ?? FORMS_UI.delete}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="2">
+        <Text>{message}</Text>
+        {note && <Text color="fg.muted">{note}</Text>}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react";
-import type { FormEvent, ReactNode } from "react";
+import { Button, Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { DialogFrame } from "../DialogFrame";
 
 /**
  * A modal form: title, fields, Cancel and a submit button that shows its busy label. The form has
@@ -17,43 +18,25 @@ export function FormDialog(props: {
   onClose: () => void;
   children: ReactNode;
 }) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <Dialog.Root
+    <DialogFrame
       open={props.open}
-      onOpenChange={(e) => !e.open && props.onClose()}
-      placement="center"
+      onClose={props.onClose}
+      title={props.title}
       size={props.size ?? "md"}
+      onSubmit={props.onSubmit}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {FORMS_UI.cancel}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={props.busyLabel}>
+            {props.submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form noValidate onSubmit={submit} aria-label={props.title}>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap={4}>{props.children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={props.onClose}>
-                  {FORMS_UI.cancel}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={props.busy} loadingText={props.busyLabel}>
-                  {props.submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={FORMS_UI.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap={4}>{props.children}</Stack>
+    </DialogFrame>
   );
 }

@@ -2,26 +2,24 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   Code,
-  Dialog,
   Field,
   Flex,
   HStack,
   Input,
   List,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { API_TEST_UI as T } from "../../../shared/messages/analytics-ui";
 import { COMMON } from "../../../shared/messages/common";
 import type { TestResult } from "../../../shared/schemas/analytics";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
+import { DialogFrame } from "../DialogFrame";
 import { AlertIcon, CheckIcon, FlaskIcon } from "./icons";
 
 const digitsOnly = (v: string) => v.replace(/\D/g, "");
@@ -49,8 +47,7 @@ export function FinancialApiTestDialog({
     setResults(null);
   }, [open, initialAppId]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     if (!appId.trim()) {
       window.alert(ANALYTICS.testAppIdRequired);
       return;
@@ -68,85 +65,61 @@ export function FinancialApiTestDialog({
   }
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(d) => onOpenChange(d.open)}
+      onClose={() => onOpenChange(false)}
       size="lg"
-      placement="center"
       scrollBehavior="inside"
+      contentProps={{ borderRadius: "xl" }}
+      title={ANALYTICS.testTitle}
+      subtitle={T.intro}
+      icon={
+        <Box colorPalette="purple" bg="colorPalette.subtle" color="colorPalette.fg" p="2" borderRadius="lg">
+          <FlaskIcon boxSize="5" />
+        </Box>
+      }
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            {T.close}
+          </Button>
+          <Button type="submit" colorPalette="purple" loading={run.isPending} loadingText={T.running}>
+            {ANALYTICS.runTests}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderRadius="xl">
-            {/* display: contents keeps header, body and footer in the dialog's flex column (inner scroll). */}
-            <form onSubmit={submit} noValidate style={{ display: "contents" }}>
-              <Dialog.Header>
-                <HStack gap="3">
-                  <Box
-                    colorPalette="purple"
-                    bg="colorPalette.subtle"
-                    color="colorPalette.fg"
-                    p="2"
-                    borderRadius="lg"
-                  >
-                    <FlaskIcon boxSize="5" />
-                  </Box>
-                  <Box>
-                    <Dialog.Title>{ANALYTICS.testTitle}</Dialog.Title>
-                    <Text fontSize="sm" color="fg.muted">
-                      {T.intro}
-                    </Text>
-                  </Box>
-                </HStack>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="5">
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root required>
-                      <Field.Label>
-                        {ANALYTICS.testAppId}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        inputMode="numeric"
-                        value={appId}
-                        onChange={(e) => setAppId(digitsOnly(e.target.value))}
-                        placeholder="620"
-                        fontFamily="mono"
-                      />
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>{ANALYTICS.testPartnerId}</Field.Label>
-                      <Input
-                        inputMode="numeric"
-                        value={partnerId}
-                        onChange={(e) => setPartnerId(digitsOnly(e.target.value))}
-                        fontFamily="mono"
-                      />
-                      <Field.HelperText>{ANALYTICS.testPartnerIdHint}</Field.HelperText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  {results ? <Results results={results} /> : null}
-                  <Troubleshooting />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="ghost" onClick={() => onOpenChange(false)}>
-                  {T.close}
-                </Button>
-                <Button type="submit" colorPalette="purple" loading={run.isPending} loadingText={T.running}>
-                  {ANALYTICS.runTests}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="5">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root required>
+            <Field.Label>
+              {ANALYTICS.testAppId}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              inputMode="numeric"
+              value={appId}
+              onChange={(e) => setAppId(digitsOnly(e.target.value))}
+              placeholder="620"
+              fontFamily="mono"
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{ANALYTICS.testPartnerId}</Field.Label>
+            <Input
+              inputMode="numeric"
+              value={partnerId}
+              onChange={(e) => setPartnerId(digitsOnly(e.target.value))}
+              fontFamily="mono"
+            />
+            <Field.HelperText>{ANALYTICS.testPartnerIdHint}</Field.HelperText>
+          </Field.Root>
+        </SimpleGrid>
+        {results ? <Results results={results} /> : null}
+        <Troubleshooting />
+      </Stack>
+    </DialogFrame>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Box, Button, Field, Input, Progress, Stack, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../../shared/messages/media";
 import { notify } from "../../lib/notify";
@@ -21,6 +10,7 @@ import {
   type UploadProgress,
   uploadForm,
 } from "../../lib/upload";
+import { DialogFrame } from "../DialogFrame";
 
 /**
  * 'Upload Media File' (spec 2 sections 2.2, 4, 5, 8): choose a video or image, see the limits, watch
@@ -103,58 +93,50 @@ export function UploadDialog(props: {
 
   const { video, image } = limits.supportedExtensions;
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{MEDIA.dialogTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap={4}>
-                <Field.Root>
-                  <Field.Label>{MEDIA.fileLabel}</Field.Label>
-                  <Input
-                    ref={input}
-                    type="file"
-                    accept="video/*,image/*"
-                    p={1}
-                    disabled={uploading}
-                    onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-                  />
-                  <Field.HelperText>{MEDIA.hint(video, image, limits.maxFileSizeFormatted)}</Field.HelperText>
-                </Field.Root>
-                {progress && (
-                  <Box>
-                    <Progress.Root value={progress.percent} max={100} size="sm" colorPalette="blue">
-                      <Progress.Label mb={1}>{MEDIA.uploading}</Progress.Label>
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                      <Progress.ValueText mt={1}>{`${progress.percent}%`}</Progress.ValueText>
-                    </Progress.Root>
-                    <Text fontSize="sm" color="fg.muted" mt={1}>
-                      {MEDIA.progressLoaded(progress.loaded, progress.total)}
-                    </Text>
-                  </Box>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {MEDIA.cancel}
-              </Button>
-              <Button colorPalette="blue" loading={uploading} loadingText={MEDIA.uploading} onClick={start}>
-                {MEDIA.upload}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={MEDIA.cancel} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={props.open}
+      onClose={close}
+      title={MEDIA.dialogTitle}
+      closeLabel={MEDIA.cancel}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {MEDIA.cancel}
+          </Button>
+          <Button colorPalette="blue" loading={uploading} loadingText={MEDIA.uploading} onClick={start}>
+            {MEDIA.upload}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap={4}>
+        <Field.Root>
+          <Field.Label>{MEDIA.fileLabel}</Field.Label>
+          <Input
+            ref={input}
+            type="file"
+            accept="video/*,image/*"
+            p={1}
+            disabled={uploading}
+            onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          />
+          <Field.HelperText>{MEDIA.hint(video, image, limits.maxFileSizeFormatted)}</Field.HelperText>
+        </Field.Root>
+        {progress && (
+          <Box>
+            <Progress.Root value={progress.percent} max={100} size="sm" colorPalette="blue">
+              <Progress.Label mb={1}>{MEDIA.uploading}</Progress.Label>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+              <Progress.ValueText mt={1}>{`${progress.percent}%`}</Progress.ValueText>
+            </Progress.Root>
+            <Text fontSize="sm" color="fg.muted" mt={1}>
+              {MEDIA.progressLoaded(progress.loaded, progress.total)}
+            </Text>
+          </Box>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, Flex, Link, Portal, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Flex, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import type { RefObject } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { SHELL } from "../../../shared/messages/shell";
+import { DialogFrame } from "../DialogFrame";
 
 export interface SwitcherProject {
   id: number;
@@ -30,66 +31,52 @@ export default function ProjectSwitcherDialog({
   returnFocus: RefObject<HTMLElement | null>;
 }) {
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      placement="center"
+      onClose={() => onOpenChange(false)}
       size="sm"
       finalFocusEl={() => returnFocus.current}
+      title={SHELL.selectProjectTitle}
+      footerJustify="flex-start"
+      footer={
+        <Link asChild colorPalette="blue" fontSize="sm">
+          <RouterLink to="/projects" onClick={onManage}>
+            {SHELL.manageProjects}
+          </RouterLink>
+        </Link>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{SHELL.selectProjectTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {loading ? (
-                <Flex justify="center" py="6">
-                  <Spinner />
-                </Flex>
-              ) : projects.length === 0 ? (
-                <Text color="fg.muted" py="4" textAlign="center">
-                  {SHELL.noProjectsAvailable}
+      {loading ? (
+        <Flex justify="center" py="6">
+          <Spinner />
+        </Flex>
+      ) : projects.length === 0 ? (
+        <Text color="fg.muted" py="4" textAlign="center">
+          {SHELL.noProjectsAvailable}
+        </Text>
+      ) : (
+        <Stack gap="1" maxH="sm" overflowY="auto">
+          {projects.map((p) => (
+            <Button
+              key={p.id}
+              variant={p.id === currentId ? "subtle" : "ghost"}
+              justifyContent="flex-start"
+              height="auto"
+              py="2"
+              onClick={() => onChoose(p.id)}
+            >
+              <Box textAlign="left" minW="0">
+                <Text fontWeight="semibold" truncate>
+                  {p.name}
                 </Text>
-              ) : (
-                <Stack gap="1" maxH="sm" overflowY="auto">
-                  {projects.map((p) => (
-                    <Button
-                      key={p.id}
-                      variant={p.id === currentId ? "subtle" : "ghost"}
-                      justifyContent="flex-start"
-                      height="auto"
-                      py="2"
-                      onClick={() => onChoose(p.id)}
-                    >
-                      <Box textAlign="left" minW="0">
-                        <Text fontWeight="semibold" truncate>
-                          {p.name}
-                        </Text>
-                        <Text fontSize="xs" color="fg.muted" fontWeight="normal" truncate>
-                          {p.org_name}
-                        </Text>
-                      </Box>
-                    </Button>
-                  ))}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="flex-start">
-              <Link asChild colorPalette="blue" fontSize="sm">
-                <RouterLink to="/projects" onClick={onManage}>
-                  {SHELL.manageProjects}
-                </RouterLink>
-              </Link>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={SHELL.close} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                <Text fontSize="xs" color="fg.muted" fontWeight="normal" truncate>
+                  {p.org_name}
+                </Text>
+              </Box>
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, Stack } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
+import { Button, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { useState } from "react";
 import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { errorMessage, errorStatus } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { DialogFrame } from "../DialogFrame";
 import {
   type DestinationFormErrors,
   type DestinationFormValues,
@@ -34,8 +35,7 @@ export function AddDestinationDialog({
     onClose();
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const found = validateDestination(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -65,90 +65,82 @@ export function AddDestinationDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{STREAMING.addDestinationTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={!!errors.name}>
-                    <Field.Label>
-                      {UI.nameLabel} <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={values.name}
-                      placeholder={UI.namePlaceholder}
-                      onChange={(e) => set({ name: e.target.value })}
-                    />
-                    <Field.ErrorText>{errors.name}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{UI.typeLabel}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={values.type}
-                        onChange={(e) =>
-                          setValues((v) => withType(v, e.target.value as DestinationFormValues["type"]))
-                        }
-                      >
-                        <option value="steam">{STREAMING.typeSteam}</option>
-                        <option value="custom">{STREAMING.typeCustom}</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root required invalid={!!errors.rtmp_url}>
-                    <Field.Label>
-                      {UI.rtmpUrlLabel} <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      type="url"
-                      fontFamily="mono"
-                      fontSize="sm"
-                      value={values.rtmp_url}
-                      placeholder="rtmp://"
-                      onChange={(e) => set({ rtmp_url: e.target.value })}
-                    />
-                    <Field.ErrorText>{errors.rtmp_url}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{UI.streamKeyLabel}</Field.Label>
-                    <Input
-                      type="password"
-                      autoComplete="off"
-                      value={values.stream_key}
-                      onChange={(e) => set({ stream_key: e.target.value })}
-                    />
-                    <Field.HelperText>{UI.streamKeyHint}</Field.HelperText>
-                  </Field.Root>
-                  <Checkbox.Root
-                    checked={values.autorestart}
-                    onCheckedChange={(e) => set({ autorestart: e.checked === true })}
-                    colorPalette="green"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{UI.autorestartLabel}</Checkbox.Label>
-                  </Checkbox.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="ghost" onClick={close}>
-                  {UI.cancel}
-                </Button>
-                <Button type="submit" colorPalette="green" loading={create.isPending}>
-                  {UI.createDestination}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onClose={close}
+      closeLabel={false}
+      title={STREAMING.addDestinationTitle}
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close}>
+            {UI.cancel}
+          </Button>
+          <Button type="submit" colorPalette="green" loading={create.isPending}>
+            {UI.createDestination}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={!!errors.name}>
+          <Field.Label>
+            {UI.nameLabel} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            value={values.name}
+            placeholder={UI.namePlaceholder}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <Field.ErrorText>{errors.name}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{UI.typeLabel}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={values.type}
+              onChange={(e) => setValues((v) => withType(v, e.target.value as DestinationFormValues["type"]))}
+            >
+              <option value="steam">{STREAMING.typeSteam}</option>
+              <option value="custom">{STREAMING.typeCustom}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root required invalid={!!errors.rtmp_url}>
+          <Field.Label>
+            {UI.rtmpUrlLabel} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="url"
+            fontFamily="mono"
+            fontSize="sm"
+            value={values.rtmp_url}
+            placeholder="rtmp://"
+            onChange={(e) => set({ rtmp_url: e.target.value })}
+          />
+          <Field.ErrorText>{errors.rtmp_url}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{UI.streamKeyLabel}</Field.Label>
+          <Input
+            type="password"
+            autoComplete="off"
+            value={values.stream_key}
+            onChange={(e) => set({ stream_key: e.target.value })}
+          />
+          <Field.HelperText>{UI.streamKeyHint}</Field.HelperText>
+        </Field.Root>
+        <Checkbox.Root
+          checked={values.autorestart}
+          onCheckedChange={(e) => set({ autorestart: e.checked === true })}
+          colorPalette="green"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{UI.autorestartLabel}</Checkbox.Label>
+        </Checkbox.Root>
+      </Stack>
+    </DialogFrame>
   );
 }

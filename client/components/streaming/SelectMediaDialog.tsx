@@ -1,8 +1,9 @@
-import { Badge, Button, chakra, Dialog, HStack, Portal, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, chakra, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Link } from "react-router-dom";
 import { formatFileSize } from "../../../shared/format";
 import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
+import { DialogFrame } from "../DialogFrame";
 import type { MediaChoice } from "./types";
 
 export interface SelectMediaDialogProps {
@@ -23,81 +24,67 @@ export interface SelectMediaDialogProps {
 export function SelectMediaDialog(props: SelectMediaDialogProps) {
   const videos = (props.media ?? []).filter((m) => m.kind === "video");
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>{STREAMING.selectMediaTitle}</Dialog.Title>
-              <Text fontSize="sm" color="fg.muted">
-                {props.changing ? UI.changeMediaHint(props.destinationName) : props.destinationName}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              {props.loading ? (
-                <Spinner />
-              ) : videos.length === 0 ? (
-                <Stack gap="3" align="flex-start">
-                  <Text color="fg.muted">{UI.noVideos}</Text>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`/projects/${props.projectId}/media`}>{UI.openMedia}</Link>
-                  </Button>
-                </Stack>
-              ) : (
-                <Stack gap="2" maxH="60vh" overflowY="auto">
-                  {videos.map((m) => {
-                    const current = props.changing && m.id === props.currentMediaId;
-                    return (
-                      <chakra.button
-                        type="button"
-                        key={m.id}
-                        textAlign="left"
-                        borderWidth="1px"
-                        borderColor={current ? "green.700" : "border"}
-                        borderRadius="md"
-                        px="4"
-                        py="3"
-                        bg="bg.subtle"
-                        _hover={{ bg: "bg.muted", borderColor: "green.600" }}
-                        opacity={props.busy ? 0.6 : 1}
-                        disabled={props.busy}
-                        onClick={() => props.onPick(m)}
-                      >
-                        <HStack justify="space-between" gap="3">
-                          <Text fontWeight="medium" truncate>
-                            {m.original_name}
-                          </Text>
-                          <HStack gap="2" flexShrink={0}>
-                            {m.steam_ready === false && (
-                              <Badge
-                                size="sm"
-                                variant="subtle"
-                                colorPalette="blue"
-                                title={UI.needsPreparationHint}
-                              >
-                                {UI.needsPreparation}
-                              </Badge>
-                            )}
-                            <Text fontSize="xs" color="fg.muted">
-                              {formatFileSize(m.file_size)}
-                            </Text>
-                          </HStack>
-                        </HStack>
-                      </chakra.button>
-                    );
-                  })}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={props.onClose}>
-                {UI.cancel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={props.open}
+      onClose={props.onClose}
+      closeLabel={false}
+      title={STREAMING.selectMediaTitle}
+      subtitle={props.changing ? UI.changeMediaHint(props.destinationName) : props.destinationName}
+      footer={
+        <Button variant="ghost" onClick={props.onClose}>
+          {UI.cancel}
+        </Button>
+      }
+    >
+      {props.loading ? (
+        <Spinner />
+      ) : videos.length === 0 ? (
+        <Stack gap="3" align="flex-start">
+          <Text color="fg.muted">{UI.noVideos}</Text>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/projects/${props.projectId}/media`}>{UI.openMedia}</Link>
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="2" maxH="60vh" overflowY="auto">
+          {videos.map((m) => {
+            const current = props.changing && m.id === props.currentMediaId;
+            return (
+              <chakra.button
+                type="button"
+                key={m.id}
+                textAlign="left"
+                borderWidth="1px"
+                borderColor={current ? "green.700" : "border"}
+                borderRadius="md"
+                px="4"
+                py="3"
+                bg="bg.subtle"
+                _hover={{ bg: "bg.muted", borderColor: "green.600" }}
+                opacity={props.busy ? 0.6 : 1}
+                disabled={props.busy}
+                onClick={() => props.onPick(m)}
+              >
+                <HStack justify="space-between" gap="3">
+                  <Text fontWeight="medium" truncate>
+                    {m.original_name}
+                  </Text>
+                  <HStack gap="2" flexShrink={0}>
+                    {m.steam_ready === false && (
+                      <Badge size="sm" variant="subtle" colorPalette="blue" title={UI.needsPreparationHint}>
+                        {UI.needsPreparation}
+                      </Badge>
+                    )}
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatFileSize(m.file_size)}
+                    </Text>
+                  </HStack>
+                </HStack>
+              </chakra.button>
+            );
+          })}
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { STREAMING } from "../../../shared/messages/streaming";
+import { DialogFrame } from "../DialogFrame";
 
 export interface StreamLimit {
   /** The server's error text. */
@@ -11,38 +12,28 @@ export interface StreamLimit {
 /** Spec 1 section 8: what a 429 on start opens. */
 export function StreamLimitDialog({ limit, onClose }: { limit: StreamLimit | null; onClose(): void }) {
   return (
-    <Dialog.Root
+    <DialogFrame
       open={limit !== null}
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
+      onClose={onClose}
       role="alertdialog"
+      closeLabel={false}
+      title={STREAMING.limitTitle}
+      contentProps={{ borderTopWidth: "3px", borderTopColor: "orange.500" }}
+      footer={
+        <Button colorPalette="orange" onClick={onClose}>
+          {STREAMING.limitButton}
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderTopWidth="3px" borderTopColor="orange.500">
-            <Dialog.Header>
-              <Dialog.Title>{STREAMING.limitTitle}</Dialog.Title>
-            </Dialog.Header>
-            {limit && (
-              <Dialog.Body>
-                <Stack gap="2">
-                  <Text>{limit.message}</Text>
-                  <Text fontFamily="mono" fontSize="sm" color="orange.300">
-                    {STREAMING.limitCurrent(limit.currentStreams, limit.maxStreams ?? "∞")}
-                  </Text>
-                  <Text color="fg.muted">{STREAMING.limitAdvice}</Text>
-                </Stack>
-              </Dialog.Body>
-            )}
-            <Dialog.Footer>
-              <Button colorPalette="orange" onClick={onClose}>
-                {STREAMING.limitButton}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {limit && (
+        <Stack gap="2">
+          <Text>{limit.message}</Text>
+          <Text fontFamily="mono" fontSize="sm" color="orange.300">
+            {STREAMING.limitCurrent(limit.currentStreams, limit.maxStreams ?? "∞")}
+          </Text>
+          <Text color="fg.muted">{STREAMING.limitAdvice}</Text>
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }
