@@ -10,14 +10,36 @@ export function retryOnce(failureCount: number, err: unknown): boolean {
   return failureCount < 1;
 }
 
-/** Cached for 5 minutes, one retry, no refetch on focus; every failure is reported to the session. */
+/** Mutations after which nothing cached has changed, or the session itself is being replaced. */
+const CHANGES_NOTHING_CACHED = new Set(["auth.login", "auth.logout"]);
+
+/** A tRPC mutation's key is [["analytics", "syncSteam"]]: its procedure path. */
+export function procedureOf(mutationKey: unknown): string {
+  const path = Array.isArray(mutationKey) ? mutationKey[0] : undefined;
+  return Array.isArray(path) ? path.join(".") : "";
+}
+
+/**
+ * Cached for 5 minutes, one retry, no refetch on focus; every failure is reported to the session.
+ * Any successful change marks every cached answer stale: counts, names and badges show on several
+ * screens (a project's media count, a renamed organization in the user table), and tracking which
+ * call touches which screen would go wrong sooner or later. Only the screen on view refetches now.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: reportApiError }),
-    mutationCache: new MutationCache({ onError: reportApiError }),
+    mutationCache: new MutationCache({
+      onError: reportApiError,
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        if (!CHANGES_NOTHING_CACHED.has(procedureOf(mutation.options.mutationKey))) {
+          void client.invalidateQueries();
+        }
+      },
+    }),
     defaultOptions: {
       queries: { staleTime: QUERY_STALE_MS, retry: retryOnce, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,7 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { AUTH } from "../../shared/messages/auth";
 import type { SessionUser } from "../../shared/types";
-import { errorStatus } from "../lib/errors";
+import { errorStatus, gotNoAnswer } from "../lib/errors";
 
 // The session's state machine as pure functions (spec 1 sections 4 and 8), so every transition
 // and every message can be tested without rendering anything.
@@ -29,20 +29,11 @@ export interface Transition {
 
 export type FailureKind = "unauthorized" | "unreachable" | "other";
 
-/** Why a request got no answer at all: the network failed (TypeError), it was aborted or timed out. */
-const NO_ANSWER = new Set(["TypeError", "AbortError", "TimeoutError"]);
-
-/**
- * Unreachable means the request never got an answer: server down, offline or timed out. A reply
- * the client could not read (a proxy's HTML error page) is not that: it is an "other" failure.
- */
+/** Unreachable: the request never got an answer (see gotNoAnswer); anything else unread is "other". */
 export function classifyFailure(err: unknown): FailureKind {
   const status = errorStatus(err);
   if (status === 401 || status === 403) return "unauthorized";
-  if (status !== undefined) return "other";
-  const cause = err instanceof TRPCClientError ? err.cause : err;
-  const name = (cause as { name?: unknown } | undefined)?.name;
-  return typeof name === "string" && NO_ANSWER.has(name) ? "unreachable" : "other";
+  return gotNoAnswer(err) ? "unreachable" : "other";
 }
 
 const signedOut: SessionState = { user: null, status: "unauthenticated" };

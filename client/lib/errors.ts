@@ -1,9 +1,26 @@
 import { TRPCClientError } from "@trpc/client";
 
-/** The server's error text, or the spec's fallback for this call. */
+/** Why a request got no answer at all: the network failed (TypeError), it was aborted or timed out. */
+const NO_ANSWER = new Set(["TypeError", "AbortError", "TimeoutError"]);
+
+/**
+ * The request never got an answer: server down, offline or timed out. A reply the client could not
+ * read (a proxy's HTML error page) is not that.
+ */
+export function gotNoAnswer(err: unknown): boolean {
+  if (errorStatus(err) !== undefined) return false;
+  const cause = err instanceof TRPCClientError ? err.cause : err;
+  const name = (cause as { name?: unknown } | undefined)?.name;
+  return typeof name === "string" && NO_ANSWER.has(name);
+}
+
+/**
+ * The server's error text, or the spec's fallback for this call. With no answer at all the browser's
+ * own text ("Failed to fetch", which tRPC copies into its message) means nothing to a user.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof TRPCClientError && typeof err.message === "string" && err.message) return err.message;
-  if (err instanceof Error && err.message && !(err instanceof TypeError)) return err.message;
+  if (gotNoAnswer(err)) return fallback;
+  if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
 

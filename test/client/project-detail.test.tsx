@@ -86,7 +86,7 @@ test("header, Settings link, tabs following the path, Project Information and Qu
   expect(selected()).toBe(PROJECTS_UI.analytics);
 }, 30_000);
 
-test("another organization's project reads 'Project Not Found' with the load-failure toast", async () => {
+test("another organization's project reads 'Project Not Found'; the toast carries the server's text", async () => {
   const { deps, caller } = await setup();
   const foreign = makeProject(deps, { orgId: makeOrg(deps, "Rivals").id, name: "Secret" });
   renderWithApp(<ProjectDetailPage />, { caller, path: `/projects/${foreign.id}`, route });
@@ -96,7 +96,8 @@ test("another organization's project reads 'Project Not Found' with the load-fai
   await waitFor(() =>
     expect(toaster.getVisibleToasts().map((t) => [t.title, t.description])).toContainEqual([
       PROJECTS_UI.loadErrorTitle,
-      PROJECTS.loadFailed,
+      // Spec 2 section 8: the server's error field where present ('Failed to load project details' else).
+      PROJECTS.notFound,
     ]),
   );
   cleanup();

@@ -9,9 +9,10 @@ import {
   reactToApiError,
   type SessionState,
 } from "../../client/app/session-rules";
+import { errorMessage } from "../../client/lib/errors";
 import { notify, toaster } from "../../client/lib/notify";
 import { timeoutForUrl } from "../../client/lib/trpc";
-import { SESSION_CHECK_MS } from "../../shared/limits";
+import { SESSION_CHECK_MS, STEAM_SYNC_TIMEOUT_MS } from "../../shared/limits";
 import { AUTH } from "../../shared/messages/auth";
 import { SHELL } from "../../shared/messages/shell";
 import type { SessionUser } from "../../shared/types";
@@ -93,6 +94,16 @@ describe("session rules", () => {
     expect(classifyFailure(answered(500))).toBe("other");
   });
 
+  test("a call's error text: the server's words, else the call's fallback when nothing answered", () => {
+    const refused = TRPCClientError.from({
+      error: { message: "Project not found", code: -32004, data: { code: "NOT_FOUND", httpStatus: 404 } },
+    });
+    expect(errorMessage(refused, "Failed to create destination")).toBe("Project not found");
+    expect(errorMessage(noAnswer(), "An unexpected error occurred")).toBe("An unexpected error occurred");
+    const timedOut = TRPCClientError.from(new DOMException("signal timed out", "TimeoutError"));
+    expect(errorMessage(timedOut, "An unexpected error occurred")).toBe("An unexpected error occurred");
+  });
+
   test("queries retry once, never a 4xx", () => {
     expect(retryOnce(0, answered(500))).toBe(true);
     expect(retryOnce(1, answered(500))).toBe(false);
@@ -104,6 +115,9 @@ describe("session rules", () => {
     expect(timeoutForUrl("/api/trpc/auth.me")).toBe(10_000);
     expect(timeoutForUrl("/api/trpc/auth.login?batch=1")).toBe(15_000);
     expect(timeoutForUrl("/api/trpc/projects.list,auth.login?batch=1&input={}")).toBe(15_000);
+    // A yearly financial sync runs for minutes: cutting it at 10 s would read as a dead server.
+    expect(timeoutForUrl("/api/trpc/analytics.fetchAllApps?batch=1")).toBe(STEAM_SYNC_TIMEOUT_MS);
+    expect(timeoutForUrl("/api/trpc/analytics.syncFinancial?batch=1")).toBe(STEAM_SYNC_TIMEOUT_MS);
   });
 
   test("the current project: stored id, paths that make one current", () => {

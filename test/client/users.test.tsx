@@ -97,6 +97,13 @@ test("table columns, 'Never', no delete on one's own row, search, role filter an
   expect(devRow.getByRole("button", { name: USERS_UI.deleteUser })).toBeTruthy();
   const adminRow = within(screen.getByTestId(`user-row-${admin.id}`));
   expect(adminRow.queryByRole("button", { name: USERS_UI.deleteUser })).toBeNull();
+  // Deactivating oneself is refused by the server, so the button is disabled and says why.
+  const selfToggle = adminRow.getByRole("button", { name: USERS_UI.deactivate }) as HTMLButtonElement;
+  expect(selfToggle.disabled).toBe(true);
+  expect(selfToggle.title).toBe(USERS.cannotDeactivateSelf);
+  expect((devRow.getByRole("button", { name: USERS_UI.deactivate }) as HTMLButtonElement).disabled).toBe(
+    false,
+  );
   // The admin signed in to get here: a real last-login time, month day, year, hour and minute.
   expect(adminRow.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$/)).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import { Button, DataList, Skeleton } from "@chakra-ui/react";
+import { Button, DataList, Skeleton, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { DialogFrame } from "../DialogFrame";
@@ -7,12 +7,13 @@ export type DetailRow = [label: string, value: ReactNode];
 
 /**
  * A read-only details dialog (users, organizations): label/value rows, then anything extra, and a
- * Close button. `rows` null means the record is still loading.
+ * Close button. `rows` null means the record is still loading, unless `error` says it will not come.
  */
 export function DetailsDialog(props: {
   open: boolean;
   title: string;
   rows: DetailRow[] | null;
+  error?: string | null;
   onClose: () => void;
   children?: ReactNode;
 }) {
@@ -28,7 +29,13 @@ export function DetailsDialog(props: {
       }
     >
       {props.rows === null ? (
-        <Skeleton height="48" />
+        props.error ? (
+          <Text color="fg.error" role="alert">
+            {props.error}
+          </Text>
+        ) : (
+          <Skeleton height="48" />
+        )
       ) : (
         <>
           <DataList.Root orientation="horizontal" gap={3}>

@@ -15,7 +15,6 @@ export function OrganizationSelect(props: {
   const orgs = trpc.organizations.list.useQuery(undefined, {
     enabled: props.enabled,
     staleTime: 0,
-    retry: false,
   });
   return (
     <NativeSelect.Root>

@@ -50,7 +50,7 @@ export function GameSearch({ onChoose }: { onChoose(game: SteamSearchResult): vo
   const enabled = term.length >= SEARCH_MIN_CHARS;
   const search = trpc.analytics.search.useQuery(
     { q: term, limit: SEARCH_LIMIT },
-    { enabled, retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
+    { enabled, refetchOnWindowFocus: false, staleTime: 60_000 },
   );
 
   useEffect(() => {

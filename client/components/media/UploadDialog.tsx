@@ -22,7 +22,7 @@ export function UploadDialog(props: {
   onClose: () => void;
   onUploaded: () => void;
 }) {
-  const config = trpc.media.config.useQuery(undefined, { retry: false });
+  const config = trpc.media.config.useQuery();
   // Spec 2 section 8: when the config call fails, the spec's defaults stand in.
   const limits = config.data ?? DEFAULT_MEDIA_CONFIG;
   const [file, setFile] = useState<File | null>(null);

@@ -1,20 +1,27 @@
 import { useEffect } from "react";
 import { PROJECTS } from "../../../shared/messages/projects";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
 /**
- * One project by id for the detail and settings screens. A failed load shows the toast
- * 'Error' / 'Failed to load project details' once (spec 2 section 8).
+ * One project by id for the detail and settings screens. A failed load shows the toast 'Error' with
+ * the server's text, else 'Failed to load project details', once (spec 2 section 8).
  */
 export function useProjectQuery(id: number) {
   const valid = Number.isInteger(id) && id > 0;
-  const query = trpc.projects.get.useQuery({ id }, { enabled: valid, retry: false });
-  const failed = query.isError;
+  const query = trpc.projects.get.useQuery({ id }, { enabled: valid });
+  const error = query.error;
   useEffect(() => {
-    if (failed) notify({ type: "error", title: PROJECTS_UI.loadErrorTitle, message: PROJECTS.loadFailed });
-  }, [failed]);
+    if (error) {
+      notify({
+        type: "error",
+        title: PROJECTS_UI.loadErrorTitle,
+        message: errorMessage(error, PROJECTS.loadFailed),
+      });
+    }
+  }, [error]);
   // Any failure leaves nothing to show, so it reads as 'Project Not Found' too.
   const notFound = !valid || query.isError;
   return { project: query.data, loading: valid && query.isPending, notFound };

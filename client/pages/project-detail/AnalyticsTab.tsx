@@ -33,7 +33,8 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
   const [days, setDays] = useState<number>(DEFAULT_PERIOD_DAYS);
   const overview = trpc.analytics.overview.useQuery(
     { projectId, days },
-    { placeholderData: keepPreviousData, refetchOnWindowFocus: false },
+    // Fresh on every visit to the tab (spec 2 section 4): the sampler adds figures behind its back.
+    { placeholderData: keepPreviousData, refetchOnWindowFocus: false, staleTime: 0 },
   );
   const utils = trpc.useUtils();
   const sync = trpc.analytics.syncSteam.useMutation();

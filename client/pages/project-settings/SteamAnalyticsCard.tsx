@@ -99,7 +99,11 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
         </HStack>
       </Card.Header>
       <Card.Body>
-        {!form ? (
+        {!form && settings.isError ? (
+          <Text color="fg.error" role="alert">
+            {errorMessage(settings.error, ANALYTICS.loadFailed)}
+          </Text>
+        ) : !form ? (
           <Stack gap="3">
             <Skeleton h="10" />
             <Skeleton h="10" />

@@ -19,7 +19,7 @@ export default function ProjectsPage() {
   const canCreate = user?.canCreateProjects === true;
   const [creating, setCreating] = useState(false);
   // A failed fetch (403 included) shows an empty list without a message (spec 1 section 8).
-  const projects = trpc.projects.list.useQuery(undefined, { retry: false });
+  const projects = trpc.projects.list.useQuery();
   const list = Array.isArray(projects.data) ? projects.data : [];
 
   return (

@@ -6,11 +6,15 @@ import { USERS_UI } from "../../../shared/messages/users-ui";
 import { ROLE_LABELS } from "../../../shared/roles";
 import { type DetailRow, DetailsDialog } from "../../components/admin/DetailsDialog";
 import { ROLE_COLORS } from "../../components/admin/roleColors";
+import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 
 /** User Details (spec 2 section 2.7), read fresh so assigned projects are current. */
 export function UserDetailsDialog(props: { userId: number | null; onClose: () => void }) {
-  const details = trpc.users.get.useQuery({ id: props.userId ?? 0 }, { enabled: props.userId !== null });
+  const details = trpc.users.get.useQuery(
+    { id: props.userId ?? 0 },
+    { enabled: props.userId !== null, staleTime: 0 },
+  );
   const u = details.data;
   const rows: DetailRow[] | null = u
     ? [
@@ -34,6 +38,7 @@ export function UserDetailsDialog(props: { userId: number | null; onClose: () =>
       open={props.userId !== null}
       title={USERS_UI.detailsTitle}
       rows={rows}
+      error={details.error ? errorMessage(details.error, USERS.fetchFailed) : null}
       onClose={props.onClose}
     >
       {u && (

@@ -11,14 +11,22 @@ import type { UserRow } from "../../components/projects/types";
 
 export type UserAction = "view" | "edit" | "reset" | "email" | "toggle" | "delete";
 
-function Action(props: { label: string; onClick: () => void; children: ReactNode; danger?: boolean }) {
+function Action(props: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  danger?: boolean;
+  /** Given, the button is disabled and its tooltip says why. */
+  disabledReason?: string;
+}) {
   return (
     <IconButton
       aria-label={props.label}
-      title={props.label}
+      title={props.disabledReason ?? props.label}
       size="xs"
       variant="ghost"
       colorPalette={props.danger ? "red" : "gray"}
+      disabled={props.disabledReason !== undefined}
       onClick={props.onClick}
     >
       {props.children}
@@ -103,6 +111,8 @@ export function UsersTable(props: {
                     <Action
                       label={u.is_active ? USERS_UI.deactivate : USERS_UI.activate}
                       onClick={act("toggle")}
+                      // The server refuses it; a button that can only fail is not offered.
+                      disabledReason={self ? USERS.cannotDeactivateSelf : undefined}
                     >
                       <PowerIcon />
                     </Action>
