@@ -1,5 +1,9 @@
 import type { Hono } from "hono";
-import { listOrganizationsInput, organizationBody } from "../../shared/schemas/organizations";
+import {
+  listOrganizationsInput,
+  organizationBody,
+  organizationUpdateBody,
+} from "../../shared/schemas/organizations";
 import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
 import * as organizations from "../services/organizations";
@@ -20,7 +24,7 @@ export function organizationsRest(api: Hono<AppEnv>) {
   api.put("/organizations/:id", async (c) => {
     const { user } = requireUser(c);
     const id = idParam(c);
-    const body = await jsonBody(c, organizationBody);
+    const body = await jsonBody(c, organizationUpdateBody);
     return c.json(organizations.updateOrganization(c.var.deps, user, { id, ...body }));
   });
   api.delete("/organizations/:id", (c) => {

@@ -5,6 +5,7 @@ import type {
   PlayerMetric,
   Trend,
 } from "../../shared/schemas/analytics";
+import { PLAYER_CHART_DAYS } from "../../shared/schemas/analytics";
 import type { SessionUser } from "../../shared/types";
 import { steamNews, steamPlayerSamples, steamSales, steamSalesDates } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -150,8 +151,10 @@ export function getOverview(
   const p = requireProject(deps, user, input.projectId);
   const now = deps.now();
   const appId = p.steamAppId;
-  const metrics = appId ? playerMetrics(deps, appId, input.days, now) : [];
-  const withData = metrics.filter((m) => m.samples > 0);
+  // The chart always shows 30 days (spec 2 section 2.3), whatever the period; the figures use the period.
+  const metrics = appId ? playerMetrics(deps, appId, Math.max(input.days, PLAYER_CHART_DAYS), now) : [];
+  const period = metrics.slice(-input.days);
+  const withData = period.filter((m) => m.samples > 0);
   const latest = appId
     ? deps.db
         .select()
@@ -182,7 +185,7 @@ export function getOverview(
       withData.length > 0 || cache?.achievementsFetchedAt != null || (financial?.latestDate ?? null) !== null,
     timeRange: {
       days: input.days,
-      startDate: metrics[0]?.date ?? utcDate(periodStart),
+      startDate: utcDate(periodStart),
       endDate: utcDate(now),
     },
     project: { id: p.id, name: p.name, steamAppId: appId, lastSync: iso(p.steamLastSync) },

@@ -160,7 +160,7 @@ export function updateOrganization(
   const slug = current.name === input.name ? current.slug : uniqueSlug(deps, input.name, input.id);
   deps.db
     .update(organizations)
-    .set({ name: input.name, slug, isActive: input.is_active })
+    .set({ name: input.name, slug, isActive: input.is_active ?? current.is_active })
     .where(eq(organizations.id, input.id))
     .run();
   return {

@@ -16,10 +16,17 @@ export const searchSchema = z.string().trim().max(SEARCH_MAX, "Search text is to
 
 export const listOrganizationsInput = z.object({ search: searchSchema }).optional();
 
+const isActiveSchema = z.boolean("is_active must be true or false");
+
 export const organizationBody = z.object({
   name: organizationNameSchema,
-  is_active: z.boolean("is_active must be true or false").optional().default(true),
+  is_active: isActiveSchema.optional().default(true),
 });
 export const createOrganizationInput = organizationBody;
-export const updateOrganizationInput = organizationBody.extend({ id: idSchema });
+/** Left out, is_active keeps its value: an update that only renames must not reactivate. */
+export const organizationUpdateBody = z.object({
+  name: organizationNameSchema,
+  is_active: isActiveSchema.optional(),
+});
+export const updateOrganizationInput = organizationUpdateBody.extend({ id: idSchema });
 export const organizationIdInput = z.object({ id: idSchema });

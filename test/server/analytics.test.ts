@@ -86,7 +86,12 @@ describe("overview", () => {
       avgUnlockRate: 30.7,
       lastSampleAt: "2026-11-20T11:00:00.000Z",
     });
-    expect(o.playerMetrics.map((m) => m.date)).toEqual([
+    // The chart always spans 30 days: the Nov 1 sample is drawn there, but no period figure counts it.
+    expect(o.playerMetrics).toHaveLength(30);
+    expect(o.playerMetrics[0]!.date).toBe("2026-10-22");
+    expect(o.playerMetrics.find((m) => m.date === "2026-11-01")!.dailyPeak).toBe(999);
+    const period = o.playerMetrics.slice(-7);
+    expect(period.map((m) => m.date)).toEqual([
       "2026-11-14",
       "2026-11-15",
       "2026-11-16",
@@ -95,14 +100,14 @@ describe("overview", () => {
       "2026-11-19",
       "2026-11-20",
     ]);
-    expect(o.playerMetrics[0]).toEqual({
+    expect(period[0]).toEqual({
       date: "2026-11-14",
       dailyPeak: 0,
       peak24h: 0,
       current: 0,
       samples: 0,
     });
-    expect(o.playerMetrics[5]).toEqual({
+    expect(period[5]).toEqual({
       date: "2026-11-19",
       dailyPeak: 260,
       peak24h: 260,
@@ -110,7 +115,7 @@ describe("overview", () => {
       samples: 2,
     });
     // Today: the 24 h window reaches back into last night's 260.
-    expect(o.playerMetrics[6]).toEqual({
+    expect(period[6]).toEqual({
       date: "2026-11-20",
       dailyPeak: 230,
       peak24h: 260,
@@ -141,7 +146,8 @@ describe("overview", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.summary.currentPlayers).toBe(42);
-    expect(body.playerMetrics).toHaveLength(14);
+    expect(body.timeRange.days).toBe(14);
+    expect(body.playerMetrics).toHaveLength(30);
     for (const days of ["0", "366", "abc"]) {
       const bad = await t.call(`/api/analytics/project-overview/${w.project.id}?days=${days}`, { cookie });
       expect(bad.status).toBe(400);

@@ -150,6 +150,13 @@ describe("organizations over REST", () => {
     expect(await put.json()).toMatchObject({
       organization: { name: "Day Owl", slug: "day-owl", is_active: false },
     });
+    // A rename that leaves is_active out keeps the organization inactive.
+    const rename = await call(`/api/organizations/${id}`, {
+      method: "PUT",
+      cookie,
+      json: { name: "Dusk Owl" },
+    });
+    expect(await rename.json()).toMatchObject({ organization: { name: "Dusk Owl", is_active: false } });
     const del = await call(`/api/organizations/${id}`, { method: "DELETE", cookie });
     expect(await del.json()).toEqual({ success: true, message: ORGANIZATIONS.deleted });
     expect((await (await call("/api/organizations", { cookie })).json()).length).toBe(1);
