@@ -38,19 +38,20 @@ export function AppLayout() {
 
   return (
     <Flex minH="100dvh" bg="bg">
+      {/* The column stretches with the page (its panel colour reaches the bottom of a long screen);
+          the navigation inside it stays in view. */}
       <Box
         as="aside"
         display={{ base: "none", md: "block" }}
         width={SIDEBAR_WIDTH}
         flexShrink={0}
-        position="sticky"
-        top="0"
-        height="100dvh"
         bg="bg.subtle"
         borderRightWidth="1px"
         borderColor="border.muted"
       >
-        <Sidebar user={user} projectId={current} />
+        <Box position="sticky" top="0" height="100dvh">
+          <Sidebar user={user} projectId={current} />
+        </Box>
       </Box>
 
       <Flex direction="column" flex="1" minW="0">
