@@ -13,6 +13,12 @@ export function retryOnce(failureCount: number, err: unknown): boolean {
 /** Mutations after which nothing cached has changed, or the session itself is being replaced. */
 const CHANGES_NOTHING_CACHED = new Set(["auth.login", "auth.logout"]);
 
+/**
+ * Meta for a mutation whose screen reloads on its own schedule: the analytics syncs reload the tab
+ * 2-5 s after they answer (spec 2 section 4), not at once.
+ */
+export const REFRESHES_ITSELF = { refreshesItself: true } as const;
+
 /** A tRPC mutation's key is [["analytics", "syncSteam"]]: its procedure path. */
 export function procedureOf(mutationKey: unknown): string {
   const path = Array.isArray(mutationKey) ? mutationKey[0] : undefined;
@@ -30,11 +36,14 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: reportApiError }),
     mutationCache: new MutationCache({
       onError: reportApiError,
-      onSuccess: (_data, _vars, _ctx, mutation) => {
-        if (!CHANGES_NOTHING_CACHED.has(procedureOf(mutation.options.mutationKey))) {
-          void client.invalidateQueries();
-        }
-      },
+      // Returned, the refetch is awaited: a mutation settles once the screen on view shows its
+      // result, so busy buttons and toasts line up with what is drawn and screens need no refresh of
+      // their own after a success.
+      onSuccess: (_data, _vars, _ctx, mutation) =>
+        CHANGES_NOTHING_CACHED.has(procedureOf(mutation.options.mutationKey)) ||
+        mutation.meta?.refreshesItself === true
+          ? undefined
+          : client.invalidateQueries(),
     }),
     defaultOptions: {
       queries: { staleTime: QUERY_STALE_MS, retry: retryOnce, refetchOnWindowFocus: false },

@@ -1,13 +1,17 @@
 import { expect, test } from "bun:test";
-import { createQueryClient, procedureOf } from "../../client/app/query-client";
+import { createQueryClient, procedureOf, REFRESHES_ITSELF } from "../../client/app/query-client";
 
 // A change made anywhere shows everywhere: after a successful mutation every cached answer is stale,
 // so a project's media count or a renamed organization is read again where it is shown next.
 
-async function runMutation(client: ReturnType<typeof createQueryClient>, path: string[]) {
+async function runMutation(
+  client: ReturnType<typeof createQueryClient>,
+  path: string[],
+  meta?: Record<string, unknown>,
+) {
   await client
     .getMutationCache()
-    .build(client, { mutationKey: [path], mutationFn: async () => ({ ok: true }) })
+    .build(client, { mutationKey: [path], meta, mutationFn: async () => ({ ok: true }) })
     .execute(undefined);
 }
 
@@ -31,6 +35,15 @@ test("signing in or out leaves the cache alone (the session replaces it)", async
   await runMutation(client, ["auth", "logout"]);
   await runMutation(client, ["auth", "login"]);
   expect(invalidated()).toBe(false);
+});
+
+test("a sync whose screen reloads on its own schedule leaves the cache to it", async () => {
+  const client = createQueryClient();
+  const invalidated = cachedProject(client);
+  await runMutation(client, ["analytics", "syncSteam"], REFRESHES_ITSELF);
+  expect(invalidated()).toBe(false);
+  await runMutation(client, ["analytics", "syncSteam"]);
+  expect(invalidated()).toBe(true);
 });
 
 test("a failed change invalidates nothing", async () => {

@@ -1,5 +1,5 @@
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { TRPCError } from "@trpc/server";
@@ -7,6 +7,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { observable } from "@trpc/server/observable";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { createQueryClient } from "../../client/app/query-client";
 import { trpc } from "../../client/lib/trpc";
 import type { AppRouter } from "../../server/routers/root";
 
@@ -51,9 +52,11 @@ export function renderWithApp(
   ui: ReactNode,
   opts: { caller: Caller; path?: string; route?: string; extraRoutes?: ReactNode },
 ) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // The console's own query client (its refresh after every change is behaviour under test), less
+  // the retry: a failure should show at once here, and retryOnce has tests of its own.
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   const trpcClient = trpc.createClient({ links: [callerLink(opts.caller)] });
   return render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../shared/messages/analytics-ui";
 import { RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
+import { REFRESHES_ITSELF } from "../../app/query-client";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FinancialApiTestDialog } from "./FinancialApiTestDialog";
@@ -32,9 +33,9 @@ export function FinancialDataPanel({
   appId: number | null;
   onReload(): void;
 }) {
-  const syncPeriod = trpc.analytics.syncFinancial.useMutation();
-  const fetchRecent = trpc.analytics.fetchRecent.useMutation();
-  const fetchAll = trpc.analytics.fetchAllHistory.useMutation();
+  const syncPeriod = trpc.analytics.syncFinancial.useMutation({ meta: REFRESHES_ITSELF });
+  const fetchRecent = trpc.analytics.fetchRecent.useMutation({ meta: REFRESHES_ITSELF });
+  const fetchAll = trpc.analytics.fetchAllHistory.useMutation({ meta: REFRESHES_ITSELF });
   const [testing, setTesting] = useState(false);
   const reloadLater = useDelayedReload();
   const busy = syncPeriod.isPending || fetchRecent.isPending || fetchAll.isPending;

@@ -18,12 +18,9 @@ const EMPTY = { name: "", description: "", url: "", org_id: "" };
 export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const utils = trpc.useUtils();
   const create = trpc.projects.create.useMutation({
-    onSuccess: (project) => {
-      // The new project goes on top of the list.
-      utils.projects.list.setData(undefined, (list) => [project, ...(list ?? [])]);
-      void utils.projects.list.invalidate();
+    onSuccess: () => {
+      // The new project is on top of the list: it was refetched (newest first) before this runs.
       notify({ type: "success", title: PROJECTS.created, message: PROJECTS.createdMessage });
       setForm(EMPTY);
       setErrors({});

@@ -25,7 +25,6 @@ export function AddDestinationDialog({
 }) {
   const [values, setValues] = useState<DestinationFormValues>(emptyDestinationForm);
   const [errors, setErrors] = useState<DestinationFormErrors>({});
-  const utils = trpc.useUtils();
   const create = trpc.streaming.createDestination.useMutation();
 
   const set = (patch: Partial<DestinationFormValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -53,7 +52,6 @@ export function AddDestinationDialog({
         title: STREAMING.destinationCreatedTitle,
         message: STREAMING.destinationCreatedMessage,
       });
-      void utils.streaming.destinations.invalidate();
       close();
     } catch (err) {
       const message =

@@ -25,6 +25,8 @@ export function useStreamActions() {
   const deleteStreamM = trpc.streaming.deleteStream.useMutation();
   const clearM = trpc.dashboard.clearEndedStreams.useMutation();
 
+  // A success refreshes every screen through the mutation cache (client/app/query-client.ts); a
+  // failure may mean the stream moved on under us (ended, started elsewhere), so it refreshes here.
   const refresh = () =>
     Promise.all([utils.streaming.destinations.invalidate(), utils.streaming.status.invalidate()]);
 
@@ -39,6 +41,7 @@ export function useStreamActions() {
       return true;
     } catch (err) {
       const status = errorStatus(err);
+      await refresh();
       if (status === 429) {
         const details = errorDetails<{ currentStreams?: number; maxStreams?: number | null }>(err);
         setLimit({
@@ -53,8 +56,6 @@ export function useStreamActions() {
         );
       }
       return false;
-    } finally {
-      await refresh();
     }
   }
 
@@ -68,13 +69,12 @@ export function useStreamActions() {
       });
       return true;
     } catch (err) {
+      await refresh();
       fail(
         STREAMING.stopFailed,
         errorStatus(err) === 403 ? STREAMING.forbiddenStop : errorMessage(err, STREAMING.unexpectedError),
       );
       return false;
-    } finally {
-      await refresh();
     }
   }
 
@@ -116,9 +116,8 @@ export function useStreamActions() {
           title: autorestart ? STREAMING.autorestartEnabled : STREAMING.autorestartDisabled,
         });
       } catch (err) {
-        fail(STREAMING.updateDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
-      } finally {
         await utils.streaming.destinations.invalidate();
+        fail(STREAMING.updateDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
       }
     },
 
@@ -128,10 +127,9 @@ export function useStreamActions() {
         notify({ type: "success", title: UI.destinationDeletedTitle });
         return true;
       } catch (err) {
+        await refresh();
         fail(UI.deleteDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
         return false;
-      } finally {
-        await refresh();
       }
     },
 
@@ -145,13 +143,12 @@ export function useStreamActions() {
         });
         return true;
       } catch (err) {
+        await utils.streaming.status.invalidate();
         fail(
           STREAMING.deleteFailed,
           errorStatus(err) === 403 ? STREAMING.forbiddenDelete : errorMessage(err, STREAMING.unexpectedError),
         );
         return false;
-      } finally {
-        await utils.streaming.status.invalidate();
       }
     },
 
@@ -165,10 +162,9 @@ export function useStreamActions() {
         });
         return true;
       } catch {
+        await utils.streaming.status.invalidate();
         notify({ type: "error", title: STREAMING.clearFailedTitle, message: STREAMING.clearFailedMessage });
         return false;
-      } finally {
-        await utils.streaming.status.invalidate();
       }
     },
   };

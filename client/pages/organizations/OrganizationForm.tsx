@@ -17,10 +17,8 @@ export function OrganizationForm(props: { organization: OrganizationRow | null; 
   const [name, setName] = useState(editing?.name ?? "");
   const [isActive, setIsActive] = useState(editing?.is_active ?? true);
   const [error, setError] = useState<string>();
-  const utils = trpc.useUtils();
   const done = (message: string) => {
     notify({ type: "success", title: message });
-    void utils.organizations.list.invalidate();
     props.onDone();
   };
   const fail = (fallback: string) => (err: unknown) =>

@@ -34,7 +34,6 @@ function OrganizationManagement() {
   const orgs = trpc.organizations.list.useQuery(debounced ? { search: debounced } : undefined, {
     placeholderData: (prev) => prev,
   });
-  const utils = trpc.useUtils();
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<OrganizationRow | null>(null);
   const [deleting, setDeleting] = useState<OrganizationRow | null>(null);
@@ -53,7 +52,6 @@ function OrganizationManagement() {
     onSuccess: () => {
       notify({ type: "success", title: ORGANIZATIONS.deleted });
       setDeleting(null);
-      void utils.organizations.list.invalidate();
     },
     onError: (err) =>
       notify({

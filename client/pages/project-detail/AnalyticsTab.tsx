@@ -19,6 +19,7 @@ import { relativeTime } from "../../../shared/format";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "../../../shared/messages/analytics-ui";
 import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
+import { REFRESHES_ITSELF } from "../../app/query-client";
 import { FinancialSection } from "../../components/analytics/FinancialSection";
 import { AlertIcon, RefreshIcon, SettingsIcon } from "../../components/analytics/icons";
 import { PlayerChart } from "../../components/analytics/PlayerChart";
@@ -37,13 +38,11 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
     { placeholderData: keepPreviousData, refetchOnWindowFocus: false, staleTime: 0 },
   );
   const utils = trpc.useUtils();
-  const sync = trpc.analytics.syncSteam.useMutation();
+  const sync = trpc.analytics.syncSteam.useMutation({ meta: REFRESHES_ITSELF });
   const reloadLater = useDelayedReload();
 
-  const reload = () => {
-    void utils.analytics.overview.invalidate({ projectId });
-    void utils.analytics.news.invalidate({ projectId });
-  };
+  // Everything, as after any change: the project's Last Sync and media counts show elsewhere too.
+  const reload = () => void utils.invalidate();
 
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) {

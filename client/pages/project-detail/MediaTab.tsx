@@ -23,7 +23,6 @@ export function MediaTab({ projectId }: { projectId: number }) {
     onSuccess: () => {
       notify({ type: "success", title: MEDIA.deleted, message: pending?.original_name });
       setPending(null);
-      void utils.media.list.invalidate({ projectId });
     },
     onError: (err) => {
       notify({
@@ -78,7 +77,9 @@ export function MediaTab({ projectId }: { projectId: number }) {
         projectId={projectId}
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}
-        onUploaded={() => void utils.media.list.invalidate({ projectId })}
+        // The upload goes by XMLHttpRequest, outside the mutation cache: refresh as a mutation would
+        // (the list here, the project's media count on its overview).
+        onUploaded={() => void utils.invalidate()}
       />
       <ConfirmDialog
         open={pending !== null}

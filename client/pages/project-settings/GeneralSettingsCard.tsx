@@ -25,13 +25,10 @@ function Counter({ length, max }: { length: number; max: number }) {
 export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description ?? "");
-  const utils = trpc.useUtils();
   const update = trpc.projects.update.useMutation({
     onSuccess: (saved) => {
       setName(saved.name);
       setDescription(saved.description ?? "");
-      void utils.projects.get.invalidate({ id: project.id });
-      void utils.projects.list.invalidate();
       notify({ type: "success", title: PROJECTS.settingsUpdated });
     },
     onError: (err) =>

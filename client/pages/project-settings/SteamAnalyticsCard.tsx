@@ -46,7 +46,6 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
   const [form, setForm] = useState<FormState | null>(null);
   const [testing, setTesting] = useState(false);
   const save = trpc.analytics.updateSettings.useMutation();
-  const utils = trpc.useUtils();
 
   // The form starts from the server's settings once, and is not overwritten while being edited.
   useEffect(() => {
@@ -74,8 +73,6 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
         financialAnalyticsEnabled: saved.financial_analytics_enabled,
       }));
       notify({ type: "success", title: ANALYTICS.settingsUpdated });
-      void utils.analytics.invalidate();
-      void utils.projects.invalidate();
     } catch (err) {
       notify({
         type: "error",

@@ -15,11 +15,9 @@ import { trpc } from "../../lib/trpc";
 export function ChangeEmailDialog(props: { user: UserRow | null; onClose: () => void }) {
   const [newEmail, setNewEmail] = useState("");
   const [error, setError] = useState<string>();
-  const utils = trpc.useUtils();
   const change = trpc.users.changeEmail.useMutation({
     onSuccess: () => {
       notify({ type: "success", title: emailChangedFor(props.user?.name ?? "") });
-      void utils.users.list.invalidate();
       props.onClose();
     },
     onError: (err) =>

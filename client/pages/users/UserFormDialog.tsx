@@ -56,7 +56,6 @@ export function UserFormDialog(props: { open: boolean; user: UserRow | null; onC
   const creating = props.user === null;
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const utils = trpc.useUtils();
 
   // Each opening starts from the chosen user (or empty for a new one).
   useEffect(() => {
@@ -67,9 +66,6 @@ export function UserFormDialog(props: { open: boolean; user: UserRow | null; onC
 
   const done = (message: string) => {
     notify({ type: "success", title: message });
-    void utils.users.list.invalidate();
-    void utils.users.get.invalidate();
-    void utils.organizations.list.invalidate();
     props.onClose();
   };
   const failed = (fallback: string) => (err: unknown) =>

@@ -38,7 +38,6 @@ function UserManagement({ selfId }: { selfId: number }) {
   // Parameters only when set (spec 2 section 7).
   const input = { ...(debounced ? { search: debounced } : {}), ...(role ? { role } : {}) };
   const users = trpc.users.list.useQuery(input, { placeholderData: (prev) => prev });
-  const utils = trpc.useUtils();
 
   const [form, setForm] = useState<{ user: UserRow | null } | null>(null);
   const [details, setDetails] = useState<number | null>(null);
@@ -51,7 +50,6 @@ function UserManagement({ selfId }: { selfId: number }) {
   const setActive = trpc.users.setActive.useMutation({
     onSuccess: (_r, v) => {
       notify({ type: "success", title: v.is_active ? USERS.activated : USERS.deactivated });
-      void utils.users.list.invalidate();
     },
     onError: fail(USERS.statusFailed),
   });
@@ -59,8 +57,6 @@ function UserManagement({ selfId }: { selfId: number }) {
     onSuccess: () => {
       notify({ type: "success", title: USERS.deleted });
       setDeleting(null);
-      void utils.users.list.invalidate();
-      void utils.organizations.list.invalidate();
     },
     onError: fail(USERS.deleteFailed),
   });
