@@ -7,10 +7,18 @@ export type ErrorCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "URI_TOO_LONG"
+  | "HEADERS_TOO_LARGE"
+  /** The disk is (nearly) full: nothing was written. */
+  | "INSUFFICIENT_STORAGE"
   /** An upstream service (Steam) is down or answered nonsense: not the caller's fault. */
   | "BAD_GATEWAY";
 
-export const httpStatusOf: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502> = {
+export const httpStatusOf: Record<
+  ErrorCode,
+  400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 431 | 502 | 507
+> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -18,7 +26,11 @@ export const httpStatusOf: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   BAD_GATEWAY: 502,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 export class AppError extends Error {

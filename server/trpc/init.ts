@@ -42,7 +42,12 @@ const trpcCode = {
   CONFLICT: "CONFLICT",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  // tRPC has no 414, 431 or 507 of its own: the nearest code with the same meaning for a client.
+  URI_TOO_LONG: "BAD_REQUEST",
+  HEADERS_TOO_LARGE: "BAD_REQUEST",
   BAD_GATEWAY: "BAD_GATEWAY",
+  INSUFFICIENT_STORAGE: "SERVICE_UNAVAILABLE",
 } as const;
 
 // Services throw AppError; this turns it into the matching tRPC code so the status is right.
