@@ -3,6 +3,9 @@ import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
 import { type Env, loadEnv } from "./env";
 
+/** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
+const SHUTDOWN_DEADLINE_MS = 5000;
+
 // Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
 // startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
 export async function startServer(env: Env) {
@@ -17,7 +20,8 @@ export async function startServer(env: Env) {
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
-  // Last resort: even on an unplanned exit no ffmpeg child may outlive the server.
+  // Last resort: even on an unplanned exit no ffmpeg child may outlive the server (children are
+  // also tied to this process by the kernel, which covers a SIGKILL as well).
   process.on("exit", () => deps.supervisor.killAllNow());
   const app = createApp(deps);
   const server = Bun.serve({
@@ -37,6 +41,12 @@ export async function startServer(env: Env) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    // Whatever hangs, the process is gone within 5 s and takes no child with it.
+    setTimeout(() => {
+      console.warn("Shutdown took too long: killing the remaining child processes");
+      deps.supervisor.killAllNow();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
@@ -58,6 +68,7 @@ async function main() {
   const { shutdown } = await startServer(env);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGHUP", () => void shutdown("SIGHUP"));
 }
 
 if (import.meta.main) await main();

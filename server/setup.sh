@@ -62,7 +62,12 @@ case "$task" in
   start)
     apt_install ffmpeg:ffmpeg ffprobe:ffmpeg
     build_client
-    exec bun server/main.ts "$@"
+    # exec all the way down, so npm's signals reach the keeper, which passes them to the server. The
+    # keeper is tied to npm (if npm is killed, the keeper gets SIGTERM and stops the server cleanly).
+    if command -v setpriv >/dev/null 2>&1 && setpriv --pdeathsig TERM -- true 2>/dev/null; then
+      exec setpriv --pdeathsig TERM -- bun server/keeper.ts "$@"
+    fi
+    exec bun server/keeper.ts "$@"
     ;;
   dev)
     apt_install ffmpeg:ffmpeg ffprobe:ffmpeg

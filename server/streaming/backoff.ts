@@ -4,7 +4,8 @@ export interface StreamTimings {
   stallMs: number;
   /** How often the stall watch looks. */
   stallCheckMs: number;
-  /** SIGINT first; SIGKILL if the child is still there after this. */
+  /** SIGINT first; SIGKILL if the child is still there after this. Short enough that a server
+   * stop (signal to exit) stays within 5 s, so `npm start` ends within 6 s. */
   stopGraceMs: number;
   backoffBaseMs: number;
   backoffFactor: number;
@@ -16,7 +17,7 @@ export interface StreamTimings {
 export const DEFAULT_TIMINGS: StreamTimings = {
   stallMs: 30_000,
   stallCheckMs: 1000,
-  stopGraceMs: 5000,
+  stopGraceMs: 4000,
   backoffBaseMs: 2000,
   backoffFactor: 1.5,
   backoffCapMs: 60_000,

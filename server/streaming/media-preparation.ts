@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { mediaFiles, mediaPreparations } from "../db/schema";
 import type { Env } from "../env";
 import { mediaPaths } from "../media/storage";
+import { spawnTied } from "./child-process";
 import { prepareArgs } from "./ffmpeg-args";
 import { ProgressParser } from "./progress";
 import { LineTail } from "./secrets";
@@ -91,12 +92,12 @@ export class MediaPreparer {
       .values({ mediaId: media.id, ...values })
       .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
       .run();
-    const child = Bun.spawn(
+    const child = spawnTied(
       [
         env.FFMPEG_PATH,
         ...prepareArgs(input, partial, { frameRate: media.frameRate, hasAudio: media.audioCodec !== null }),
       ],
-      { stdin: "ignore", stdout: "pipe", stderr: "pipe" },
+      { ownGroup: true },
     );
     job.child = child;
     db.update(mediaPreparations).set({ pid: child.pid }).where(eq(mediaPreparations.mediaId, media.id)).run();

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { destinations, mediaFiles, streams } from "../db/schema";
 import type { Env } from "../env";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
+import { spawnTied } from "./child-process";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
 import { killIfOurs } from "./processes";
@@ -147,13 +148,9 @@ export class Supervisor {
     if (entry.stopRequested || this.closing) return release();
     let child: Subprocess<"ignore", "pipe", "pipe">;
     try {
-      child = Bun.spawn(
+      child = spawnTied(
         [env.FFMPEG_PATH, ...streamArgs(file, rtmpTarget(destination.rtmpUrl, destination.streamKey))],
-        {
-          stdin: "ignore",
-          stdout: "pipe",
-          stderr: "pipe",
-        },
+        { ownGroup: true },
       );
     } catch (err) {
       release();

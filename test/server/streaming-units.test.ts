@@ -66,7 +66,7 @@ describe("backoff", () => {
     expect([0, 1, 2, 3].map((n) => backoffDelay(n))).toEqual([2000, 3000, 4500, 6750]);
     expect(backoffDelay(20)).toBe(60_000);
     expect(DEFAULT_TIMINGS.stallMs).toBe(30_000);
-    expect(DEFAULT_TIMINGS.stopGraceMs).toBe(5000);
+    expect(DEFAULT_TIMINGS.stopGraceMs).toBe(4000);
     expect(DEFAULT_TIMINGS.healthyResetMs).toBe(60_000);
   });
 });

@@ -1,0 +1,59 @@
+import type { Subprocess } from "bun";
+
+// Every child the server starts (ffmpeg streams and preparations, ffprobe, posters) is tied to the
+// server's life: when the server dies, whatever the signal (SIGKILL included), the kernel kills the
+// child too. util-linux's `setpriv --pdeathsig` asks for that (PR_SET_PDEATHSIG) and then execs the
+// command, so the pid and /proc/<pid>/cmdline are the tool's own and the start-up reconcile still
+// recognises a leftover ffmpeg. The kernel fires the signal when the thread that spawned the child
+// ends; Bun.spawn runs on the JavaScript thread, which lives as long as the process.
+
+export type DeathSignal = "KILL" | "TERM";
+
+let setprivWorks: boolean | undefined;
+let warned = false;
+
+/** Whether `setpriv --pdeathsig` works here (checked once: absent off Linux or without util-linux). */
+export function canTieChildren(): boolean {
+  if (setprivWorks === undefined) {
+    try {
+      setprivWorks =
+        process.platform === "linux" &&
+        Bun.spawnSync(["setpriv", "--pdeathsig", "KILL", "--", "true"], {
+          stdin: "ignore",
+          stdout: "ignore",
+          stderr: "ignore",
+        }).exitCode === 0;
+    } catch {
+      setprivWorks = false;
+    }
+  }
+  return setprivWorks;
+}
+
+/** The command line that runs argv tied to its parent, or argv itself where that cannot be done. */
+export function tiedCommand(argv: string[], signal: DeathSignal = "KILL"): string[] {
+  if (canTieChildren()) return ["setpriv", "--pdeathsig", signal, "--", ...argv];
+  if (!warned) {
+    warned = true;
+    console.warn(
+      "setpriv (util-linux) is not available: child processes may outlive the server if it is killed. The next start still stops the ffmpeg it finds.",
+    );
+  }
+  return argv;
+}
+
+export type PipedChild = Subprocess<"ignore", "pipe", "pipe">;
+
+/**
+ * Spawns a tool that dies with the server, stdout and stderr piped. With ownGroup the child gets a
+ * session of its own, so a Ctrl-C in the terminal reaches the server (which stops it gracefully and
+ * records the stream) rather than ffmpeg directly.
+ */
+export function spawnTied(argv: string[], opts: { ownGroup?: boolean } = {}): PipedChild {
+  return Bun.spawn(tiedCommand(argv), {
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    detached: opts.ownGroup ?? false,
+  });
+}
