@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
 import { type Env, loadEnv } from "./env";
+import { keepServingOnEscapedErrors } from "./last-resort";
 
 // Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
 // startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
@@ -48,6 +49,7 @@ export async function startServer(env: Env) {
 }
 
 async function main() {
+  keepServingOnEscapedErrors();
   let env: Env;
   try {
     env = loadEnv();
