@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
 import { type Env, loadEnv } from "./env";
+import { keepServingOnEscapedErrors } from "./last-resort";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -58,6 +59,7 @@ export async function startServer(env: Env) {
 }
 
 async function main() {
+  keepServingOnEscapedErrors();
   let env: Env;
   try {
     env = loadEnv();

@@ -12,6 +12,8 @@ export interface StreamTimings {
   backoffCapMs: number;
   /** Running this long without failing resets the backoff. */
   healthyResetMs: number;
+  /** While waiting to restart, how often the ingest is knocked on to see whether it is back. */
+  ingestProbeMs: number;
 }
 
 export const DEFAULT_TIMINGS: StreamTimings = {
@@ -22,6 +24,7 @@ export const DEFAULT_TIMINGS: StreamTimings = {
   backoffFactor: 1.5,
   backoffCapMs: 60_000,
   healthyResetMs: 60_000,
+  ingestProbeMs: 2000,
 };
 
 /** Delay before restart number `attempt` (0 for the first): base × factorⁿ, capped. */

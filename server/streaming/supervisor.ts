@@ -10,6 +10,7 @@ import type { Env } from "../env";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { spawnTied } from "./child-process";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
+import { watchIngest } from "./ingest-probe";
 import { MediaPreparer } from "./media-preparation";
 import { killIfOurs } from "./processes";
 import { figuresOf, ProgressParser } from "./progress";
@@ -46,6 +47,8 @@ interface Entry {
   resumeOnStart: boolean;
   stallReason: string | null;
   restartTimer: ReturnType<typeof setTimeout> | null;
+  /** Stops the ingest knocking that runs while the entry waits to restart. */
+  stopProbe: (() => void) | null;
   stderr: LineTail;
   streamKey: string;
   ended: Promise<void>;
@@ -100,6 +103,7 @@ export class Supervisor {
       resumeOnStart: false,
       stallReason: null,
       restartTimer: null,
+      stopProbe: null,
       stderr: new LineTail(50),
       streamKey: "",
       ended,
@@ -115,7 +119,7 @@ export class Supervisor {
   }
 
   private async spawn(entry: Entry): Promise<void> {
-    entry.restartTimer = null;
+    this.cancelWait(entry);
     if (entry.stopRequested) return;
     const { db, env } = this.o;
     const row = db.select().from(streams).where(eq(streams.id, entry.streamId)).get();
@@ -245,6 +249,12 @@ export class Supervisor {
       this.update(entry.streamId, { ...errors, status: "starting" });
       this.log(`[stream ${entry.streamId}] restarting in ${delay} ms`);
       entry.restartTimer = setTimeout(() => void this.spawn(entry), delay);
+      // An ingest that went away and answers again restarts the stream now, not after the backoff.
+      entry.stopProbe = watchIngest(destination.rtmpUrl, this.timings.ingestProbeMs, () => {
+        if (!entry.restartTimer || entry.stopRequested) return;
+        this.log(`[stream ${entry.streamId}] ingest answers again: restarting now`);
+        void this.spawn(entry);
+      });
       return;
     }
     this.update(entry.streamId, { ...errors, status: "error", stoppedAt: now });
@@ -277,9 +287,16 @@ export class Supervisor {
     this.forget(entry);
   }
 
-  private forget(entry: Entry) {
+  /** Ends a wait for restart: its timer and its ingest knocking. */
+  private cancelWait(entry: Entry) {
     if (entry.restartTimer) clearTimeout(entry.restartTimer);
     entry.restartTimer = null;
+    entry.stopProbe?.();
+    entry.stopProbe = null;
+  }
+
+  private forget(entry: Entry) {
+    this.cancelWait(entry);
     this.entries.delete(entry.streamId);
     if (this.entries.size === 0) this.stopWatch();
     entry.end();
@@ -300,7 +317,7 @@ export class Supervisor {
     if (entry.stopRequested) return entry.ended;
     entry.stopRequested = true;
     entry.resumeOnStart = opts.resumeOnStart ?? false;
-    if (entry.restartTimer) clearTimeout(entry.restartTimer);
+    this.cancelWait(entry);
     const child = entry.child;
     if (!child) {
       this.finishStopped(entry);

@@ -25,11 +25,13 @@ process.once("exit", () => {
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  /** Modules Bun loads before the server (fault tests plant misbehaviour this way). */
+  preload: string[] = [],
 ): Promise<ServerProcess> {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = probe.port!;
   probe.stop(true);
-  const proc = Bun.spawn(["bun", "server/main.ts"], {
+  const proc = Bun.spawn(["bun", ...preload.flatMap((p) => ["--preload", p]), "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { freePort, isListening, waitFor } from "./rtmp-receiver";
+
+// A real ingest: nginx with the RTMP module on loopback, as Steam's ingest behaves for a publisher
+// (many publishers, one application). Unlike an `ffmpeg -listen` receiver it takes any number of
+// connections, so the console's reachability probe can knock without using anything up.
+// nginx reports each publish to a small HTTP endpoint of the test (on_publish), with the name and
+// the tcUrl the publisher sent, and /stat says which streams have media flowing.
+
+const MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
+
+export interface PublishEvent {
+  call: string;
+  app: string;
+  name: string;
+  tcurl: string;
+  at: number;
+}
+
+export interface NginxRtmp {
+  port: number;
+  /** The destination URL (application `live`), without a key. */
+  rtmpUrl: string;
+  /** Every publish and publish_done nginx reported, in order. */
+  events: PublishEvent[];
+  /** Names of streams with media past timestamp 0 right now. */
+  flowing(): Promise<Set<string>>;
+  /** Kills nginx: every publisher loses its connection and the port refuses new ones. */
+  down(): Promise<void>;
+  /** Starts nginx again on the same port. */
+  up(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const started = new Set<Subprocess>();
+process.once("exit", () => {
+  for (const p of started) if (p.exitCode === null) p.kill("SIGKILL");
+});
+
+export async function startNginxRtmp(): Promise<NginxRtmp> {
+  const port = freePort();
+  const httpPort = freePort();
+  const prefix = mkdtempSync(join(tmpdir(), "console-nginx-"));
+  mkdirSync(join(prefix, "logs"), { recursive: true });
+  const events: PublishEvent[] = [];
+  const hooks = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      const form = new URLSearchParams(await req.text());
+      events.push({
+        call: form.get("call") ?? "",
+        app: form.get("app") ?? "",
+        name: form.get("name") ?? "",
+        tcurl: form.get("tcurl") ?? "",
+        at: Date.now(),
+      });
+      return new Response("ok");
+    },
+  });
+  const conf = join(prefix, "nginx.conf");
+  writeFileSync(
+    conf,
+    `load_module ${MODULE};
+daemon off;
+master_process off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+rtmp {
+  server {
+    listen 127.0.0.1:${port};
+    chunk_size 4096;
+    application live {
+      live on;
+      record off;
+      on_publish http://127.0.0.1:${hooks.port}/publish;
+      on_publish_done http://127.0.0.1:${hooks.port}/done;
+    }
+  }
+}
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${httpPort};
+    location /stat { rtmp_stat all; }
+  }
+}
+`,
+  );
+  let proc: Subprocess | null = null;
+  const up = async () => {
+    const child = Bun.spawn(["nginx", "-p", prefix, "-c", conf, "-e", join(prefix, "logs", "error.log")], {
+      stdin: "ignore",
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    proc = child;
+    started.add(child);
+    void child.exited.then(() => started.delete(child));
+    await waitFor(() => isListening(port) && isListening(httpPort), 5000, "nginx-rtmp to listen");
+  };
+  const down = async () => {
+    const child = proc;
+    proc = null;
+    if (!child || child.exitCode !== null) return;
+    // One process (no master): SIGKILL drops every publisher at once, with no goodbye.
+    child.kill("SIGKILL");
+    await child.exited;
+    await waitFor(() => !isListening(port), 5000, "nginx-rtmp to stop listening");
+  };
+  await up();
+  return {
+    port,
+    rtmpUrl: `rtmp://127.0.0.1:${port}/live`,
+    events,
+    async flowing() {
+      const xml = await (await fetch(`http://127.0.0.1:${httpPort}/stat`)).text();
+      const names = new Set<string>();
+      for (const block of xml.split("<stream>").slice(1)) {
+        const name = /<name>([^<]+)<\/name>/.exec(block)?.[1];
+        const ts = /<publishing\/>/.test(block)
+          ? Number(/<timestamp>(\d+)<\/timestamp>/.exec(block)?.[1] ?? 0)
+          : 0;
+        if (name && ts > 0) names.add(name);
+      }
+      return names;
+    },
+    down,
+    up,
+    async stop() {
+      await down();
+      hooks.stop(true);
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
