@@ -67,7 +67,15 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const { shutdown } = await startServer(env);
+  let shutdown: (signal: string) => Promise<void>;
+  try {
+    ({ shutdown } = await startServer(env));
+  } catch (err) {
+    // A server that cannot boot (port taken, database unreadable) exits non-zero: the keeper, systemd
+    // or Docker then retries with its backoff instead of taking it for a clean stop.
+    console.error(`Could not start the console: ${(err as Error).message}`);
+    process.exit(1);
+  }
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGHUP", () => void shutdown("SIGHUP"));

@@ -50,7 +50,11 @@ export type PipedChild = Subprocess<"ignore", "pipe", "pipe">;
  * records the stream) rather than ffmpeg directly.
  */
 export function spawnTied(argv: string[], opts: { ownGroup?: boolean } = {}): PipedChild {
-  return Bun.spawn(tiedCommand(argv), {
+  // Found first, so a missing tool fails here as a plain spawn would, not later inside setpriv.
+  const [command = "", ...args] = argv;
+  const executable = Bun.which(command);
+  if (!executable) throw new Error(`${command} was not found or is not executable`);
+  return Bun.spawn(tiedCommand([executable, ...args]), {
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",

@@ -54,7 +54,9 @@ export function ffmpegsOf(dataDir: string): number[] {
   return allPids().filter((pid) => {
     const argv = argvOf(pid);
     return (
-      (argv[0]?.split("/").pop() ?? "").startsWith("ff") && argv.some((a) => a.includes(dataDir)) && alive(pid)
+      (argv[0]?.split("/").pop() ?? "").startsWith("ff") &&
+      argv.some((a) => a.includes(dataDir)) &&
+      alive(pid)
     );
   });
 }
@@ -70,7 +72,10 @@ export function serverPidOf(dataDir: string): number | null {
   return null;
 }
 
-export type Api = (path: string, init?: { method?: string; json?: unknown; body?: BodyInit }) => Promise<Response>;
+export type Api = (
+  path: string,
+  init?: { method?: string; json?: unknown; body?: BodyInit },
+) => Promise<Response>;
 
 export interface Console {
   url: string;
