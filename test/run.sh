@@ -1,5 +1,6 @@
 #!/bin/sh
-# Every check, in order of speed: types, lint, server tests, client component tests, browser tests.
+# Every check, in order of speed: types, lint, server tests, fault scenarios, client component tests,
+# browser tests.
 # Client tests run in their own bun process because happy-dom replaces fetch and friends globally.
 # Every suite runs even when an earlier one fails, so one run shows everything; the exit code and the
 # closing "N passed, N failed" line tell the outcome.
@@ -41,6 +42,7 @@ suite() {
 check "typecheck (tsc --noEmit)" bun x tsc --noEmit -p tsconfig.json
 check "lint (biome)" bun x biome check .
 suite "server tests" bun test test/server
+suite "fault scenarios (real npm start, real kills)" bun test --timeout 60000 test/faults
 suite "client component tests" bun test --preload ./test/support/dom.ts test/client
 suite "browser tests (Chromium)" bun test --timeout 120000 test/e2e
 
