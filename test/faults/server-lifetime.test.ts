@@ -21,7 +21,7 @@ import {
 // The console's life as an operator sees it, with 5 live streams to a real nginx-rtmp ingest:
 // killing the server (kill -9) leaves no ffmpeg behind and `npm start` brings it back with its
 // streams; killing npm start's keeper takes the server and its children with it, and the next start
-// resumes every stream once; SIGTERM on `npm start` ends everything.
+// resumes every stream once; Ctrl-C or SIGTERM on `npm start` ends everything.
 
 const STREAMS = 5;
 const LIVE = new Set(["starting", "running", "stopping"]);
@@ -136,6 +136,27 @@ describe("the console's life under npm start, with 5 live streams", () => {
       `kill -9 of the keeper: server and ffmpeg gone after ${goneMs} ms; next start publishing all ${STREAMS} after ${Date.now() - restartedAt} ms`,
     );
   }, 60_000);
+
+  test("Ctrl-C on npm start: everything gone within 6 s; the next start resumes each stream once", async () => {
+    const server = serverPidOf(dataDir)!;
+    const keeper = parentOf(server)!;
+    const children = ffmpegsOf(dataDir);
+    expect(children).toHaveLength(STREAMS);
+
+    // A terminal's Ctrl-C sends SIGINT to its foreground process group: npm, the keeper and the
+    // server. ffmpeg runs in sessions of its own, so only the server decides how it stops.
+    const sentAt = Date.now();
+    for (const pid of [app.npm.pid, keeper, server]) process.kill(pid, "SIGINT");
+    const everyone = [app.npm.pid, keeper, server, ...children];
+    await waitUntil(() => !everyone.some(alive), 6000, "npm start and everything under it to end");
+    const endedMs = Date.now() - sentAt;
+    expect(ffmpegsOf(dataDir)).toEqual([]);
+
+    app = await startConsole({ dataDir });
+    api = await app.api();
+    await waitUntil(allPublishing, 15_000, "every stream resumed after Ctrl-C", 100);
+    console.log(`Ctrl-C on npm start: everything gone after ${endedMs} ms`);
+  }, 40_000);
 
   test("SIGTERM of npm start: keeper, server and every ffmpeg gone within 6 s", async () => {
     const server = serverPidOf(dataDir)!;
