@@ -1,6 +1,7 @@
 import { watch } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { tiedCommand } from "../server/streaming/child-process";
 
 // `bun run dev`: the server under `bun --watch` (restarts when server or shared code changes) and
 // the client rebuilt whenever client/ or shared/ changes. The server reads client/dist on every
@@ -53,12 +54,16 @@ const watchers = [
   watch(join(root, "shared"), { recursive: true }, onChange),
 ];
 
-const server: Subprocess = Bun.spawn(["bun", "--watch", "server/main.ts", ...process.argv.slice(2)], {
-  cwd: root,
-  stdout: "inherit",
-  stderr: "inherit",
-  stdin: "inherit",
-});
+// Tied to this process, so a killed `npm run dev` takes the server (and its ffmpeg) with it.
+const server: Subprocess = Bun.spawn(
+  tiedCommand(["bun", "--watch", "server/main.ts", ...process.argv.slice(2)]),
+  {
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+    stdin: "inherit",
+  },
+);
 console.log(`[dev] watching client/ and shared/; client output in ${dist}`);
 
 let stopping = false;
