@@ -14,6 +14,8 @@ export function keepServingOnEscapedErrors(log: (line: string) => void = (l) => 
   });
   process.on("unhandledRejection", (reason) => {
     escaped++;
-    log(`[last-resort] unhandled rejection kept from ending the server (${escaped} so far): ${describe(reason)}`);
+    log(
+      `[last-resort] unhandled rejection kept from ending the server (${escaped} so far): ${describe(reason)}`,
+    );
   });
 }

@@ -72,7 +72,8 @@ case "$task" in
     build_client
     ;;
   test)
-    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg chromium:chromium
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg chromium:chromium nginx:nginx
+    [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] || apt_install __rtmp_module__:libnginx-mod-rtmp
     build_client
     exec sh test/run.sh "$@"
     ;;

@@ -49,12 +49,18 @@ export function alive(pid: number): boolean {
 
 export const argvOf = (pid: number) => (readProc(pid, "cmdline") ?? "").split("\0").filter(Boolean);
 
+/** The live ffmpeg pushing with this stream key (the key is one of its arguments). */
+export const ffmpegsWithKey = (dataDir: string, key: string) =>
+  ffmpegsOf(dataDir).filter((pid) => argvOf(pid).some((a) => a.includes(key)));
+
 /** Every live ffmpeg working on files of this data directory, whoever its parent is now. */
 export function ffmpegsOf(dataDir: string): number[] {
   return allPids().filter((pid) => {
     const argv = argvOf(pid);
     return (
-      (argv[0]?.split("/").pop() ?? "").startsWith("ff") && argv.some((a) => a.includes(dataDir)) && alive(pid)
+      (argv[0]?.split("/").pop() ?? "").startsWith("ff") &&
+      argv.some((a) => a.includes(dataDir)) &&
+      alive(pid)
     );
   });
 }
@@ -70,7 +76,10 @@ export function serverPidOf(dataDir: string): number | null {
   return null;
 }
 
-export type Api = (path: string, init?: { method?: string; json?: unknown; body?: BodyInit }) => Promise<Response>;
+export type Api = (
+  path: string,
+  init?: { method?: string; json?: unknown; body?: BodyInit },
+) => Promise<Response>;
 
 export interface Console {
   url: string;
@@ -237,6 +246,8 @@ export interface StreamRow {
   status: string;
   destination_id: number | null;
   error_count: number;
+  pid: number | null;
+  last_error_message: string | null;
 }
 
 /** The project's streams as the Streaming page reads them. */

@@ -14,8 +14,14 @@ function listener(port = 0) {
 
 describe("ingest address", () => {
   test("reads host and port, with RTMP's default ports", () => {
-    expect(ingestAddress("rtmp://ingest.example.com/app")).toEqual({ host: "ingest.example.com", port: 1935 });
-    expect(ingestAddress("rtmps://ingest.example.com/app")).toEqual({ host: "ingest.example.com", port: 443 });
+    expect(ingestAddress("rtmp://ingest.example.com/app")).toEqual({
+      host: "ingest.example.com",
+      port: 1935,
+    });
+    expect(ingestAddress("rtmps://ingest.example.com/app")).toEqual({
+      host: "ingest.example.com",
+      port: 443,
+    });
     expect(ingestAddress("rtmp://127.0.0.1:1940/live")).toEqual({ host: "127.0.0.1", port: 1940 });
     expect(ingestAddress("rtmp://[::1]:1941/live")).toEqual({ host: "::1", port: 1941 });
     expect(ingestAddress("not a url")).toBeNull();
