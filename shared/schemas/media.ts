@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MEDIA } from "../messages/media";
+import { idSchema } from "./ids";
 
 // One schema serves the procedure, the REST adapter and the client.
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idSchema;
 
 export const mediaListInput = z.object({ projectId: id });
 export const mediaDeleteInput = z.object({ id });
