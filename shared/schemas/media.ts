@@ -35,6 +35,8 @@ export interface MediaItem {
   keyframe_interval: number | null;
   steam_ready: boolean;
   has_poster: boolean;
+  /** The record is there but its file is gone from the server's disk: it cannot be streamed or viewed. */
+  file_missing: boolean;
   uploaded_by_name: string | null;
   created_at: string;
 }
