@@ -29,7 +29,7 @@ export async function startServerProcess(
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = probe.port!;
   probe.stop(true);
-  const proc = Bun.spawn(["bun", "server/main.ts"], {
+  const proc = Bun.spawn(["bun", "--max-http-header-size=65536", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
