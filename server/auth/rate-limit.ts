@@ -27,6 +27,7 @@ export type Reservation = { ok: true; attempt: Attempt } | { ok: false; retryAft
 
 /** Counters above this size are swept of expired entries, so a flood of fresh keys cannot grow memory. */
 const SWEEP_ABOVE = 10_000;
+const SWEEP_EVERY_MS = 1000;
 
 /**
  * Counts sign-in attempts per (address, account) and per address, in fixed windows; in memory, per
@@ -37,6 +38,7 @@ const SWEEP_ABOVE = 10_000;
  */
 export class LoginRateLimiter {
   private counters = new Map<string, Counter>();
+  private lastSweep = 0;
   private readonly perAccount: number;
   private readonly perAddress: number;
   private readonly windowMs: number;
@@ -51,16 +53,14 @@ export class LoginRateLimiter {
 
   reserve(address: string, account: string): Reservation {
     const now = this.now();
-    if (this.counters.size > SWEEP_ABOVE) this.sweep(now);
-    const pairKey = `pair\n${address}\n${account.trim().toLowerCase()}`;
+    if (this.counters.size > SWEEP_ABOVE && now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
     const addressKey = `addr\n${address}`;
-    const pair = this.live(pairKey, now);
     const whole = this.live(addressKey, now);
-    const blockedUntil = Math.max(
-      pair.count >= this.perAccount ? pair.resetAt : 0,
-      whole.count >= this.perAddress ? whole.resetAt : 0,
-    );
-    if (blockedUntil > 0) return { ok: false, retryAfterMs: Math.max(1, blockedUntil - now) };
+    // A blocked address gets no further entries: fresh account names cannot grow the map.
+    if (whole.count >= this.perAddress) return { ok: false, retryAfterMs: Math.max(1, whole.resetAt - now) };
+    const pairKey = `pair\n${address}\n${account.trim().toLowerCase()}`;
+    const pair = this.live(pairKey, now);
+    if (pair.count >= this.perAccount) return { ok: false, retryAfterMs: Math.max(1, pair.resetAt - now) };
     pair.count++;
     whole.count++;
     let settled = false;
@@ -88,6 +88,7 @@ export class LoginRateLimiter {
   }
 
   private sweep(now: number) {
+    this.lastSweep = now;
     for (const [key, entry] of this.counters) if (now >= entry.resetAt) this.counters.delete(key);
   }
 }

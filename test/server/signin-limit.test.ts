@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { LoginRateLimiter } from "../../server/auth/rate-limit";
 import { sessions } from "../../server/db/schema";
 import { loadEnv } from "../../server/env";
 import { LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT, LOGIN_ATTEMPT_LIMIT_PER_ADDRESS } from "../../shared/limits";
@@ -121,6 +122,15 @@ describe("sign-in limit", () => {
     expect(body.error.message).toBe(AUTH.tooManyAttempts);
     expect(body.error.data.code).toBe("TOO_MANY_REQUESTS");
     expect(body.error.data.details).toEqual({ retryAfter: seconds });
+  });
+
+  test("a blocked address trying fresh account names grows no state", () => {
+    const limiter = new LoginRateLimiter({ perAccount: 3, perAddress: 5 });
+    for (let i = 0; i < 5; i++) expect(limiter.reserve("203.0.113.15", `a${i}@example.com`).ok).toBe(true);
+    const size = (limiter as unknown as { counters: Map<string, unknown> }).counters.size;
+    for (let i = 0; i < 1000; i++)
+      expect(limiter.reserve("203.0.113.15", `b${i}@example.com`).ok).toBe(false);
+    expect((limiter as unknown as { counters: Map<string, unknown> }).counters.size).toBe(size);
   });
 
   test("TRUST_PROXY is validated at start", () => {
