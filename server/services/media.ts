@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { rename } from "node:fs/promises";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
 import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
 import { uploadProjectIdSchema } from "../../shared/schemas/media";
+import { stripUnsafeNameChars } from "../../shared/schemas/names";
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, mediaPreparations, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -48,17 +50,24 @@ const itemColumns = {
   keyframe_interval: mediaFiles.keyframeInterval,
   steam_ready: mediaFiles.steamReady,
   poster_name: mediaFiles.posterName,
+  stored_name: mediaFiles.storedName,
   uploaded_by_name: users.name,
   created_at: mediaFiles.createdAt,
 };
 
-type ItemRow = { poster_name: string | null; created_at: number } & Omit<
+type ItemRow = { poster_name: string | null; stored_name: string; created_at: number } & Omit<
   MediaItem,
-  "has_poster" | "created_at"
+  "has_poster" | "created_at" | "file_missing"
 >;
 
-function toItem({ poster_name, created_at, ...row }: ItemRow): MediaItem {
-  return { ...row, has_poster: poster_name !== null, created_at: new Date(created_at).toISOString() };
+/** Checked on every listing: a file removed behind the console's back shows as missing, not as playable. */
+function toItem(deps: AppDeps, { poster_name, stored_name, created_at, ...row }: ItemRow): MediaItem {
+  return {
+    ...row,
+    has_poster: poster_name !== null,
+    file_missing: !existsSync(mediaPaths(deps.env.DATA_DIR).file(stored_name)),
+    created_at: new Date(created_at).toISOString(),
+  };
 }
 
 function selectItems(deps: AppDeps) {
@@ -72,7 +81,7 @@ export function listMedia(deps: AppDeps, user: SessionUser, projectId: number): 
     .where(eq(mediaFiles.projectId, projectId))
     .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
     .all()
-    .map(toItem);
+    .map((row) => toItem(deps, row));
 }
 
 /** Checked before a byte of the body is read: viewers may not upload. */
@@ -136,7 +145,7 @@ export async function storeUpload(
     );
     // Media that cannot be stream-copied is re-encoded once now, so its first stream starts at once.
     deps.supervisor.preparations.prepareInBackground(id);
-    return toItem(selectItems(deps).where(eq(mediaFiles.id, id)).get()!);
+    return toItem(deps, selectItems(deps).where(eq(mediaFiles.id, id)).get()!);
   } catch (err) {
     await Promise.all([removeQuietly(upload.tempPath), removeQuietly(storedPath), removeQuietly(posterPath)]);
     throw err;
@@ -179,8 +188,7 @@ export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: Medi
 /** The original name is only data: no path, no control characters, bounded length. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const clean = stripUnsafeNameChars(base).trim();
   return (clean || "upload").slice(0, ORIGINAL_NAME_MAX);
 }
 

@@ -10,6 +10,7 @@ export const MEDIA = {
   delete: "Delete",
   imageBadge: "Image",
   videoBadge: "Video",
+  fileMissingBadge: "File missing",
   noFileTitle: "No file selected",
   noFileMessage: "Please select a media file to upload",
   confirmDelete: "Are you sure you want to delete this media file?",

@@ -68,6 +68,7 @@ export const STREAMING = {
   mediaNotVideo: "Only video files can be streamed",
   mediaOtherProject: "The media file belongs to another project",
   mediaFileMissing: "The media file is missing on disk",
+  mediaFileMissingStart: "This media file is no longer on the server. Upload it again to stream it.",
   streamStillLive: "Only stopped or failed streams can be deleted",
   streamNotLive: "The stream is not running",
   stoppedOnRestart: "Stopped: the server restarted while this stream was live",
