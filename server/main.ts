@@ -27,8 +27,9 @@ export async function startServer(env: Env) {
     port: env.PORT,
     hostname: env.HOST,
     fetch: app.fetch,
-    // Uploads are streamed and limited by the media service; the default 128 MiB would cut them off.
-    maxRequestBodySize: env.MAX_UPLOAD_BYTES + 1024 * 1024,
+    // Body sizes are enforced by the app as bytes arrive (the JSON limit, the upload limit), which
+    // answers in JSON; Bun's own check would answer an empty 413, and its default 128 MiB cut uploads off.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     idleTimeout: 120,
   });
   const ms = Math.round(performance.now() - started);

@@ -9,13 +9,15 @@ import { diskFull, isDiskFullError, requireRoom } from "../media/disk-space";
 import { EXTENSION_OF } from "../media/formats";
 import { extractPoster } from "../media/poster";
 import { probeMedia } from "../media/probe";
-import { type ReceivedUpload, receiveUpload } from "../media/receive";
+import { type ReceivedUpload, receiveUpload, tooLarge } from "../media/receive";
 import { generatedName, mediaPaths, removeQuietly } from "../media/storage";
 import { parseInput } from "../validation";
 import { requirePermission, requireProject } from "./access";
 import { mediaItem, recordMediaFile } from "./media";
 
 const ORIGINAL_NAME_MAX = 255;
+/** Room in a multipart body for what surrounds the file: boundaries, part headers, the fields. */
+const FORM_ALLOWANCE = 1024 * 1024;
 
 /** A multipart upload as it arrives: its content type, its body, and the size it declares (if any). */
 export interface IncomingUpload {
@@ -44,13 +46,16 @@ export async function uploadMedia(
   requirePermission(user, "media.upload");
   const paths = mediaPaths(deps.env.DATA_DIR);
   const minFree = deps.env.MIN_FREE_DISK_BYTES;
+  const maxBytes = deps.env.MAX_UPLOAD_BYTES;
+  // A body that says it is bigger than any allowed file can be refused before it is read.
+  if ((upload.declaredSize ?? 0) > maxBytes + FORM_ALLOWANCE) throw tooLarge(maxBytes);
   await requireRoom(paths.tmp, upload.declaredSize ?? 0, minFree);
   const started = performance.now();
   const received = await receiveUpload({
     contentType: upload.contentType,
     body: upload.body,
     tempPath: paths.newTemp(),
-    maxBytes: deps.env.MAX_UPLOAD_BYTES,
+    maxBytes,
     // When projectId comes before the file, a wrong one is refused before the file is read.
     onField: (name, value) => {
       if (name === "projectId") uploadTarget(deps, user, value);
