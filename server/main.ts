@@ -1,8 +1,8 @@
 import { createApp } from "./app";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
+import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
-import { startPartSweeper } from "./media/part-sweeper";
 
 // Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
 // startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
@@ -16,7 +16,7 @@ export async function startServer(env: Env) {
       console.log(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
-  const sweeper = await startPartSweeper(env.DATA_DIR, console.log);
+  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
@@ -42,7 +42,7 @@ export async function startServer(env: Env) {
     stopping = true;
     console.log(`${signal}: shutting down`);
     await deps.sampler.stop();
-    sweeper.stop();
+    housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
     await server.stop();

@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mediaFiles } from "../../server/db/schema";
-import { startPartSweeper } from "../../server/media/part-sweeper";
+import { startDiskHousekeeping } from "../../server/disk-housekeeping";
 import { formatLimit } from "../../server/media/receive";
 import { sweepPartFiles } from "../../server/media/storage";
 import { MEDIA } from "../../shared/messages/media";
@@ -199,8 +199,8 @@ test("partial files a crashed run left behind all go at start; later sweeps take
   put(join(prepared, "1-x.mp4.part"));
   put(join(prepared, "1-done.mp4"));
   const lines: string[] = [];
-  const sweeper = await startPartSweeper(dir, (l) => lines.push(l));
-  sweeper.stop();
+  const housekeeping = await startDiskHousekeeping(dir, h.deps.sqlite, (l) => lines.push(l));
+  housekeeping.stop();
   expect(filesOnDisk(dir)).toEqual(["media/prepared/1-done.mp4"]);
   expect(lines).toEqual(["Removed 2 leftover partial file(s)"]);
 
