@@ -15,7 +15,9 @@ export function keepDatabaseRoom(sqlite: Database, pages = ROOM_PAGES): boolean 
   const pageSize = (sqlite.query("PRAGMA page_size").get() as { page_size: number }).page_size;
   sqlite.transaction(() => {
     sqlite.exec("CREATE TABLE disk_room (filler BLOB)");
-    sqlite.query("INSERT INTO disk_room VALUES (zeroblob(?))").run((pages - free) * pageSize);
+    // The blob takes the free pages there are first and grows the file for the rest; dropped, all of
+    // them are free again.
+    sqlite.query("INSERT INTO disk_room VALUES (zeroblob(?))").run(pages * pageSize);
     sqlite.exec("DROP TABLE disk_room");
   })();
   return true;

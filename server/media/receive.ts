@@ -64,11 +64,22 @@ export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUploa
   }
 
   let failure: unknown = null;
-  const stopped = Promise.withResolvers<void>();
+  /** Ends the current wait early when a failure comes from elsewhere (a field, the file part, the disk). */
+  let wake: (() => void) | null = null;
   const fail = (err: unknown) => {
     failure ??= err;
-    stopped.resolve();
+    wake?.();
   };
+  // A fresh promise per wait: racing each read against one long-lived "stopped" promise would leave a
+  // reaction on it per read, each holding its chunk, so the whole body would stay in memory.
+  const unlessFailed = <T>(p: Promise<T>): Promise<T | null> =>
+    new Promise<T | null>((resolve, reject) => {
+      if (failure) return resolve(null);
+      wake = () => resolve(null);
+      p.then(resolve, reject);
+    }).finally(() => {
+      wake = null;
+    });
   const fields: Record<string, string> = {};
   let originalName = "";
   let saving: Promise<TempFile> | null = null;
@@ -104,14 +115,14 @@ export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUploa
   const reader = opts.body.getReader();
   try {
     while (!failure) {
-      const next = await Promise.race([reader.read(), stopped.promise]);
+      const next = await unlessFailed(reader.read());
       if (!next || failure) break;
       if (next.done) {
         parser.end();
-        await Promise.race([finished, stopped.promise]);
+        await unlessFailed(finished);
         break;
       }
-      if (!parser.write(next.value)) await Promise.race([drained(parser), stopped.promise]);
+      if (!parser.write(next.value)) await unlessFailed(drained(parser));
     }
   } catch {
     // The client went away or the body broke off.
@@ -142,7 +153,7 @@ export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUploa
 async function saveFile(stream: Readable, opts: ReceiveOptions): Promise<TempFile> {
   let file: TempFile | null = null;
   try {
-    file = await TempFile.create(opts.tempPath, opts.ensureRoom ?? (async () => {}));
+    file = TempFile.create(opts.tempPath, opts.ensureRoom ?? (async () => {}));
     for await (const chunk of stream) await file.write(chunk as Uint8Array);
     if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLarge(opts.maxBytes);
     await file.finish();
