@@ -29,6 +29,12 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(1024 ** 3),
+  /** Uploads and media preparation stop before free space on DATA_DIR drops below this; 0 turns the guard off. */
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
   MAX_CONCURRENT_STREAMS: optionalInt(1),
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),

@@ -74,6 +74,8 @@ export const STREAMING = {
   stoppedOnRestart: "Stopped: the server restarted while this stream was live",
   stalled: "No new frame for 30 seconds: stream stalled",
   preparationFailed: "The media file could not be prepared for streaming",
+  preparationNoSpace:
+    "The server is running out of disk space, so the media file could not be prepared for streaming",
 } as const;
 
 /** Status badge colours (section 4): Chakra colour palettes. */
