@@ -6,7 +6,7 @@ import { formatLimit } from "../../server/media/receive";
 import { MEDIA } from "../../shared/messages/media";
 import { filesOnDisk } from "../support/media";
 import { CLOSING_BYTES, chunked, multipart, type Part, signIn, upload } from "../support/uploads";
-import { type ServerProcess, startServerProcess } from "./streaming-server-process";
+import { type ServerProcess, startServerProcess } from "../server/streaming-server-process";
 
 // Hostile and broken uploads against the real server as its own process: a crash can only be seen from
 // outside. After each case the same process still answers, and nothing is left on disk or in the list.
