@@ -41,4 +41,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # The server runs directly: the container's restart policy restarts it, so the keeper that
 # `npm start` adds is not needed here.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["bun", "server/main.ts"]
+CMD ["bun", "--max-http-header-size=65536", "server/main.ts"]

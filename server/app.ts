@@ -2,12 +2,13 @@ import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { JSON_BODY_LIMIT_BYTES } from "../shared/limits";
+import { JSON_BODY_LIMIT_BYTES, TRPC_BATCH_MAX } from "../shared/limits";
 import { COMMON } from "../shared/messages/common";
 import type { AppDeps } from "./deps";
 import { cookieJar } from "./http/cookies";
 import type { AppEnv } from "./http/env";
-import { onError } from "./http/errors";
+import { onError, retryAfterOf } from "./http/errors";
+import { jsonOnly, sizeLimits, trpcBatchCap } from "./http/guards";
 import { authenticateRequest, sameOriginOnly, withDeps } from "./http/middleware";
 import { serveClient } from "./http/static";
 import { registerRest } from "./rest";
@@ -22,6 +23,7 @@ const STREAMED_UPLOADS = new Set(["/api/media/upload"]);
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use("*", sizeLimits);
   app.use("*", withDeps(deps));
 
   const api = new Hono<AppEnv>();
@@ -32,18 +34,26 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
       onError: (c) => c.json({ error: COMMON.bodyTooLarge }, 413),
     })(c, next);
   });
+  api.use("*", jsonOnly(STREAMED_UPLOADS));
   api.use("*", authenticateRequest, sameOriginOnly);
   api.get("/health", (c) => c.json({ status: "ok" }));
+  api.use("/trpc/*", trpcBatchCap);
   api.use(
     "/trpc/*",
     trpcServer({
       router: appRouter,
       endpoint: "/api/trpc",
+      maxBatchSize: TRPC_BATCH_MAX,
+      // A refused sign-in says when to try again, as the REST answer does.
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((e) => retryAfterOf(e.cause)).find((s) => s !== undefined);
+        return retryAfter === undefined ? {} : { headers: { "Retry-After": String(retryAfter) } };
+      },
       createContext: (opts, c): Context => ({
         deps,
         user: c.get("user"),
         session: c.get("session"),
-        clientKey: c.get("clientKey"),
+        clientAddress: c.get("clientAddress"),
         cookies: cookieJar(c, opts.resHeaders),
       }),
     }),

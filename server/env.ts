@@ -4,6 +4,18 @@ import { z } from "zod";
 const optionalInt = (min: number) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
 
+/**
+ * How many reverse proxies of our own stand in front of the server: 0 (off, the default) ignores
+ * X-Forwarded-For; "true"/"on" means one.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(|true|false|on|off|yes|no|[0-9])$/, "TRUST_PROXY must be off, on, or a number of proxies (0-9)")
+  .transform((v) => (v === "true" || v === "on" || v === "yes" ? 1 : /^\d$/.test(v) ? Number(v) : 0))
+  .default(0);
+
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -11,10 +23,17 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
   PUBLIC_ORIGIN: z.url().optional(),
+  TRUST_PROXY: trustProxy,
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
     .positive()
+    .default(1024 ** 3),
+  /** Uploads and media preparation stop before free space on DATA_DIR drops below this; 0 turns the guard off. */
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
     .default(1024 ** 3),
   MAX_CONCURRENT_STREAMS: optionalInt(1),
   FFMPEG_PATH: z.string().default("ffmpeg"),

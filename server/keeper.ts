@@ -10,6 +10,9 @@ import { tiedCommand } from "./streaming/child-process";
 // the kernel kills the server too, and the server's own children with it.
 // Under systemd or Docker, run server/main.ts directly: they restart it already.
 
+/** Bun's parser refuses headers over 16 KiB with an empty 431: raised so the server's own limits
+ * answer over-long URLs and headers in JSON. */
+export const SERVER_BUN_FLAGS = ["--max-http-header-size=65536"];
 /** Crashes within this window count towards the backoff. */
 export const CRASH_WINDOW_MS = 60_000;
 const BACKOFF_BASE_MS = 1000;
@@ -31,7 +34,7 @@ function describeExit(child: Subprocess): string {
 
 async function keep(): Promise<number> {
   const main = join(import.meta.dir, "main.ts");
-  const argv = tiedCommand([process.execPath, main, ...process.argv.slice(2)]);
+  const argv = tiedCommand([process.execPath, ...SERVER_BUN_FLAGS, main, ...process.argv.slice(2)]);
   let child: Subprocess | null = null;
   let stopping: NodeJS.Signals | null = null;
   let wake: (() => void) | null = null;

@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
+import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
 import { keepServingOnEscapedErrors } from "./last-resort";
 
@@ -18,6 +19,8 @@ export async function startServer(env: Env) {
     if (seed.generatedPassword)
       console.log(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
+  // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
+  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
@@ -29,8 +32,9 @@ export async function startServer(env: Env) {
     port: env.PORT,
     hostname: env.HOST,
     fetch: app.fetch,
-    // Uploads are streamed and limited by the media service; the default 128 MiB would cut them off.
-    maxRequestBodySize: env.MAX_UPLOAD_BYTES + 1024 * 1024,
+    // Body sizes are enforced by the app as bytes arrive (the JSON limit, the upload limit), which
+    // answers in JSON; Bun's own check would answer an empty 413, and its default 128 MiB cut uploads off.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     idleTimeout: 120,
   });
   const ms = Math.round(performance.now() - started);
@@ -49,6 +53,7 @@ export async function startServer(env: Env) {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
+    housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
     await server.stop();

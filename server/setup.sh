@@ -77,7 +77,8 @@ case "$task" in
     build_client
     ;;
   test)
-    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg chromium:chromium
+    apt_install ffmpeg:ffmpeg ffprobe:ffmpeg chromium:chromium nginx:nginx
+    [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] || apt_install __rtmp_module__:libnginx-mod-rtmp
     build_client
     exec sh test/run.sh "$@"
     ;;
@@ -90,7 +91,7 @@ case "$task" in
   demo)
     apt_install ffmpeg:ffmpeg ffprobe:ffmpeg
     build_client
-    exec bun server/demo/main.ts "$@"
+    exec bun --max-http-header-size=65536 server/demo/main.ts "$@"
     ;;
   *) die "unknown task '$task' (start, dev, test, build, bench, demo)" ;;
 esac

@@ -22,8 +22,17 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 256;
 
 export const SESSION_DAYS = 30;
-/** Failed sign-ins from one address before it is answered 429, and for how long. */
-export const LOGIN_FAILURE_LIMIT = 10;
+/**
+ * Sign-in attempts before 429: per (address, account), and per address over all accounts (higher, so
+ * an office behind one address is not shut out by one person's typos). Counted per window.
+ */
+export const LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT = 10;
+export const LOGIN_ATTEMPT_LIMIT_PER_ADDRESS = 50;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** JSON bodies on the API; uploads have their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Longer URLs answer 414, larger header blocks 431, before any routing. */
+export const URL_MAX_BYTES = 8 * 1024;
+export const HEADERS_MAX_BYTES = 16 * 1024;
+/** Calls in one tRPC batch; the client batches a page's queries, well under this. */
+export const TRPC_BATCH_MAX = 20;

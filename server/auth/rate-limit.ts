@@ -1,33 +1,94 @@
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from "../../shared/limits";
+import {
+  LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT,
+  LOGIN_ATTEMPT_LIMIT_PER_ADDRESS,
+  LOGIN_FAILURE_WINDOW_MS,
+} from "../../shared/limits";
 
-/** Counts failed sign-ins per client address in a fixed window; in memory, per server process. */
+interface Counter {
+  count: number;
+  resetAt: number;
+}
+
+export interface LimiterOptions {
+  /** Attempts one address may make on one account per window. */
+  perAccount?: number;
+  /** Attempts one address may make over all accounts per window: higher, for shared offices. */
+  perAddress?: number;
+  windowMs?: number;
+  now?: () => number;
+}
+
+/** Handed out by `reserve`: a sign-in that turned out right gives its slot back. */
+export interface Attempt {
+  succeeded(): void;
+}
+
+export type Reservation = { ok: true; attempt: Attempt } | { ok: false; retryAfterMs: number };
+
+/** Counters above this size are swept of expired entries, so a flood of fresh keys cannot grow memory. */
+const SWEEP_ABOVE = 10_000;
+const SWEEP_EVERY_MS = 1000;
+
+/**
+ * Counts sign-in attempts per (address, account) and per address, in fixed windows; in memory, per
+ * server process. An attempt takes its slot synchronously before the password is checked, so
+ * concurrent guesses queue behind the counter instead of racing past it. A correct sign-in returns
+ * its own slot and clears its own (address, account) pair, and nothing else: an attacker's valid
+ * sign-in on their own account cannot reset the count on someone else's.
+ */
 export class LoginRateLimiter {
-  private failures = new Map<string, { count: number; resetAt: number }>();
+  private counters = new Map<string, Counter>();
+  private lastSweep = 0;
+  private readonly perAccount: number;
+  private readonly perAddress: number;
+  private readonly windowMs: number;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly limit = LOGIN_FAILURE_LIMIT,
-    private readonly windowMs = LOGIN_FAILURE_WINDOW_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  isBlocked(key: string): boolean {
-    const entry = this.failures.get(key);
-    if (!entry) return false;
-    if (this.now() >= entry.resetAt) {
-      this.failures.delete(key);
-      return false;
-    }
-    return entry.count >= this.limit;
+  constructor(options: LimiterOptions = {}) {
+    this.perAccount = options.perAccount ?? LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT;
+    this.perAddress = options.perAddress ?? LOGIN_ATTEMPT_LIMIT_PER_ADDRESS;
+    this.windowMs = options.windowMs ?? LOGIN_FAILURE_WINDOW_MS;
+    this.now = options.now ?? Date.now;
   }
 
-  recordFailure(key: string): void {
+  reserve(address: string, account: string): Reservation {
     const now = this.now();
-    const entry = this.failures.get(key);
-    if (!entry || now >= entry.resetAt) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
-    else entry.count++;
+    if (this.counters.size > SWEEP_ABOVE && now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
+    const addressKey = `addr\n${address}`;
+    const whole = this.live(addressKey, now);
+    // A blocked address gets no further entries: fresh account names cannot grow the map.
+    if (whole.count >= this.perAddress) return { ok: false, retryAfterMs: Math.max(1, whole.resetAt - now) };
+    const pairKey = `pair\n${address}\n${account.trim().toLowerCase()}`;
+    const pair = this.live(pairKey, now);
+    if (pair.count >= this.perAccount) return { ok: false, retryAfterMs: Math.max(1, pair.resetAt - now) };
+    pair.count++;
+    whole.count++;
+    let settled = false;
+    return {
+      ok: true,
+      attempt: {
+        succeeded: () => {
+          if (settled) return;
+          settled = true;
+          this.counters.delete(pairKey);
+          const current = this.counters.get(addressKey);
+          if (current === whole && whole.count > 0) whole.count--;
+        },
+      },
+    };
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  private live(key: string, now: number): Counter {
+    let entry = this.counters.get(key);
+    if (!entry || now >= entry.resetAt) {
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.counters.set(key, entry);
+    }
+    return entry;
+  }
+
+  private sweep(now: number) {
+    this.lastSweep = now;
+    for (const [key, entry] of this.counters) if (now >= entry.resetAt) this.counters.delete(key);
   }
 }

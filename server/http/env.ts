@@ -8,6 +8,6 @@ export interface AppEnv {
     deps: AppDeps;
     user: SessionUser | null;
     session: Session | null;
-    clientKey: string;
+    clientAddress: string;
   };
 }

@@ -6,7 +6,11 @@ import type { AppEnv } from "./env";
 
 /** Every REST error leaves as `{ error, ...details }`: never a stack trace, never a 500 for bad input. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof AppError) return c.json({ error: err.message, ...err.details }, httpStatusOf[err.code]);
+  if (err instanceof AppError) {
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
+    return c.json({ error: err.message, ...err.details }, httpStatusOf[err.code]);
+  }
   if (err instanceof HTTPException) {
     const status = err.status;
     return c.json({ error: status === 413 ? COMMON.bodyTooLarge : err.message || "Request failed" }, status);
@@ -14,3 +18,10 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   console.error("[http] unexpected error:", err);
   return c.json({ error: COMMON.internalError }, 500);
 };
+
+/** Seconds a 429 asks the caller to wait, from the error's details. */
+export function retryAfterOf(err: unknown): number | undefined {
+  if (!(err instanceof AppError) || err.code !== "TOO_MANY_REQUESTS") return undefined;
+  const value = err.details?.retryAfter;
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}

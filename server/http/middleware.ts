@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { getConnInfo } from "hono/bun";
 import { AUTH } from "../../shared/messages/auth";
 import type { AppDeps } from "../deps";
 import { authenticate } from "../services/auth";
+import { clientAddressOf } from "./client-address";
 import { readSessionToken } from "./cookies";
 import type { AppEnv } from "./env";
 
@@ -13,22 +13,13 @@ export const withDeps =
     await next();
   };
 
-function clientAddress(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // app.request() in tests has no socket behind it.
-    return "local";
-  }
-}
-
 /** Resolves the session cookie (if any) into c.var.user / c.var.session; never refuses by itself. */
 export const authenticateRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readSessionToken(c);
   const found = token ? authenticate(c.var.deps, token) : null;
   c.set("user", found?.user ?? null);
   c.set("session", found?.session ?? null);
-  c.set("clientKey", clientAddress(c));
+  c.set("clientAddress", clientAddressOf(c, c.var.deps.env.TRUST_PROXY));
   await next();
 };
 

@@ -1,9 +1,10 @@
-import type { FileSink } from "bun";
+import type { Readable } from "node:stream";
 import busboy, { type Busboy } from "busboy";
 import { formatFileSize } from "../../shared/format";
 import { MEDIA } from "../../shared/messages/media";
 import { AppError, badRequest } from "../errors";
-import { removeQuietly } from "./storage";
+import { diskFull, isDiskFullError } from "./disk-space";
+import { TempFile } from "./temp-file";
 
 export interface ReceivedUpload {
   tempPath: string;
@@ -19,11 +20,11 @@ export interface ReceiveOptions {
   maxBytes: number;
   /** Sees each text field as it arrives; throwing refuses the upload at once (e.g. a wrong project). */
   onField?: (name: string, value: string) => void;
+  /** Throws (507) when `bytesAhead` more bytes would leave too little free space. */
+  ensureRoom?: (bytesAhead: number) => Promise<void>;
 }
 
-/** Bytes gathered before one write to disk: few syscalls, bounded memory. */
-const WRITE_BUFFER = 1024 * 1024;
-/** The file field; any other file part is skipped. */
+/** The file field. Any other file part, or a second file, refuses the whole upload. */
 const FILE_FIELD = "media";
 
 export const tooLarge = (maxBytes: number) =>
@@ -40,10 +41,11 @@ export function formatLimit(bytes: number): string {
 
 /**
  * Streams a multipart body into `tempPath` without holding it in memory: the request's web stream is
- * read only as fast as busboy takes it (drain), and busboy's file data goes to a file writer that
- * writes each 1 MB it gathers, so memory stays flat (test/bench/upload.ts: ~35 MB growth for 1 GB).
- * The size limit is enforced as bytes arrive. On any failure (too large, refused field, malformed or
- * interrupted body, disk error) the temp file is removed before the error is thrown.
+ * read only as fast as busboy takes it (drain), and busboy only as fast as the file is written
+ * (1 MB awaited writes), so memory stays flat. The size limit and the free space are checked as bytes
+ * arrive. Every stream involved (the body, busboy, each file part) has its errors handled here: the
+ * first failure wins, reading stops, the parser is torn down, and the temp file is removed before the
+ * failure is thrown as an AppError (4xx, or 507 for a full disk).
  */
 export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUpload> {
   if (!opts.body || !opts.contentType?.toLowerCase().startsWith("multipart/form-data")) {
@@ -61,116 +63,128 @@ export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUploa
     throw badRequest(MEDIA.notMultipart);
   }
 
-  let failure: AppError | null = null;
-  /** A disk failure is ours, not the client's: it leaves as a 500 after the cleanup. */
-  let diskError: unknown = null;
-  let refused = false;
-  let originalName = "";
-  let sink: FileSink | null = null;
-  let size = 0;
-  let written: Promise<unknown> = Promise.resolve();
+  let failure: unknown = null;
+  /** Ends the current wait early when a failure comes from elsewhere (a field, the file part, the disk). */
+  let wake: (() => void) | null = null;
+  const fail = (err: unknown) => {
+    failure ??= err;
+    wake?.();
+  };
+  // A fresh promise per wait: racing each read against one long-lived "stopped" promise would leave a
+  // reaction on it per read, each holding its chunk, so the whole body would stay in memory.
+  const unlessFailed = <T>(p: Promise<T>): Promise<T | null> =>
+    new Promise<T | null>((resolve, reject) => {
+      if (failure) return resolve(null);
+      wake = () => resolve(null);
+      p.then(resolve, reject);
+    }).finally(() => {
+      wake = null;
+    });
   const fields: Record<string, string> = {};
+  let originalName = "";
+  let saving: Promise<TempFile> | null = null;
 
+  // Tearing the parser down mid-part makes it emit "Unexpected end of file" on itself and on the open
+  // file stream: both always have a listener, or that error would end the process.
+  parser.on("error", () => fail(badRequest(MEDIA.interrupted)));
+  parser.on("filesLimit", () => fail(badRequest(MEDIA.oneFileOnly)));
+  parser.on("fieldsLimit", () => fail(badRequest(MEDIA.tooManyFields)));
+  parser.on("partsLimit", () => fail(badRequest(MEDIA.tooManyFields)));
   parser.on("field", (name, value) => {
     fields[name] = value;
     try {
       opts.onField?.(name, value);
     } catch (err) {
-      failure ??= err instanceof AppError ? err : badRequest(String(err));
-      refused = true;
+      fail(err);
     }
   });
-  parser.on("file", (name, file, info) => {
-    if (name !== FILE_FIELD || sink || failure) {
+  parser.on("file", (name, file: Readable, info) => {
+    file.on("error", () => {});
+    if (name !== FILE_FIELD || saving) fail(badRequest(MEDIA.oneFileOnly));
+    if (failure) {
       file.resume();
       return;
     }
     originalName = info.filename || "upload";
-    // Bun's native file writer: buffers up to WRITE_BUFFER bytes and writes them in one call, several
-    // times faster than piping into fs.createWriteStream (64 KB chunks, one thread-pool trip each).
-    const writer = Bun.file(opts.tempPath).writer({ highWaterMark: WRITE_BUFFER });
-    sink = writer;
-    file.on("data", (chunk: Buffer) => {
-      if (failure || diskError) return;
-      size += chunk.length;
-      try {
-        writer.write(chunk);
-      } catch (err) {
-        diskError = err;
-      }
-    });
-    file.on("limit", () => {
-      failure ??= tooLarge(opts.maxBytes);
-    });
-    written = new Promise<void>((resolve, reject) => {
-      file.on("end", resolve);
-      file.on("error", reject);
-    }).then(async () => {
-      try {
-        await writer.end();
-      } catch (err) {
-        diskError = err;
-      }
-    });
-    // Read below; this only keeps an early failure from counting as unhandled.
-    written.catch(() => {});
+    file.on("limit", () => fail(tooLarge(opts.maxBytes)));
+    saving = saveFile(file, opts);
+    saving.catch(fail);
   });
-  const parsed = new Promise<void>((resolve, reject) => {
-    parser.on("close", resolve);
-    parser.on("error", reject);
-  });
-  // Avoid an unhandled rejection when we stop early; the outcome is read below.
-  parsed.catch(() => {});
+  const finished = new Promise<void>((resolve) => parser.on("close", resolve));
 
   const reader = opts.body.getReader();
   try {
-    for (;;) {
-      if (refused) {
-        // A refused target: no reason to accept the rest of a possibly huge body.
-        await reader.cancel().catch(() => {});
+    while (!failure) {
+      const next = await unlessFailed(reader.read());
+      if (!next || failure) break;
+      if (next.done) {
+        parser.end();
+        await unlessFailed(finished);
         break;
       }
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!parser.write(value)) await drained(parser);
-    }
-    if (!refused) {
-      parser.end();
-      await parsed;
-      await written;
+      if (!parser.write(next.value)) await unlessFailed(drained(parser));
     }
   } catch {
-    failure ??= badRequest(MEDIA.interrupted);
+    // The client went away or the body broke off.
+    fail(badRequest(MEDIA.interrupted));
   }
 
-  const opened = sink as FileSink | null;
-  if (failure || diskError || !opened) {
-    parser.destroy();
+  let file: TempFile | null = null;
+  if (!failure) {
     try {
-      await opened?.end();
-    } catch {}
-    await removeQuietly(opts.tempPath);
-    throw failure ?? diskError ?? badRequest(MEDIA.noFile);
+      file = await (saving ?? Promise.reject(badRequest(MEDIA.noFile)));
+    } catch (err) {
+      fail(err);
+    }
   }
-  return { tempPath: opts.tempPath, originalName, size, fields };
+  if (failure || !file) {
+    reader.cancel().catch(() => {});
+    parser.destroy();
+    // The file part (if any) settles once the parser is gone. A part that failed has removed its temp
+    // file already; one that was complete before a later refusal (say, a projectId after the file) goes now.
+    const complete = await (saving as Promise<TempFile> | null)?.catch(() => null);
+    await complete?.discard();
+    throw asAppError(failure);
+  }
+  return { tempPath: file.path, originalName, size: file.size, fields };
 }
 
-/** Resolves when busboy wants more input, or when it has failed (the caller then sees the failure). */
+/** Writes one file part to its temp file; on any failure the temp file is removed before rejecting. */
+async function saveFile(stream: Readable, opts: ReceiveOptions): Promise<TempFile> {
+  let file: TempFile | null = null;
+  try {
+    file = TempFile.create(opts.tempPath, opts.ensureRoom ?? (async () => {}));
+    for await (const chunk of stream) await file.write(chunk as Uint8Array);
+    if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLarge(opts.maxBytes);
+    await file.finish();
+    return file;
+  } catch (err) {
+    // Stop the part (and with it the parser's backpressure) if the disk failed first.
+    stream.destroy();
+    await file?.discard();
+    throw err;
+  }
+}
+
+/** What the caller sees: our refusals as they are, a full disk as 507, anything else as an interruption. */
+function asAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isDiskFullError(err)) return diskFull();
+  if (err) console.warn("[upload] failed:", err);
+  return badRequest(err ? MEDIA.interrupted : MEDIA.noFile);
+}
+
+/** Resolves when busboy wants more input, or when it has closed or failed (the caller then sees why). */
 function drained(parser: Busboy): Promise<void> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const done = () => {
       parser.off("drain", done);
-      parser.off("error", fail);
+      parser.off("error", done);
       parser.off("close", done);
       resolve();
     };
-    const fail = (err: unknown) => {
-      parser.off("drain", done);
-      parser.off("close", done);
-      reject(err);
-    };
     parser.once("drain", done);
-    parser.once("error", fail);
+    parser.once("error", done);
     parser.once("close", done);
   });
 }

@@ -3,15 +3,19 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 
 // Where media lives: uploads arrive in DATA_DIR/tmp (same filesystem, so the final rename is atomic)
-// and are kept in DATA_DIR/media under a generated name; posters beside them in media/posters.
+// and are kept in DATA_DIR/media under a generated name; posters beside them in media/posters and
+// re-encoded copies in media/prepared.
 export function mediaPaths(dataDir: string) {
   const media = join(dataDir, "media");
   const posters = join(media, "posters");
+  const prepared = join(media, "prepared");
   const tmp = join(dataDir, "tmp");
-  for (const d of [media, posters, tmp]) mkdirSync(d, { recursive: true });
+  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true });
   return {
     media,
     posters,
+    /** Re-encoded copies of media that cannot be stream-copied. */
+    prepared,
     tmp,
     file: (storedName: string) => join(media, storedName),
     poster: (posterName: string) => join(posters, posterName),
@@ -26,18 +30,23 @@ export async function removeQuietly(path: string | null | undefined): Promise<vo
   if (path) await rm(path, { force: true });
 }
 
-/** A temp file this old belongs to no live upload (a crash or kill mid-transfer left it). */
-const STALE_UPLOAD_MS = 6 * 60 * 60 * 1000;
-const swept = new Set<string>();
-
-/** Once per process and directory: removes temp uploads a previous run left behind when it died mid-transfer. */
-export async function sweepStaleUploads(tmpDir: string, now = Date.now()): Promise<void> {
-  if (swept.has(tmpDir)) return;
-  swept.add(tmpDir);
-  for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
-    if (!name.startsWith("upload-")) continue;
-    const path = join(tmpDir, name);
-    const info = await stat(path).catch(() => null);
-    if (info && now - info.mtimeMs > STALE_UPLOAD_MS) await removeQuietly(path);
+/**
+ * Removes `.part` files (uploads in tmp, re-encodes in media/prepared) not written to for `idleMs`:
+ * a crash, a kill or a full disk mid-write left them. Returns how many went.
+ */
+export async function sweepPartFiles(dataDir: string, idleMs: number, now = Date.now()): Promise<number> {
+  const paths = mediaPaths(dataDir);
+  let removed = 0;
+  for (const dir of [paths.tmp, paths.prepared]) {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (!name.endsWith(".part")) continue;
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && now - info.mtimeMs >= idleMs) {
+        await removeQuietly(path);
+        removed++;
+      }
+    }
   }
+  return removed;
 }

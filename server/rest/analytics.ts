@@ -2,12 +2,12 @@ import type { Hono } from "hono";
 import { ANALYTICS } from "../../shared/messages/analytics";
 import {
   fetchAllAppsInput,
-  newsInput,
-  overviewInput,
-  searchInput,
+  newsQuery,
+  overviewQuery,
+  searchQuery,
   settingsBody,
   syncInput,
-  testFinancialApiInput,
+  testFinancialApiQuery,
 } from "../../shared/schemas/analytics";
 import { badRequest, forbidden } from "../errors";
 import type { AppEnv } from "../http/env";
@@ -21,12 +21,12 @@ const daysBody = syncInput.pick({ days: true });
 export function analyticsRest(api: Hono<AppEnv>) {
   api.get("/analytics/news/:id", async (c) => {
     const { user } = requireUser(c);
-    const q = queryParams(c, newsInput.omit({ projectId: true }));
+    const q = queryParams(c, newsQuery);
     return c.json(await analytics.getNews(c.var.deps, user, { ...q, projectId: idParam(c) }));
   });
   api.get("/analytics/project-overview/:id", (c) => {
     const { user } = requireUser(c);
-    const q = queryParams(c, overviewInput.omit({ projectId: true }));
+    const q = queryParams(c, overviewQuery);
     return c.json(analytics.getOverview(c.var.deps, user, { ...q, projectId: idParam(c) }));
   });
   api.post("/analytics/steam/sync-historical/:id", async (c) => {
@@ -54,7 +54,7 @@ export function analyticsRest(api: Hono<AppEnv>) {
   });
   api.get("/analytics/steam/test-financial-api", async (c) => {
     const { user } = requireUser(c);
-    const q = queryParams(c, testFinancialApiInput);
+    const q = queryParams(c, testFinancialApiQuery);
     if (q.appId === undefined) throw badRequest(ANALYTICS.testAppIdRequired);
     return c.json(
       await financial.testFinancialApi(c.var.deps, user, { appId: q.appId, partnerId: q.partnerId }),
@@ -62,7 +62,7 @@ export function analyticsRest(api: Hono<AppEnv>) {
   });
   api.get("/analytics/steam/search", async (c) => {
     requireUser(c);
-    return c.json({ results: await analytics.searchGames(c.var.deps, queryParams(c, searchInput)) });
+    return c.json({ results: await analytics.searchGames(c.var.deps, queryParams(c, searchQuery)) });
   });
   api.get("/analytics/settings/:projectId", (c) => {
     const { user } = requireUser(c);

@@ -14,7 +14,7 @@ import * as auth from "../services/auth";
 export function authRest(api: Hono<AppEnv>) {
   api.post("/auth/login", async (c) => {
     const input = await jsonBody(c, loginInput);
-    const { user, token, session } = await auth.login(c.var.deps, input, c.var.clientKey);
+    const { user, token, session } = await auth.login(c.var.deps, input, c.var.clientAddress);
     cookieJar(c).setSession(token, session.expiresAt);
     return c.json(user);
   });

@@ -3,7 +3,7 @@ import {
   createDestinationInput,
   startStreamBody,
   stopStreamInput,
-  streamStatusInput,
+  streamStatusQuery,
   updateDestinationFields,
 } from "../../shared/schemas/streaming";
 import type { AppEnv } from "../http/env";
@@ -46,7 +46,7 @@ export function streamingRest(api: Hono<AppEnv>) {
   });
   api.get("/streams/status", (c) => {
     const { user } = requireUser(c);
-    const { projectId } = queryParams(c, streamStatusInput);
+    const { projectId } = queryParams(c, streamStatusQuery);
     return c.json(streams.streamStatus(c.var.deps, user, projectId));
   });
   api.get("/streams/system-info", (c) => {

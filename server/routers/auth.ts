@@ -10,7 +10,7 @@ import { protectedProcedure, publicProcedure } from "../trpc/procedures";
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, token, session } = await auth.login(ctx.deps, input, ctx.clientKey);
+    const { user, token, session } = await auth.login(ctx.deps, input, ctx.clientAddress);
     ctx.cookies.setSession(token, session.expiresAt);
     return user;
   }),

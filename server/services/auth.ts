@@ -16,10 +16,10 @@ import {
   type Session,
   validateSessionToken,
 } from "../auth/session";
-import { sessions, users } from "../db/schema";
+import { organizations, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { AppError, badRequest, conflict } from "../errors";
-import { findSessionUser } from "./session-user";
+import { AppError, badRequest, conflict, forbidden } from "../errors";
+import { findSessionUser, memberMaySignIn } from "./session-user";
 
 export interface SignedIn {
   user: SessionUser;
@@ -27,24 +27,38 @@ export interface SignedIn {
   session: Session;
 }
 
+/**
+ * The attempt takes its slot in the limiter before the password is checked, so concurrent guesses
+ * are counted as they arrive; only a correct password gives the slot back.
+ */
 export async function login(
   deps: AppDeps,
   input: z.infer<typeof loginInput>,
-  clientKey: string,
+  clientAddress: string,
 ): Promise<SignedIn> {
-  if (deps.loginLimiter.isBlocked(clientKey)) throw new AppError("TOO_MANY_REQUESTS", AUTH.tooManyAttempts);
+  const reservation = deps.loginLimiter.reserve(clientAddress, input.email);
+  if (!reservation.ok) {
+    const retryAfter = Math.ceil(reservation.retryAfterMs / 1000);
+    throw new AppError("TOO_MANY_REQUESTS", AUTH.tooManyAttempts, { retryAfter });
+  }
   const row = deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      role: users.role,
+      orgActive: organizations.isActive,
+    })
     .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(eq(users.email, input.email.toLowerCase()))
     .get();
   // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
-  if (!row || !ok || !row.isActive) {
-    deps.loginLimiter.recordFailure(clientKey);
-    throw new AppError("UNAUTHORIZED", AUTH.invalidCredentials);
-  }
-  deps.loginLimiter.reset(clientKey);
+  if (!row || !ok || !row.isActive) throw new AppError("UNAUTHORIZED", AUTH.invalidCredentials);
+  reservation.attempt.succeeded();
+  // Told only to someone who knows the password, so it reveals nothing to a guesser.
+  if (!memberMaySignIn(row.role, row.orgActive)) throw forbidden(AUTH.organizationDeactivated);
   const token = generateSessionToken();
   const session = createSession(deps.db, token, row.id, deps.now());
   deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, row.id)).run();

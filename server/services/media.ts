@@ -1,24 +1,19 @@
-import { rename } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
 import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
-import { uploadProjectIdSchema } from "../../shared/schemas/media";
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, mediaPreparations, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { badRequest, conflict, notFound } from "../errors";
-import { EXTENSION_OF } from "../media/formats";
-import { extractPoster } from "../media/poster";
-import { type MediaMetadata, probeMedia } from "../media/probe";
-import { formatLimit, type ReceivedUpload } from "../media/receive";
-import { generatedName, mediaPaths, removeQuietly } from "../media/storage";
-import { parseInput } from "../validation";
+import { conflict, notFound } from "../errors";
+import type { MediaMetadata } from "../media/probe";
+import { formatLimit } from "../media/receive";
+import { mediaPaths, removeQuietly } from "../media/storage";
 import { requirePermission, requireProject } from "./access";
 
 /** A stream in one of these states holds its media file open: deleting it would cut the broadcast. */
 const LIVE_STATUSES = ["starting", "running", "stopping"] as const;
-const ORIGINAL_NAME_MAX = 255;
 
 export function mediaConfig(deps: AppDeps): MediaConfig {
   return {
@@ -48,17 +43,24 @@ const itemColumns = {
   keyframe_interval: mediaFiles.keyframeInterval,
   steam_ready: mediaFiles.steamReady,
   poster_name: mediaFiles.posterName,
+  stored_name: mediaFiles.storedName,
   uploaded_by_name: users.name,
   created_at: mediaFiles.createdAt,
 };
 
-type ItemRow = { poster_name: string | null; created_at: number } & Omit<
+type ItemRow = { poster_name: string | null; stored_name: string; created_at: number } & Omit<
   MediaItem,
-  "has_poster" | "created_at"
+  "has_poster" | "created_at" | "file_missing"
 >;
 
-function toItem({ poster_name, created_at, ...row }: ItemRow): MediaItem {
-  return { ...row, has_poster: poster_name !== null, created_at: new Date(created_at).toISOString() };
+/** Checked on every listing: a file removed behind the console's back shows as missing, not as playable. */
+function toItem(deps: AppDeps, { poster_name, stored_name, created_at, ...row }: ItemRow): MediaItem {
+  return {
+    ...row,
+    has_poster: poster_name !== null,
+    file_missing: !existsSync(mediaPaths(deps.env.DATA_DIR).file(stored_name)),
+    created_at: new Date(created_at).toISOString(),
+  };
 }
 
 function selectItems(deps: AppDeps) {
@@ -72,75 +74,12 @@ export function listMedia(deps: AppDeps, user: SessionUser, projectId: number): 
     .where(eq(mediaFiles.projectId, projectId))
     .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
     .all()
-    .map(toItem);
+    .map((row) => toItem(deps, row));
 }
 
-/** Checked before a byte of the body is read: viewers may not upload. */
-export function requireUploader(user: SessionUser): void {
-  requirePermission(user, "media.upload");
-}
-
-/** The `projectId` field: a project this user can reach, else 400/404. */
-export function uploadTarget(deps: AppDeps, user: SessionUser, raw: string | undefined): number {
-  const projectId = parseInput(uploadProjectIdSchema, raw);
-  requireProject(deps, user, projectId);
-  return projectId;
-}
-
-/**
- * Turns a received temp file into a media item: checks the project, reads the real type with
- * ffprobe, moves the file into place under a generated name, takes a poster for videos, records it.
- * Whatever fails, nothing is left behind: not the temp file, not the stored file, not a poster.
- */
-export async function storeUpload(
-  deps: AppDeps,
-  user: SessionUser,
-  upload: ReceivedUpload,
-): Promise<MediaItem> {
-  const paths = mediaPaths(deps.env.DATA_DIR);
-  let storedPath: string | null = null;
-  let posterPath: string | null = null;
-  try {
-    requireUploader(user);
-    const projectId = uploadTarget(deps, user, upload.fields.projectId);
-    const meta = await probeMedia(deps.env.FFPROBE_PATH, upload.tempPath);
-    if (!meta) throw badRequest(MEDIA.unsupported);
-
-    const storedName = generatedName(EXTENSION_OF[meta.mimeType] ?? "bin");
-    storedPath = paths.file(storedName);
-    await rename(upload.tempPath, storedPath);
-
-    let posterName: string | null = null;
-    if (meta.kind === "video") {
-      const candidate = `${storedName}.jpg`;
-      posterPath = paths.poster(candidate);
-      if (await extractPoster(deps.env.FFMPEG_PATH, storedPath, posterPath, meta.durationSeconds)) {
-        posterName = candidate;
-      } else {
-        await removeQuietly(posterPath);
-        posterPath = null;
-      }
-    }
-
-    const id = recordMediaFile(
-      deps,
-      {
-        projectId,
-        originalName: cleanName(upload.originalName),
-        storedName,
-        fileSize: upload.size,
-        posterName,
-        uploadedBy: user.id,
-      },
-      meta,
-    );
-    // Media that cannot be stream-copied is re-encoded once now, so its first stream starts at once.
-    deps.supervisor.preparations.prepareInBackground(id);
-    return toItem(selectItems(deps).where(eq(mediaFiles.id, id)).get()!);
-  } catch (err) {
-    await Promise.all([removeQuietly(upload.tempPath), removeQuietly(storedPath), removeQuietly(posterPath)]);
-    throw err;
-  }
+/** One item as the media list shows it. */
+export function mediaItem(deps: AppDeps, mediaId: number): MediaItem {
+  return toItem(deps, selectItems(deps).where(eq(mediaFiles.id, mediaId)).get()!);
 }
 
 /** A file already in the media directory, as its row records it. */
@@ -174,14 +113,6 @@ export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: Medi
     })
     .returning({ id: mediaFiles.id })
     .get().id;
-}
-
-/** The original name is only data: no path, no control characters, bounded length. */
-function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return (clean || "upload").slice(0, ORIGINAL_NAME_MAX);
 }
 
 function findMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
@@ -219,7 +150,7 @@ export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: num
   await Promise.all([
     removeQuietly(paths.file(row.storedName)),
     removeQuietly(row.posterName ? paths.poster(row.posterName) : null),
-    removeQuietly(prepared ? join(paths.media, "prepared", prepared) : null),
+    removeQuietly(prepared ? join(paths.prepared, prepared) : null),
   ]);
   return { success: true as const, message: MEDIA.deleted };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ORGANIZATIONS, organizationNotEmpty } from "../../shared/messages/organizations";
 import type {
@@ -7,7 +7,7 @@ import type {
   updateOrganizationInput,
 } from "../../shared/schemas/organizations";
 import type { SessionUser } from "../../shared/types";
-import { organizations } from "../db/schema";
+import { organizations, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
 import { requirePermission } from "./access";
@@ -158,11 +158,21 @@ export function updateOrganization(
   requireAdmin(user);
   const current = getOrganization(deps, input.id);
   const slug = current.name === input.name ? current.slug : uniqueSlug(deps, input.name, input.id);
-  deps.db
-    .update(organizations)
-    .set({ name: input.name, slug, isActive: input.is_active ?? current.is_active })
-    .where(eq(organizations.id, input.id))
-    .run();
+  const isActive = input.is_active ?? current.is_active;
+  deps.db.transaction((tx) => {
+    tx.update(organizations)
+      .set({ name: input.name, slug, isActive })
+      .where(eq(organizations.id, input.id))
+      .run();
+    // Deactivating signs its members out at once; administrators keep their sessions (see memberMaySignIn).
+    if (current.is_active && !isActive) {
+      const members = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, input.id), ne(users.role, "admin")));
+      tx.delete(sessions).where(inArray(sessions.userId, members)).run();
+    }
+  });
   return {
     success: true as const,
     message: ORGANIZATIONS.updated,

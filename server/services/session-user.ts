@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
-import { canCreateProjects } from "../../shared/roles";
+import { canCreateProjects, type Role } from "../../shared/roles";
 import type { SessionUser } from "../../shared/types";
 import type { Db } from "../db/client";
 import { organizations, users } from "../db/schema";
+
+/**
+ * Members of a deactivated organization are shut out. Administrators run the console for every
+ * organization, so their own organization's state never locks them out of it.
+ */
+export const memberMaySignIn = (role: Role, orgActive: boolean | null) =>
+  role === "admin" || orgActive !== false;
 
 /** The user as sent to the client: explicit columns, never the hash. Null when absent or inactive. */
 export function findSessionUser(db: Db, userId: number): SessionUser | null {
@@ -15,12 +22,13 @@ export function findSessionUser(db: Db, userId: number): SessionUser | null {
       org_id: users.orgId,
       org_name: organizations.name,
       isActive: users.isActive,
+      orgActive: organizations.isActive,
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(eq(users.id, userId))
     .get();
-  if (!row?.isActive) return null;
-  const { isActive: _active, ...user } = row;
+  if (!row?.isActive || !memberMaySignIn(row.role, row.orgActive)) return null;
+  const { isActive: _active, orgActive: _orgActive, ...user } = row;
   return { ...user, canCreateProjects: canCreateProjects(user.role) };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { STREAMING } from "../../shared/messages/streaming";
 import { LIVE_STATUSES, type StreamRecord, type StreamStatusAnswer } from "../../shared/schemas/streaming";
@@ -5,6 +6,7 @@ import type { SessionUser } from "../../shared/types";
 import { destinations, mediaFiles, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { mediaPaths } from "../media/storage";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
 import { destinationAutorestart, liveStreamsByDestination, streamRecord } from "./stream-views";
@@ -34,6 +36,10 @@ export function startStream(
   if (!media) throw badRequest(STREAMING.mediaNotFound);
   if (media.projectId !== destination.projectId) throw badRequest(STREAMING.mediaOtherProject);
   if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
+  // Refused now rather than accepted and failed a moment later by the supervisor.
+  if (!existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName))) {
+    throw conflict(STREAMING.mediaFileMissingStart);
+  }
   if (liveStreamsByDestination(deps, [destination.id]).has(destination.id))
     throw conflict(STREAMING.destinationBusy);
   // Checked and inserted without an await in between: bun:sqlite is synchronous, so no request slips in.

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { eq } from "drizzle-orm";
@@ -7,13 +7,21 @@ import type { MediaPreparationView } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import { mediaFiles, mediaPreparations } from "../db/schema";
 import type { Env } from "../env";
+import { freeBytes, isDiskFullError } from "../media/disk-space";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
-import { prepareArgs } from "./ffmpeg-args";
+import { PREPARED_AUDIO_KBPS, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
 import { ProgressParser } from "./progress";
 import { LineTail } from "./secrets";
 
 type MediaRow = typeof mediaFiles.$inferSelect;
+
+/** How often a running encode looks at the free space. */
+const SPACE_CHECK_MS = 2000;
+
+/** What the encode will write, from its fixed bitrates, with a margin for the container. */
+const expectedSize = (m: MediaRow) =>
+  Math.ceil((m.durationSeconds ?? 0) * (PREPARED_VIDEO_KBPS + PREPARED_AUDIO_KBPS) * 125 * 1.1);
 
 /** Stream copy needs H.264 video, AAC audio and keyframes at most 2 s apart (the media probe's steam_ready). */
 export const needsPreparation = (m: MediaRow) =>
@@ -38,9 +46,7 @@ export class MediaPreparer {
   constructor(private readonly o: PreparerOptions) {}
 
   private get dir() {
-    const dir = join(mediaPaths(this.o.env.DATA_DIR).media, "prepared");
-    mkdirSync(dir, { recursive: true });
-    return dir;
+    return mediaPaths(this.o.env.DATA_DIR).prepared;
   }
 
   /** The file a stream of this media plays: the original, or its prepared copy (made now if needed). */
@@ -92,6 +98,16 @@ export class MediaPreparer {
       .values({ mediaId: media.id, ...values })
       .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
       .run();
+    // The row is written first (before any await), so the Streaming page shows the job at once.
+    if (!(await this.hasRoom(expectedSize(media)))) {
+      this.recordFailure(media.id, STREAMING.preparationNoSpace);
+      this.o.log(`[prepare] media ${media.id}: not started, too little free disk space`);
+      throw new Error(STREAMING.preparationNoSpace);
+    }
+    if (this.closed) {
+      this.recordFailure(media.id, "Interrupted by shutdown");
+      throw new Error(STREAMING.preparationFailed);
+    }
     const child = spawnTied(
       [
         env.FFMPEG_PATH,
@@ -100,6 +116,15 @@ export class MediaPreparer {
       { ownGroup: true },
     );
     job.child = child;
+    // The encode grows its file for minutes: stop it before it eats the floor kept for the database.
+    let outOfSpace = false;
+    const watch = setInterval(async () => {
+      if (child.exitCode === null && !(await this.hasRoom(0))) {
+        outOfSpace = true;
+        child.kill("SIGKILL");
+      }
+    }, SPACE_CHECK_MS);
+    watch.unref();
     db.update(mediaPreparations).set({ pid: child.pid }).where(eq(mediaPreparations.mediaId, media.id)).run();
     this.o.log(`[prepare] media ${media.id}: re-encoding for stream copy (pid ${child.pid})`);
     const duration = media.durationSeconds ?? 0;
@@ -122,26 +147,61 @@ export class MediaPreparer {
       child.exited,
       pump(child.stdout, (t) => parser.push(t)),
       pump(child.stderr, (t) => tail.push(t)),
-    ]);
+    ]).finally(() => clearInterval(watch));
     if (code !== 0 || this.closed) {
       rmSync(partial, { force: true });
+      const noSpace = outOfSpace || tail.all().some((l) => l.includes("No space left on device"));
       const error = this.closed
         ? "Interrupted by shutdown"
-        : tail.all().slice(-2).join("\n") || `ffmpeg exited with ${code}`;
+        : noSpace
+          ? STREAMING.preparationNoSpace
+          : tail.all().slice(-2).join("\n") || `ffmpeg exited with ${code}`;
+      this.recordFailure(media.id, error);
+      this.o.log(`[prepare] media ${media.id}: failed (exit ${code}${noSpace ? ", disk full" : ""})`);
+      throw new Error(noSpace ? STREAMING.preparationNoSpace : STREAMING.preparationFailed);
+    }
+    try {
+      renameSync(partial, output);
       db.update(mediaPreparations)
-        .set({ status: "error", error: error.slice(0, 1000), pid: null, finishedAt: now() })
+        .set({ status: "done", percent: 100, outputName, pid: null, finishedAt: now() })
         .where(eq(mediaPreparations.mediaId, media.id))
         .run();
-      this.o.log(`[prepare] media ${media.id}: failed (exit ${code})`);
+    } catch (err) {
+      rmSync(partial, { force: true });
+      rmSync(output, { force: true });
+      this.o.log(`[prepare] media ${media.id}: could not be recorded: ${(err as Error).message}`);
+      if (isDiskFullError(err)) throw new Error(STREAMING.preparationNoSpace);
       throw new Error(STREAMING.preparationFailed);
     }
-    renameSync(partial, output);
-    db.update(mediaPreparations)
-      .set({ status: "done", percent: 100, outputName, pid: null, finishedAt: now() })
-      .where(eq(mediaPreparations.mediaId, media.id))
-      .run();
     this.o.log(`[prepare] media ${media.id}: ready`);
     return output;
+  }
+
+  /** Whether `bytes` more still leave the free-space floor; a failed measurement counts as room. */
+  private async hasRoom(bytes: number): Promise<boolean> {
+    const floor = this.o.env.MIN_FREE_DISK_BYTES;
+    if (floor <= 0) return true;
+    const free = await freeBytes(this.dir).catch(() => Number.POSITIVE_INFINITY);
+    return free - bytes >= floor;
+  }
+
+  private recordFailure(mediaId: number, error: string): void {
+    const values = {
+      status: "error" as const,
+      error: error.slice(0, 1000),
+      pid: null,
+      finishedAt: this.o.now(),
+    };
+    try {
+      this.o.db
+        .insert(mediaPreparations)
+        .values({ mediaId, percent: 0, startedAt: this.o.now(), ...values })
+        .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
+        .run();
+    } catch (err) {
+      // A full disk can refuse even this row; the error still reaches the caller.
+      this.o.log(`[prepare] media ${mediaId}: could not record the failure: ${(err as Error).message}`);
+    }
   }
 
   /** Preparations of a project's media, for the Streaming page. */

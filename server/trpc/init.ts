@@ -18,7 +18,7 @@ export type Context = {
   user: SessionUser | null;
   session: Session | null;
   /** The client's address, for sign-in throttling. */
-  clientKey: string;
+  clientAddress: string;
   cookies: CookieJar;
 };
 

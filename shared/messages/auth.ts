@@ -26,6 +26,7 @@ export const AUTH = {
   emailInvalid: "Please enter a valid email address",
   nameEmpty: "Name cannot be empty",
   nameTooShort: "Name must be at least 2 characters long",
+  organizationDeactivated: "Your organization has been deactivated. Contact your administrator.",
   forbiddenOrigin: "Cross-origin request refused",
   signIn: "Sign in",
   emailLabel: "Email",

@@ -4,4 +4,9 @@ export const COMMON = {
   bodyTooLarge: "Request body too large",
   notFound: "Not found",
   unexpected: "An unexpected error occurred",
+  jsonRequired: "Send the request body as JSON (Content-Type: application/json).",
+  urlTooLong: "The address of this request is too long.",
+  headersTooLarge: "The headers of this request are too large.",
+  tooManyCalls: "Too many calls in one request. Send fewer at a time.",
+  invalidCharacters: "Names cannot contain control or text-direction characters.",
 } as const;

@@ -10,6 +10,7 @@ export const MEDIA = {
   delete: "Delete",
   imageBadge: "Image",
   videoBadge: "Video",
+  fileMissingBadge: "File missing",
   noFileTitle: "No file selected",
   noFileMessage: "Please select a media file to upload",
   confirmDelete: "Are you sure you want to delete this media file?",
@@ -38,6 +39,10 @@ export const MEDIA = {
   projectIdRequired: "projectId is required",
   notMultipart: "Expected a multipart/form-data upload",
   interrupted: "The upload was interrupted",
+  oneFileOnly: "Send exactly one file, in the field 'media'",
+  tooManyFields: "The upload has too many form fields",
+  diskFull:
+    "The server is running out of disk space, so the file was not stored. Delete media you no longer need, or ask the administrator to free space, then try again.",
   mediaNotFound: "Media file not found",
   inUse: "This media file is used by a live stream; stop the stream before deleting it",
   rangeNotSatisfiable: "Requested range not satisfiable",

@@ -68,11 +68,14 @@ export const STREAMING = {
   mediaNotVideo: "Only video files can be streamed",
   mediaOtherProject: "The media file belongs to another project",
   mediaFileMissing: "The media file is missing on disk",
+  mediaFileMissingStart: "This media file is no longer on the server. Upload it again to stream it.",
   streamStillLive: "Only stopped or failed streams can be deleted",
   streamNotLive: "The stream is not running",
   stoppedOnRestart: "Stopped: the server restarted while this stream was live",
   stalled: "No new frame for 30 seconds: stream stalled",
   preparationFailed: "The media file could not be prepared for streaming",
+  preparationNoSpace:
+    "The server is running out of disk space, so the media file could not be prepared for streaming",
 } as const;
 
 /** Status badge colours (section 4): Chakra colour palettes. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ANALYTICS } from "../messages/analytics";
+import { idSchema, queryFlag, queryId, queryInt } from "./ids";
+import { safeName } from "./names";
 
 // Inputs and answers of the analytics calls (spec 2 sections 3 and 7, spec 1 section 7).
 // One schema serves the tRPC procedure, the REST adapter and the client form.
@@ -24,28 +26,49 @@ export const RELOAD_AFTER_MS = {
 export const SYNC_NOTE_MS = { yearly: 15_000, other: 10_000 };
 export const MAX_PERIOD_DAYS = 365;
 
-const projectId = z.coerce.number().int().positive("Invalid projectId");
-const days = z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).default(DEFAULT_PERIOD_DAYS);
+const projectId = idSchema;
+const daysRange = z
+  .number("Invalid days")
+  .int("Invalid days")
+  .min(1, "Invalid days")
+  .max(MAX_PERIOD_DAYS, "Invalid days");
+const days = daysRange.default(DEFAULT_PERIOD_DAYS);
 /** A Steam app id: positive integer (Steam's ids fit easily in 32 bits). JSON bodies send a number. */
 export const steamAppIdSchema = z
   .number(ANALYTICS.appIdInvalid)
   .int(ANALYTICS.appIdInvalid)
   .positive(ANALYTICS.appIdInvalid)
   .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
-/** The same from a query string ("?appId=2456740"). */
-const steamAppIdQuery = z.coerce
-  .number(ANALYTICS.appIdInvalid)
-  .int(ANALYTICS.appIdInvalid)
-  .positive(ANALYTICS.appIdInvalid)
-  .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
+const newsLimit = z
+  .number("Invalid limit")
+  .int("Invalid limit")
+  .min(1, "Invalid limit")
+  .max(NEWS_LIMIT, "Invalid limit");
+const searchLimit = z
+  .number("Invalid limit")
+  .int("Invalid limit")
+  .min(1, "Invalid limit")
+  .max(SEARCH_LIMIT, "Invalid limit");
+/** A query parameter left empty ("?partnerId=") counts as absent. */
+const blankAsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const newsInput = z.object({
   projectId,
-  limit: z.coerce.number().int().min(1).max(NEWS_LIMIT).default(NEWS_LIMIT),
-  /** Bypass the cache (the refresh button). REST: `refresh=1` or `refresh=true`. */
-  refresh: z.preprocess((v) => v === true || v === "1" || v === "true", z.boolean()).default(false),
+  limit: newsLimit.default(NEWS_LIMIT),
+  /** Bypass the cache (the refresh button). */
+  refresh: z.boolean("refresh must be true or false").default(false),
+});
+/** GET /analytics/news/{id}?limit=&refresh=1 */
+export const newsQuery = z.object({
+  limit: queryInt("Invalid limit").pipe(newsLimit).default(NEWS_LIMIT),
+  refresh: queryFlag("refresh must be 1, true, 0 or false").default(false),
 });
 export const overviewInput = z.object({ projectId, days });
+/** GET /analytics/project-overview/{id}?days= */
+export const overviewQuery = z.object({
+  days: queryInt("Invalid days").pipe(daysRange).default(DEFAULT_PERIOD_DAYS),
+});
 export const syncInput = z.object({ projectId, days });
 export const projectOnlyInput = z.object({ projectId });
 
@@ -56,18 +79,34 @@ export const fetchAllAppsInput = z.object({
 });
 
 export const testFinancialApiInput = z.object({
-  appId: z
-    .preprocess((v) => (v === "" ? undefined : v), steamAppIdQuery.optional())
-    .refine((v) => v !== undefined, ANALYTICS.testAppIdRequired),
-  partnerId: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number().int().positive("Invalid partnerId").optional(),
+  appId: steamAppIdSchema.optional().refine((v) => v !== undefined, ANALYTICS.testAppIdRequired),
+  partnerId: z
+    .number("Invalid partnerId")
+    .int("Invalid partnerId")
+    .positive("Invalid partnerId")
+    .max(Number.MAX_SAFE_INTEGER, "Invalid partnerId")
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+/** GET /analytics/steam/test-financial-api?appId=&partnerId= */
+export const testFinancialApiQuery = z.object({
+  appId: blankAsAbsent(queryInt(ANALYTICS.appIdInvalid).pipe(steamAppIdSchema)).refine(
+    (v) => v !== undefined,
+    ANALYTICS.testAppIdRequired,
   ),
+  partnerId: blankAsAbsent(queryId("Invalid partnerId")),
 });
 
-export const searchInput = z.object({
-  q: z.string().trim().min(SEARCH_MIN_CHARS, ANALYTICS.searchTooShort).max(100, "Search text is too long"),
-  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT).default(SEARCH_LIMIT),
+const searchText = z
+  .string()
+  .trim()
+  .min(SEARCH_MIN_CHARS, ANALYTICS.searchTooShort)
+  .max(100, "Search text is too long");
+export const searchInput = z.object({ q: searchText, limit: searchLimit.default(SEARCH_LIMIT) });
+/** GET /analytics/steam/search?q=&limit= */
+export const searchQuery = z.object({
+  q: searchText,
+  limit: queryInt("Invalid limit").pipe(searchLimit).default(SEARCH_LIMIT),
 });
 
 /** The body of PUT /analytics/settings/{projectId}; the tRPC input adds projectId. */
@@ -76,7 +115,7 @@ export const settingsBody = z.object({
   steamAnalyticsEnabled: z.boolean(),
   financialAnalyticsEnabled: z.boolean(),
   /** The chosen game's name from the search, kept only for display (optional). */
-  steamAppName: z.string().trim().max(200).nullish(),
+  steamAppName: safeName(z.string().trim().max(200)).nullish(),
 });
 export const updateSettingsInput = settingsBody.extend({ projectId });
 export const settingsInput = z.object({ projectId });

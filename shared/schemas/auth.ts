@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from "../limits";
 import { AUTH } from "../messages/auth";
+import { safeName } from "./names";
 
 // One schema serves the procedure, the REST adapter and the client form.
 export const emailSchema = z
@@ -15,12 +16,14 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN, AUTH.passwordTooShort)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
 
-export const personNameSchema = z
-  .string()
-  .trim()
-  .min(1, AUTH.nameEmpty)
-  .min(NAME_MIN, AUTH.nameTooShort)
-  .max(USER_NAME_MAX, `Name must be at most ${USER_NAME_MAX} characters long`);
+export const personNameSchema = safeName(
+  z
+    .string()
+    .trim()
+    .min(1, AUTH.nameEmpty)
+    .min(NAME_MIN, AUTH.nameTooShort)
+    .max(USER_NAME_MAX, `Name must be at most ${USER_NAME_MAX} characters long`),
+);
 
 export const loginInput = z.object({
   email: z.string().trim().min(1, AUTH.emailRequired).max(EMAIL_MAX),

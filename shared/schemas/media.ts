@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MEDIA } from "../messages/media";
+import { idSchema } from "./ids";
 
 // One schema serves the procedure, the REST adapter and the client.
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idSchema;
 
 export const mediaListInput = z.object({ projectId: id });
 export const mediaDeleteInput = z.object({ id });
@@ -34,6 +35,8 @@ export interface MediaItem {
   keyframe_interval: number | null;
   steam_ready: boolean;
   has_poster: boolean;
+  /** The record is there but its file is gone from the server's disk: it cannot be streamed or viewed. */
+  file_missing: boolean;
   uploaded_by_name: string | null;
   created_at: string;
 }

@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { ORGANIZATIONS } from "../messages/organizations";
-import { idSchema } from "./projects";
+import { idSchema } from "./ids";
+import { safeName } from "./names";
 
 export const ORG_NAME_MAX = 100;
 export const SEARCH_MAX = 100;
 
-export const organizationNameSchema = z
-  .string(ORGANIZATIONS.nameRequired)
-  .trim()
-  .min(1, ORGANIZATIONS.nameRequired)
-  .max(ORG_NAME_MAX, ORGANIZATIONS.nameTooLong);
+export const organizationNameSchema = safeName(
+  z
+    .string(ORGANIZATIONS.nameRequired)
+    .trim()
+    .min(1, ORGANIZATIONS.nameRequired)
+    .max(ORG_NAME_MAX, ORGANIZATIONS.nameTooLong),
+);
 
 /** A search box's text; "" means no filter. */
 export const searchSchema = z.string().trim().max(SEARCH_MAX, "Search text is too long").optional();

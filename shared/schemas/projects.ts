@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "../limits";
 import { PROJECTS } from "../messages/projects";
+import { idSchema } from "./ids";
+import { safeName } from "./names";
 
 // One schema serves the procedure, the REST adapter and the client form (spec 2 section 5).
 export const URL_MAX = 2048;
 
-/** A positive integer id; JSON bodies and tRPC inputs send numbers. */
-export const idSchema = z.number("Invalid id").int("Invalid id").positive("Invalid id");
+export { idSchema };
 
 /**
  * An id as a form's <select> gives it: a number or a string of digits (spec 1: "org_id (string in the form)").
@@ -24,11 +25,13 @@ export const formIdSchema = (message: string) =>
     message,
   );
 
-export const projectNameSchema = z
-  .string(PROJECTS.nameRequired)
-  .trim()
-  .min(1, PROJECTS.nameRequired)
-  .max(PROJECT_NAME_MAX, PROJECTS.nameTooLong);
+export const projectNameSchema = safeName(
+  z
+    .string(PROJECTS.nameRequired)
+    .trim()
+    .min(1, PROJECTS.nameRequired)
+    .max(PROJECT_NAME_MAX, PROJECTS.nameTooLong),
+);
 
 export const projectDescriptionSchema = z
   .string()

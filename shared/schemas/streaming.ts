@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { STEAM_INGEST_URL, STREAMING } from "../messages/streaming";
+import { idSchema, queryId } from "./ids";
+import { safeName } from "./names";
 
 // Inputs and answers of the streaming and dashboard calls (spec 1 sections 3 and 7). One schema serves
 // the tRPC procedure, the REST adapter and the client form.
@@ -8,8 +10,7 @@ export const DESTINATION_NAME_MAX = 100;
 export const RTMP_URL_MAX = 2048;
 export const STREAM_KEY_MAX = 512;
 
-/** Ids arrive as numbers over tRPC and sometimes as strings from forms and REST bodies. */
-export const idSchema = z.coerce.number("Invalid id").int("Invalid id").positive("Invalid id");
+export { idSchema };
 
 export const DESTINATION_TYPES = ["steam", "custom"] as const;
 export type DestinationType = (typeof DESTINATION_TYPES)[number];
@@ -30,11 +31,13 @@ const rtmpUrlSchema = z
   .max(RTMP_URL_MAX, STREAMING.rtmpUrlInvalid)
   .refine((v) => v === "" || isRtmpUrl(v), STREAMING.rtmpUrlScheme);
 
-const nameSchema = z
-  .string(STREAMING.nameRequired)
-  .trim()
-  .min(1, STREAMING.nameRequired)
-  .max(DESTINATION_NAME_MAX, `Name must be at most ${DESTINATION_NAME_MAX} characters long`);
+const nameSchema = safeName(
+  z
+    .string(STREAMING.nameRequired)
+    .trim()
+    .min(1, STREAMING.nameRequired)
+    .max(DESTINATION_NAME_MAX, `Name must be at most ${DESTINATION_NAME_MAX} characters long`),
+);
 
 const streamKeySchema = z.string().trim().max(STREAM_KEY_MAX, "Stream key is too long");
 
@@ -66,6 +69,8 @@ export const startStreamBody = z.object({ mediaId: idSchema });
 export const startStreamInput = z.object({ destinationId: idSchema, mediaId: idSchema });
 export const stopStreamInput = z.object({ streamId: idSchema });
 export const streamStatusInput = z.object({ projectId: idSchema });
+/** GET /streams/status?projectId=… */
+export const streamStatusQuery = z.object({ projectId: queryId("Invalid projectId") });
 
 export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
 export type UpdateDestinationInput = z.infer<typeof updateDestinationInput>;

@@ -5,7 +5,7 @@
 // Budgets (2-core machine): speed ≥ 0.99×, ffmpeg CPU ≤ 3 % of a core per stream, RSS ≤ 2 MB per
 // stream, start p50 ≤ 1.5 s, stop ≤ 1 s. It prints the figures beside them; it asserts nothing.
 // Run: bun test/bench/streams.ts   (env: STREAMS=20, SECONDS=60, START_GAP_MS=0, BENCH_DEBUG=1)
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -15,7 +15,8 @@ import { loadEnv } from "../../server/env";
 import { mediaPaths } from "../../server/media/storage";
 import { syntheticVideoCommand } from "../../server/media/synthetic-video";
 import { cpuTicks } from "../../server/streaming/system-figures";
-import { freePort, isListening, waitFor } from "../fakes/rtmp-receiver";
+import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
+import { waitFor } from "../fakes/rtmp-receiver";
 import { startServerProcess } from "../server/streaming-server-process";
 
 const N = Number(process.env.STREAMS ?? 20);
@@ -77,68 +78,10 @@ async function benchMedia(): Promise<string> {
   return SOURCE;
 }
 
-/** nginx with the RTMP module, its own conf and prefix in the work dir, /stat over HTTP. */
-async function startNginx() {
-  const rtmpPort = freePort();
-  const httpPort = freePort();
-  const prefix = join(work, "nginx");
-  mkdirSync(join(prefix, "logs"), { recursive: true });
-  const conf = join(prefix, "nginx.conf");
-  writeFileSync(
-    conf,
-    `load_module /usr/lib/nginx/modules/ngx_rtmp_module.so;
-daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 1024; }
-rtmp {
-  server {
-    listen 127.0.0.1:${rtmpPort};
-    chunk_size 4096;
-    application live { live on; record off; }
-  }
-}
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  server {
-    listen 127.0.0.1:${httpPort};
-    location /stat { rtmp_stat all; }
-  }
-}
-`,
-  );
-  const proc = Bun.spawn(["nginx", "-p", prefix, "-c", conf, "-e", join(prefix, "logs", "error.log")], {
-    stdout: "inherit",
-    stderr: "inherit",
-  });
-  children.push(proc);
-  await waitFor(() => isListening(rtmpPort) && isListening(httpPort), 5000, "nginx");
-  return { proc, rtmpUrl: `rtmp://127.0.0.1:${rtmpPort}/live`, statUrl: `http://127.0.0.1:${httpPort}/stat` };
-}
-
-/** Streams on nginx that have received media past timestamp 0 (so at least a frame), by name. */
-async function flowingStreams(statUrl: string): Promise<Set<string>> {
-  const xml = await (await fetch(statUrl)).text();
-  const names = new Set<string>();
-  for (const block of xml.split("<stream>").slice(1)) {
-    const name = /<name>([^<]+)<\/name>/.exec(block)?.[1];
-    const ts = Number(
-      /<publishing\/>/.test(block) ? (/<timestamp>(\d+)<\/timestamp>/.exec(block)?.[1] ?? 0) : 0,
-    );
-    if (name && ts > 0) names.add(name);
-  }
-  return names;
-}
-
 async function main() {
   const source = await benchMedia();
-  const nginx = await startNginx();
+  const nginx = await startNginxRtmp();
+  ingest = nginx;
   const dataDir = join(work, "data");
   const server = await startServerProcess(dataDir);
   children.push(server.proc);
@@ -193,7 +136,7 @@ async function main() {
   let watching = true;
   const watcher = (async () => {
     while (watching) {
-      for (const name of await flowingStreams(nginx.statUrl)) {
+      for (const name of await nginx.flowing()) {
         if (calledAt.has(name) && !firstMedia.has(name)) firstMedia.set(name, performance.now());
       }
       await Bun.sleep(20);
@@ -270,7 +213,7 @@ async function main() {
     if (!res.ok) throw new Error(`stop failed: ${res.status}`);
     stopLatencies.push(performance.now() - t0);
   }
-  const leftOnNginx = (await flowingStreams(nginx.statUrl)).size;
+  const leftOnNginx = (await nginx.flowing()).size;
 
   const f1 = (x: number) => x.toFixed(1);
   const ms = (x: number) => `${Math.round(x)} ms`;
@@ -299,7 +242,10 @@ async function main() {
   console.log(`load average: ${readFileSync("/proc/loadavg", "utf8").trim()}`);
 }
 
+let ingest: NginxRtmp | undefined;
+
 async function cleanup() {
+  await ingest?.stop();
   for (const c of children.reverse()) {
     if (c.exitCode === null) {
       c.kill("SIGTERM");

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { toaster } from "../../client/lib/notify";
 import { MediaTab } from "../../client/pages/project-detail/MediaTab";
 import { mediaFiles } from "../../server/db/schema";
 import type { AppDeps } from "../../server/deps";
+import { mediaPaths } from "../../server/media/storage";
 import { MEDIA } from "../../shared/messages/media";
 import type { Role } from "../../shared/roles";
 import { renderWithApp } from "../support/render";
@@ -64,6 +66,18 @@ function addMedia(
 }
 
 describe("media tab", () => {
+  test("a file gone from the server's disk is marked missing on its card", async () => {
+    const s = await setup("developer");
+    const present = addMedia(s.deps, s.project.id, s.user.id, "here.mp4", "video");
+    writeFileSync(mediaPaths(s.deps.env.DATA_DIR).file(present.storedName), "x");
+    addMedia(s.deps, s.project.id, s.user.id, "gone.mp4", "video");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    const gone = (await screen.findByText("gone.mp4")).closest("[data-testid=media-card]") as HTMLElement;
+    expect(within(gone).getByText(MEDIA.fileMissingBadge)).toBeTruthy();
+    const here = (await screen.findByText("here.mp4")).closest("[data-testid=media-card]") as HTMLElement;
+    expect(within(here).queryByText(MEDIA.fileMissingBadge)).toBeNull();
+  });
+
   test("cards show name, size, badge, uploader, date and a view link; no delete for a developer", async () => {
     const s = await setup("developer");
     const video = addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");

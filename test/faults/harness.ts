@@ -49,6 +49,10 @@ export function alive(pid: number): boolean {
 
 export const argvOf = (pid: number) => (readProc(pid, "cmdline") ?? "").split("\0").filter(Boolean);
 
+/** The live ffmpeg pushing with this stream key (the key is one of its arguments). */
+export const ffmpegsWithKey = (dataDir: string, key: string) =>
+  ffmpegsOf(dataDir).filter((pid) => argvOf(pid).some((a) => a.includes(key)));
+
 /** Every live ffmpeg working on files of this data directory, whoever its parent is now. */
 export function ffmpegsOf(dataDir: string): number[] {
   return allPids().filter((pid) => {
@@ -242,6 +246,8 @@ export interface StreamRow {
   status: string;
   destination_id: number | null;
   error_count: number;
+  pid: number | null;
+  last_error_message: string | null;
 }
 
 /** The project's streams as the Streaming page reads them. */

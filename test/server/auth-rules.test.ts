@@ -152,7 +152,7 @@ describe("session rules", () => {
 
 describe("abuse and bad input", () => {
   test("repeated failed sign-ins from one address are answered 429, even with the right password", async () => {
-    const deps = testDeps({}, { loginLimiter: new LoginRateLimiter(3, 60_000) });
+    const deps = testDeps({}, { loginLimiter: new LoginRateLimiter({ perAccount: 3, windowMs: 60_000 }) });
     const { call } = testApp(deps);
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });
     for (let i = 0; i < 3; i++) {
@@ -162,18 +162,20 @@ describe("abuse and bad input", () => {
     }
     const blocked = await call("/api/auth/login", post({ email: user.email, password: TEST_PASSWORD }));
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: AUTH.tooManyAttempts });
+    expect(blocked.headers.get("retry-after")).toBe("60");
+    expect(await blocked.json()).toEqual({ error: AUTH.tooManyAttempts, retryAfter: 60 });
   });
 
   test("the limiter forgets after its window", () => {
     let now = 0;
-    const limiter = new LoginRateLimiter(2, 1000, () => now);
-    limiter.recordFailure("a");
-    limiter.recordFailure("a");
-    expect(limiter.isBlocked("a")).toBe(true);
-    expect(limiter.isBlocked("b")).toBe(false);
+    const limiter = new LoginRateLimiter({ perAccount: 2, windowMs: 1000, now: () => now });
+    expect(limiter.reserve("a", "x@e.com").ok).toBe(true);
+    expect(limiter.reserve("a", "x@e.com").ok).toBe(true);
+    const blocked = limiter.reserve("a", "x@e.com");
+    expect(blocked).toEqual({ ok: false, retryAfterMs: 1000 });
+    expect(limiter.reserve("b", "x@e.com").ok).toBe(true);
     now = 1001;
-    expect(limiter.isBlocked("a")).toBe(false);
+    expect(limiter.reserve("a", "x@e.com").ok).toBe(true);
   });
 
   test("a state-changing request from another origin is refused with 403", async () => {

@@ -16,6 +16,7 @@ describe("environment", () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe("./data");
     expect(env.MAX_UPLOAD_BYTES).toBe(1024 ** 3);
+    expect(env.MIN_FREE_DISK_BYTES).toBe(1024 ** 3);
     expect(env.MAX_CONCURRENT_STREAMS).toBeUndefined();
   });
 
@@ -24,6 +25,10 @@ describe("environment", () => {
       /PORT[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*PORT/,
     );
     expect(() => loadEnv({ PUBLIC_ORIGIN: "nope" })).toThrow(/PUBLIC_ORIGIN/);
+    for (const bad of ["-1", "1.5", "lots"]) {
+      expect(() => loadEnv({ MIN_FREE_DISK_BYTES: bad })).toThrow(/MIN_FREE_DISK_BYTES/);
+    }
+    expect(loadEnv({ MIN_FREE_DISK_BYTES: "0" }).MIN_FREE_DISK_BYTES).toBe(0);
   });
 });
 

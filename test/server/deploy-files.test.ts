@@ -24,7 +24,7 @@ describe("systemd unit", () => {
       "Restart=always",
       "User=stream-console",
       "KillMode=control-group",
-      "ExecStart=/usr/local/bin/bun server/main.ts",
+      "ExecStart=/usr/local/bin/bun --max-http-header-size=65536 server/main.ts",
       "Environment=DATA_DIR=/var/lib/stream-console",
     ])
       expect(lines).toContain(line);
@@ -80,7 +80,7 @@ describe("container", () => {
     expect(runtime).toContain("DATA_DIR=/data");
     expect(lines).toContain('VOLUME ["/data"]');
     expect(runtime).toMatch(/HEALTHCHECK [\s\S]*\/api\/health/);
-    expect(lines).toContain('CMD ["bun", "server/main.ts"]');
+    expect(lines).toContain('CMD ["bun", "--max-http-header-size=65536", "server/main.ts"]');
   });
 
   test("compose restarts the console and keeps its data in a volume", () => {

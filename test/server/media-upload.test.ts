@@ -2,7 +2,9 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mediaFiles } from "../../server/db/schema";
+import { startDiskHousekeeping } from "../../server/disk-housekeeping";
 import { formatLimit } from "../../server/media/receive";
+import { sweepPartFiles } from "../../server/media/storage";
 import { MEDIA } from "../../shared/messages/media";
 import {
   filesOnDisk,
@@ -181,19 +183,36 @@ describe("refused uploads leave nothing behind", () => {
   });
 });
 
-test("temp files a crashed run left behind go with the next upload; fresh ones stay", async () => {
+test("partial files a crashed run left behind all go at start; later sweeps take only idle ones", async () => {
   const h = await setup();
-  const tmp = join(h.deps.env.DATA_DIR, "tmp");
+  const dir = h.deps.env.DATA_DIR;
+  const tmp = join(dir, "tmp");
+  const prepared = join(dir, "media", "prepared");
   mkdirSync(tmp, { recursive: true });
-  writeFileSync(join(tmp, "upload-old.part"), "x");
-  const old = new Date(Date.now() - 7 * 60 * 60 * 1000);
-  utimesSync(join(tmp, "upload-old.part"), old, old);
-  writeFileSync(join(tmp, "upload-recent.part"), "x");
-  const res = await post(h, h.devCookie, uploadForm(h.project.id, Bun.file(await pngImage()), "a.png"));
-  expect(res.status).toBe(201);
-  expect(filesOnDisk(h.deps.env.DATA_DIR).filter((f) => f.startsWith("tmp/"))).toEqual([
-    "tmp/upload-recent.part",
-  ]);
+  mkdirSync(prepared, { recursive: true });
+  const put = (path: string, ageMs = 0) => {
+    writeFileSync(path, "x");
+    const at = new Date(Date.now() - ageMs);
+    utimesSync(path, at, at);
+  };
+  put(join(tmp, "upload-a.part"));
+  put(join(prepared, "1-x.mp4.part"));
+  put(join(prepared, "1-done.mp4"));
+  const lines: string[] = [];
+  const housekeeping = await startDiskHousekeeping(dir, h.deps.sqlite, (l) => lines.push(l));
+  housekeeping.stop();
+  expect(filesOnDisk(dir)).toEqual(["media/prepared/1-done.mp4"]);
+  expect(lines).toEqual(["Removed 2 leftover partial file(s)"]);
+
+  const hour = 60 * 60 * 1000;
+  put(join(tmp, "upload-old.part"), 2 * hour);
+  put(join(prepared, "2-old.mp4.part"), 2 * hour);
+  put(join(tmp, "upload-live.part"));
+  put(join(prepared, "3-live.mp4.part"));
+  expect(await sweepPartFiles(dir, hour)).toBe(2);
+  expect(filesOnDisk(dir)).toEqual(
+    ["media/prepared/1-done.mp4", "media/prepared/3-live.mp4.part", "tmp/upload-live.part"].sort(),
+  );
 });
 
 test("an upload aborted half-way over a real socket leaves no temp file and no row", async () => {

@@ -62,7 +62,7 @@ export function signedInCaller(deps: AppDeps, userId: number) {
     deps,
     user: auth.user,
     session: auth.session,
-    clientKey: "test",
+    clientAddress: "test",
     cookies: { setSession: () => {}, clearSession: () => {} },
   });
 }

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { mediaPreparations, streams } from "../../server/db/schema";
+import { mediaPaths } from "../../server/media/storage";
+import { STREAMING } from "../../shared/messages/streaming";
 import { startReceiver, waitFor } from "../fakes/rtmp-receiver";
 import { aviVideo } from "../support/media";
 import { addVideo, streamingWorld } from "./streaming-fixtures";
@@ -96,4 +99,34 @@ describe("media preparation", () => {
     await w.asDev.streaming.stop({ streamId: again.id });
     await receiver.stop();
   }, 30_000);
+
+  test("with too little free disk space no encode starts: the row says why, the stream fails, no .part is left", async () => {
+    const w = await streamingWorld({ MIN_FREE_DISK_BYTES: String(2 ** 50) });
+    const media = addVideo(w.deps, w.project.id, await aviVideo(5), {
+      mimeType: "video/x-msvideo",
+      videoCodec: "mpeg4",
+      audioCodec: "mp3",
+      durationSeconds: 5,
+      steamReady: false,
+    });
+    const dest = await w.asDev.streaming.createDestination({
+      name: "Nowhere",
+      type: "custom",
+      rtmp_url: "rtmp://127.0.0.1:9/live",
+      stream_key: "k",
+      autorestart: false,
+      project_id: w.project.id,
+    });
+    const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
+    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
+    await waitFor(() => row().status === "error", 10_000, "the stream to fail");
+    expect(row().lastErrorMessage).toBe(STREAMING.preparationFailed);
+    const prep = w.deps.db
+      .select()
+      .from(mediaPreparations)
+      .where(eq(mediaPreparations.mediaId, media.id))
+      .get()!;
+    expect(prep).toMatchObject({ status: "error", error: STREAMING.preparationNoSpace, pid: null });
+    expect(readdirSync(mediaPaths(w.deps.env.DATA_DIR).prepared)).toEqual([]);
+  });
 });

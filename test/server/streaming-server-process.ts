@@ -31,22 +31,25 @@ export async function startServerProcess(
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = probe.port!;
   probe.stop(true);
-  const proc = Bun.spawn(["bun", ...preload.flatMap((p) => ["--preload", p]), "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: PROCESS_ADMIN.email,
-      ADMIN_PASSWORD: PROCESS_ADMIN.password,
-      ...env,
+  const proc = Bun.spawn(
+    ["bun", "--max-http-header-size=65536", ...preload.flatMap((p) => ["--preload", p]), "server/main.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: PROCESS_ADMIN.email,
+        ADMIN_PASSWORD: PROCESS_ADMIN.password,
+        ...env,
+      },
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
     },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  );
   started.add(proc);
   void proc.exited.then(() => started.delete(proc));
   let out = "";

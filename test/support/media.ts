@@ -149,7 +149,7 @@ export function uploadForm(projectId: number | string | null, file: Blob, name: 
 /** Everything under DATA_DIR/media and DATA_DIR/tmp, so a test can say "nothing left behind". */
 export function filesOnDisk(dataDir: string): string[] {
   const out: string[] = [];
-  for (const sub of ["media", "media/posters", "tmp"]) {
+  for (const sub of ["media", "media/posters", "media/prepared", "tmp"]) {
     try {
       for (const f of readdirSync(join(dataDir, sub))) {
         if (statSync(join(dataDir, sub, f)).isFile()) out.push(`${sub}/${f}`);

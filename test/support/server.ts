@@ -73,7 +73,7 @@ export async function callerFor(deps: AppDeps, email: string, password = TEST_PA
   const signed = await login(deps, { email, password }, `test-${email}`);
   const auth = authenticate(deps, signed.token)!;
   const createCaller = createCallerFactory(appRouter);
-  return createCaller({ deps, user: auth.user, session: auth.session, clientKey: "test", cookies });
+  return createCaller({ deps, user: auth.user, session: auth.session, clientAddress: "test", cookies });
 }
 
 export function anonymousCaller(deps: AppDeps) {
@@ -82,7 +82,7 @@ export function anonymousCaller(deps: AppDeps) {
     deps,
     user: null,
     session: null,
-    clientKey: "test",
+    clientAddress: "test",
     cookies: { setSession: () => {}, clearSession: () => {} },
   });
 }

@@ -39,9 +39,16 @@ export function MediaCard(props: {
             {item.kind === "video" ? MEDIA.videoBadge : MEDIA.imageBadge}
           </Badge>
         </Flex>
-        <Text fontSize="sm" color="fg.muted">
-          {formatFileSize(item.file_size)}
-        </Text>
+        <HStack gap={2}>
+          <Text fontSize="sm" color="fg.muted">
+            {formatFileSize(item.file_size)}
+          </Text>
+          {item.file_missing && (
+            <Badge colorPalette="red" variant="outline">
+              {MEDIA.fileMissingBadge}
+            </Badge>
+          )}
+        </HStack>
         <Text fontSize="xs" color="fg.subtle">
           {MEDIA.uploadedBy(item.uploaded_by_name ?? MEDIA.unknownUploader, formatShortDate(item.created_at))}
         </Text>

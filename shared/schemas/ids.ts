@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+// Ids and counts are integers, and only integers: `true`, `[1]` or "1" in a JSON body or a procedure
+// input is refused, never read as 1. Query strings carry text, so they have their own strict parser.
+
+/** A positive integer id, as JSON bodies and tRPC inputs send it. */
+export const idSchema = z
+  .number("Invalid id")
+  .int("Invalid id")
+  .positive("Invalid id")
+  .max(Number.MAX_SAFE_INTEGER, "Invalid id");
+
+/** An integer written in a query string: ASCII digits only, no sign, no exponent, no spaces. */
+export const queryInt = (message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number);
+
+/** A positive id from a query string. */
+export const queryId = (message = "Invalid id") => queryInt(message).pipe(idSchema);
+
+/** `1`/`true` or `0`/`false` in a query string; anything else is refused. */
+export const queryFlag = (message: string) =>
+  z.enum(["1", "true", "0", "false"], message).transform((v) => v === "1" || v === "true");
