@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { writeCurrentProject } from "../../client/app/current-project";
@@ -6,6 +8,7 @@ import { toaster } from "../../client/lib/notify";
 import StreamingPage from "../../client/pages/streaming/StreamingPage";
 import { destinations, mediaFiles, streams } from "../../server/db/schema";
 import type { AppDeps } from "../../server/deps";
+import { mediaPaths } from "../../server/media/storage";
 import { STREAMING } from "../../shared/messages/streaming";
 import { STREAMING_UI } from "../../shared/messages/streaming-ui";
 import { renderWithApp } from "../support/render";
@@ -57,12 +60,17 @@ function addDestination(deps: AppDeps, projectId: number, name: string, autorest
 }
 
 function addMedia(deps: AppDeps, projectId: number, name: string, kind: "video" | "image" = "video") {
+  // A file on disk, as a start checks; its content never matters here (no ingest is listening).
+  const storedName = `${crypto.randomUUID()}.mp4`;
+  const path = mediaPaths(deps.env.DATA_DIR).file(storedName);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, "");
   return deps.db
     .insert(mediaFiles)
     .values({
       projectId,
       originalName: name,
-      storedName: `${crypto.randomUUID()}.mp4`,
+      storedName,
       mimeType: "video/mp4",
       fileSize: 2048,
       kind,
