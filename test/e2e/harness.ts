@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"));
   const port = await freePort();
-  const proc = Bun.spawn(["bun", "server/main.ts"], {
+  const proc = Bun.spawn(["bun", "--max-http-header-size=65536", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
