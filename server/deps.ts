@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { LoginRateLimiter } from "./auth/rate-limit";
 import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
+import { JobRunner } from "./jobs/runner";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
 import { Supervisor } from "./streaming/supervisor";
@@ -21,6 +22,8 @@ export interface AppDeps {
   supervisor: Supervisor;
   /** Steam Web, store and partner APIs (base URLs and keys from env). */
   steam: SteamClient;
+  /** Background jobs (the Steam syncs), recorded in the jobs table. */
+  jobs: JobRunner;
   /** Player-count sampler; idle until main.ts starts it, so tests never run its timer. */
   sampler: Sampler;
 }
@@ -45,6 +48,9 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         log: process.env.NODE_ENV === "test" ? undefined : console.log,
       }),
     steam: overrides.steam ?? createSteamClient(env),
+    jobs:
+      overrides.jobs ??
+      new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : console.log }),
     sampler: undefined as unknown as Sampler,
   };
   deps.sampler = overrides.sampler ?? new Sampler(deps);

@@ -23,6 +23,9 @@ export async function startServer(env: Env) {
   const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
+  // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
+  const interrupted = deps.jobs.interruptLeftRunning();
+  if (interrupted) console.log(`Marked ${interrupted} unfinished sync job(s) interrupted`);
   if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
   // Last resort: even on an unplanned exit no ffmpeg child may outlive the server (children are
   // also tied to this process by the kernel, which covers a SIGKILL as well).

@@ -12,6 +12,7 @@ export const PERMISSIONS = {
   "streams.clearEnded": ["admin"],
   "analytics.sync": ["admin", "manager", "developer"],
   "analytics.settings": ["admin", "manager"],
+  "analytics.syncAllApps": ["admin"],
   "admin.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,7 +1,6 @@
 import type { Hono } from "hono";
-import { ANALYTICS } from "../../shared/messages/analytics";
 import {
-  fetchAllAppsInput,
+  allAppsSyncInput,
   newsQuery,
   overviewQuery,
   searchQuery,
@@ -9,15 +8,15 @@ import {
   syncInput,
   testFinancialApiQuery,
 } from "../../shared/schemas/analytics";
-import { badRequest, forbidden } from "../errors";
 import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
 import * as analytics from "../services/analytics";
+import { testFinancialApi } from "../services/analytics-api-check";
 import * as financial from "../services/analytics-financial";
 
 const daysBody = syncInput.pick({ days: true });
 
-// Spec 2 section 7 and spec 1 section 7: the /analytics/* calls, answering what the tRPC procedures do.
+// The /analytics/* calls, answering what the tRPC procedures do.
 export function analyticsRest(api: Hono<AppEnv>) {
   api.get("/analytics/news/:id", async (c) => {
     const { user } = requireUser(c);
@@ -29,36 +28,35 @@ export function analyticsRest(api: Hono<AppEnv>) {
     const q = queryParams(c, overviewQuery);
     return c.json(analytics.getOverview(c.var.deps, user, { ...q, projectId: idParam(c) }));
   });
+  // The syncs run as jobs; a script waits here for the job (or the running one it joins) to end
+  // and gets its result, as when the sync ran inside the request.
   api.post("/analytics/steam/sync-historical/:id", async (c) => {
     const { user } = requireUser(c);
     const { days } = await jsonBody(c, daysBody);
-    return c.json(await analytics.syncSteam(c.var.deps, user, { projectId: idParam(c), days }));
+    return c.json(await analytics.syncSteam(c.var.deps, user, { projectId: idParam(c), days }).finished);
   });
   api.post("/analytics/financial/sync-historical/:id", async (c) => {
     const { user } = requireUser(c);
     const { days } = await jsonBody(c, daysBody);
-    return c.json(await financial.syncFinancialPeriod(c.var.deps, user, { projectId: idParam(c), days }));
+    const job = financial.syncFinancialPeriod(c.var.deps, user, { projectId: idParam(c), days });
+    return c.json(await job.finished);
   });
   api.post("/analytics/financial/fetch-recent/:id", async (c) => {
     const { user } = requireUser(c);
-    return c.json(await financial.fetchRecent(c.var.deps, user, { projectId: idParam(c) }));
+    return c.json(await financial.syncFinancialRecent(c.var.deps, user, { projectId: idParam(c) }).finished);
   });
   api.post("/analytics/financial/fetch-all-history/:id", async (c) => {
     const { user } = requireUser(c);
-    return c.json(await financial.fetchAllHistory(c.var.deps, user, { projectId: idParam(c) }));
+    return c.json(await financial.syncFinancialHistory(c.var.deps, user, { projectId: idParam(c) }).finished);
   });
   api.post("/analytics/financial/fetch-all-apps", async (c) => {
     const { user } = requireUser(c);
-    if (user.role !== "admin") throw forbidden("Administrator privileges required");
-    return c.json(await financial.fetchAllApps(c.var.deps, await jsonBody(c, fetchAllAppsInput)));
+    const input = await jsonBody(c, allAppsSyncInput);
+    return c.json(await financial.syncAllApps(c.var.deps, user, input).finished);
   });
   api.get("/analytics/steam/test-financial-api", async (c) => {
     const { user } = requireUser(c);
-    const q = queryParams(c, testFinancialApiQuery);
-    if (q.appId === undefined) throw badRequest(ANALYTICS.testAppIdRequired);
-    return c.json(
-      await financial.testFinancialApi(c.var.deps, user, { appId: q.appId, partnerId: q.partnerId }),
-    );
+    return c.json(await testFinancialApi(c.var.deps, user, queryParams(c, testFinancialApiQuery)));
   });
   api.get("/analytics/steam/search", async (c) => {
     requireUser(c);

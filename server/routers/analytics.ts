@@ -1,5 +1,5 @@
 import {
-  fetchAllAppsInput,
+  allAppsSyncInput,
   newsInput,
   overviewInput,
   projectOnlyInput,
@@ -9,13 +9,18 @@ import {
   testFinancialApiInput,
   updateSettingsInput,
 } from "../../shared/schemas/analytics";
+import { jobInput, type SyncJobStart } from "../../shared/schemas/jobs";
 import * as analytics from "../services/analytics";
+import { testFinancialApi } from "../services/analytics-api-check";
 import * as financial from "../services/analytics-financial";
+import * as syncJobs from "../services/sync-jobs";
 import { router } from "../trpc/init";
-import { adminProcedure, protectedProcedure } from "../trpc/procedures";
+import { protectedProcedure } from "../trpc/procedures";
 
-// Spec 2 sections 2.1-2.5 and spec 1's Admin Controls. Access and role checks live in the services,
-// so the REST adapters get exactly the same rules.
+/** A sync starts in the background: the console gets the job to poll, not its result. */
+const jobOf = (started: { id: number }): SyncJobStart => ({ jobId: started.id });
+
+// Access and role checks live in the services, so the REST adapters get exactly the same rules.
 export const analyticsRouter = router({
   news: protectedProcedure
     .input(newsInput)
@@ -25,24 +30,29 @@ export const analyticsRouter = router({
     .query(({ ctx, input }) => analytics.getOverview(ctx.deps, ctx.user, input)),
   syncSteam: protectedProcedure
     .input(syncInput)
-    .mutation(({ ctx, input }) => analytics.syncSteam(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => jobOf(analytics.syncSteam(ctx.deps, ctx.user, input))),
   syncFinancial: protectedProcedure
     .input(syncInput)
-    .mutation(({ ctx, input }) => financial.syncFinancialPeriod(ctx.deps, ctx.user, input)),
-  fetchRecent: protectedProcedure
+    .mutation(({ ctx, input }) => jobOf(financial.syncFinancialPeriod(ctx.deps, ctx.user, input))),
+  syncFinancialRecent: protectedProcedure
     .input(projectOnlyInput)
-    .mutation(({ ctx, input }) => financial.fetchRecent(ctx.deps, ctx.user, input)),
-  fetchAllHistory: protectedProcedure
+    .mutation(({ ctx, input }) => jobOf(financial.syncFinancialRecent(ctx.deps, ctx.user, input))),
+  syncFinancialHistory: protectedProcedure
     .input(projectOnlyInput)
-    .mutation(({ ctx, input }) => financial.fetchAllHistory(ctx.deps, ctx.user, input)),
-  fetchAllApps: adminProcedure
-    .input(fetchAllAppsInput)
-    .mutation(({ ctx, input }) => financial.fetchAllApps(ctx.deps, input)),
+    .mutation(({ ctx, input }) => jobOf(financial.syncFinancialHistory(ctx.deps, ctx.user, input))),
+  syncAllApps: protectedProcedure
+    .input(allAppsSyncInput)
+    .mutation(({ ctx, input }) => jobOf(financial.syncAllApps(ctx.deps, ctx.user, input))),
+  syncJob: protectedProcedure
+    .input(jobInput)
+    .query(({ ctx, input }) => syncJobs.getSyncJob(ctx.deps, ctx.user, input)),
+  projectSyncJobs: protectedProcedure
+    .input(projectOnlyInput)
+    .query(({ ctx, input }) => syncJobs.projectSyncJobs(ctx.deps, ctx.user, input)),
+  allAppsSyncJob: protectedProcedure.query(({ ctx }) => syncJobs.allAppsSyncJob(ctx.deps, ctx.user)),
   testFinancialApi: protectedProcedure
     .input(testFinancialApiInput)
-    .mutation(({ ctx, input }) =>
-      financial.testFinancialApi(ctx.deps, ctx.user, { appId: input.appId!, partnerId: input.partnerId }),
-    ),
+    .mutation(({ ctx, input }) => testFinancialApi(ctx.deps, ctx.user, input)),
   search: protectedProcedure
     .input(searchInput)
     .query(async ({ ctx, input }) => ({ results: await analytics.searchGames(ctx.deps, input) })),

@@ -80,21 +80,23 @@ export async function fetchDate(deps: AppDeps, date: string): Promise<DateFetch>
 
 /**
  * Fetches each date in turn. Partner-key errors stop everything (every date would fail the same
- * way) and are thrown; other failures are recorded per date and the rest continue.
+ * way) and are thrown; other failures are recorded per date and the rest continue. `onFetched`
+ * hears of each date as it ends, for a job's progress.
  */
 export async function fetchDates(
   deps: AppDeps,
   dates: string[],
   isFatal: (err: unknown) => boolean,
+  onFetched: (fetched: DateFetch) => void = () => {},
 ): Promise<DateFetch[]> {
   const out: DateFetch[] = [];
   for (const date of dates) {
-    try {
-      out.push(await fetchDate(deps, date));
-    } catch (err) {
+    const fetched = await fetchDate(deps, date).catch((err): DateFetch => {
       if (isFatal(err)) throw err;
-      out.push({ date, ok: false, rows: 0, perApp: new Map(), error: maskKeys((err as Error).message) });
-    }
+      return { date, ok: false, rows: 0, perApp: new Map(), error: maskKeys((err as Error).message) };
+    });
+    out.push(fetched);
+    onFetched(fetched);
   }
   return out;
 }

@@ -23,12 +23,13 @@ import {
   rememberAppName,
   steamToAppError,
 } from "./analytics-steam";
+import { startSyncJob } from "./sync-jobs";
 
 export { getOverview } from "./analytics-overview";
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
-/** Latest News (spec 2 section 2.1): cached per app, fetched again after an hour or on refresh. */
+/** Latest News: cached per app, fetched again after an hour or on refresh. */
 export async function getNews(
   deps: AppDeps,
   user: SessionUser,
@@ -65,21 +66,13 @@ export async function getNews(
   };
 }
 
-/**
- * "Sync Data": a player sample now, achievements and news refreshed. Steam keeps no player history,
- * so `days` cannot be backfilled; the message says history accrues from sampling.
- */
-export async function syncSteam(
+/** The Sync Data work: a player sample now, achievements and news refreshed, side by side. */
+async function syncSteamParts(
   deps: AppDeps,
-  user: SessionUser,
-  input: { projectId: number; days: number },
+  projectId: number,
+  appId: number,
+  days: number,
 ): Promise<SteamSyncResult> {
-  const project = requireProject(deps, user, input.projectId);
-  requirePermission(user, "analytics.sync");
-  if (!project.steamAnalyticsEnabled) throw badRequest(ANALYTICS.steamNotEnabled);
-  const appId = project.steamAppId;
-  if (!appId) throw badRequest(ANALYTICS.noAppId);
-
   const [sample, achievements, news] = await Promise.allSettled([
     sampleApp(deps, appId),
     refreshAchievements(deps, appId),
@@ -99,15 +92,30 @@ export async function syncSteam(
   if (errors.length === 3)
     throw steamToAppError(sample.status === "rejected" ? sample.reason : new Error(errors[0]));
 
-  deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, project.id)).run();
+  deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId)).run();
   return {
     success: true,
-    message: `${ANALYTICS.steamSyncStarted(input.days)}. ${ANALYTICS.historyAccrues}`,
+    message: `${ANALYTICS.steamSyncStarted(days)}. ${ANALYTICS.historyAccrues}`,
     currentPlayers: sample.status === "fulfilled" ? sample.value : null,
     achievements: achievements.status === "fulfilled" ? achievements.value.count : null,
     newsItems: news.status === "fulfilled" ? news.value.length : null,
     errors,
   };
+}
+
+/**
+ * "Sync Data", as a background job (a running one for the project is joined). Steam keeps no player
+ * history, so `days` cannot be backfilled; the message says history accrues from sampling.
+ */
+export function syncSteam(deps: AppDeps, user: SessionUser, input: { projectId: number; days: number }) {
+  const project = requireProject(deps, user, input.projectId);
+  requirePermission(user, "analytics.sync");
+  if (!project.steamAnalyticsEnabled) throw badRequest(ANALYTICS.steamNotEnabled);
+  const appId = project.steamAppId;
+  if (!appId) throw badRequest(ANALYTICS.noAppId);
+  return startSyncJob(deps, user, { kind: "steam", projectId: project.id }, () =>
+    syncSteamParts(deps, project.id, appId, input.days),
+  );
 }
 
 export async function searchGames(

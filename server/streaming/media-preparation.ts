@@ -2,12 +2,14 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { eq } from "drizzle-orm";
+import { JOBS } from "../../shared/messages/jobs";
 import { STREAMING } from "../../shared/messages/streaming";
 import type { MediaPreparationView } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import { mediaFiles, mediaPreparations } from "../db/schema";
 import type { Env } from "../env";
 import { freeBytes, isDiskFullError } from "../media/disk-space";
+import { InFlight } from "../jobs/in-flight";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
 import { PREPARED_AUDIO_KBPS, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
@@ -40,7 +42,7 @@ export interface PreparerOptions {
  * media_preparations, so later streams (and later server runs) use it directly.
  */
 export class MediaPreparer {
-  private readonly jobs = new Map<number, { done: Promise<string>; child?: Subprocess }>();
+  private readonly jobs = new InFlight<number, { done: Promise<string>; child?: Subprocess }>();
   private closed = false;
 
   constructor(private readonly o: PreparerOptions) {}
@@ -74,9 +76,8 @@ export class MediaPreparer {
     const running = this.jobs.get(media.id);
     if (running) return running.done;
     const job: { done: Promise<string>; child?: Subprocess } = { done: Promise.resolve("") };
-    job.done = this.run(media, job).finally(() => this.jobs.delete(media.id));
-    this.jobs.set(media.id, job);
-    return job.done;
+    job.done = this.run(media, job);
+    return this.jobs.add(media.id, job).done;
   }
 
   private async run(media: MediaRow, job: { child?: Subprocess }): Promise<string> {
@@ -222,13 +223,13 @@ export class MediaPreparer {
   }
 
   pids(): number[] {
-    return [...this.jobs.values()].flatMap((j) => (j.child?.pid ? [j.child.pid] : []));
+    return this.jobs.values().flatMap((j) => (j.child?.pid ? [j.child.pid] : []));
   }
 
   /** Kills running jobs (their rows turn to error and are redone on demand). */
   async shutdown(): Promise<void> {
     this.closed = true;
-    const jobs = [...this.jobs.values()];
+    const jobs = this.jobs.values();
     for (const j of jobs) j.child?.kill("SIGKILL");
     await Promise.allSettled(jobs.map((j) => j.done));
   }
@@ -241,7 +242,7 @@ export class MediaPreparer {
   markInterrupted(mediaId: number): void {
     this.o.db
       .update(mediaPreparations)
-      .set({ status: "error", error: "Interrupted by a server restart", pid: null, finishedAt: this.o.now() })
+      .set({ status: "error", error: JOBS.interruptedByRestart, pid: null, finishedAt: this.o.now() })
       .where(eq(mediaPreparations.mediaId, mediaId))
       .run();
   }

@@ -8,10 +8,3 @@ export const protectedProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: AUTH.authRequired });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
-
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Administrator privileges required" });
-  }
-  return next();
-});

@@ -93,6 +93,7 @@ export const ANALYTICS = {
   syncMonthly: "Sync Monthly (30 days)",
   syncYearly: "Sync Yearly (52 weeks)",
   syncing: "Syncing...",
+  noFinancialApps: "No apps have financial analytics enabled",
   systemMaintenance: "System Maintenance",
   analyticsExport: "Analytics Export",
   comingSoon: "Coming Soon",

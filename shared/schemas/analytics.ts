@@ -3,7 +3,7 @@ import { ANALYTICS } from "../messages/analytics";
 import { idSchema, queryFlag, queryId, queryInt } from "./ids";
 import { safeName } from "./names";
 
-// Inputs and answers of the analytics calls (spec 2 sections 3 and 7, spec 1 section 7).
+// Inputs and answers of the analytics calls.
 // One schema serves the tRPC procedure, the REST adapter and the client form.
 
 export const PERIOD_OPTIONS = [7, 14, 30, 60, 90, 180, 365] as const;
@@ -15,14 +15,14 @@ export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const CHART_BAR_MAX_PX = 232;
 export const CHART_BAR_MIN_PX = 4;
-/** Reload delays after the sync calls (spec 2 section 9). */
+/** Reload delays after a sync ends. */
 export const RELOAD_AFTER_MS = {
   steam: 5000,
   financialPeriod: 2000,
   fetchRecent: 2000,
   fetchAllHistory: 3000,
 };
-/** Spec 1 section 4: the admin sync's result note clears after 15 s for yearly, 10 s otherwise. */
+/** The admin sync's result note clears after 15 s for yearly, 10 s otherwise. */
 export const SYNC_NOTE_MS = { yearly: 15_000, other: 10_000 };
 export const MAX_PERIOD_DAYS = 365;
 
@@ -34,11 +34,15 @@ const daysRange = z
   .max(MAX_PERIOD_DAYS, "Invalid days");
 const days = daysRange.default(DEFAULT_PERIOD_DAYS);
 /** A Steam app id: positive integer (Steam's ids fit easily in 32 bits). JSON bodies send a number. */
-export const steamAppIdSchema = z
-  .number(ANALYTICS.appIdInvalid)
-  .int(ANALYTICS.appIdInvalid)
-  .positive(ANALYTICS.appIdInvalid)
-  .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
+const appIdChecks = (base: z.ZodNumber) =>
+  base
+    .int(ANALYTICS.appIdInvalid)
+    .positive(ANALYTICS.appIdInvalid)
+    .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
+export const steamAppIdSchema = appIdChecks(z.number(ANALYTICS.appIdInvalid));
+/** The test dialog's App ID is required: a missing one gets its own plain word. */
+const appIdOrMissing = (issue: { input?: unknown }) =>
+  issue.input === undefined ? ANALYTICS.testAppIdRequired : ANALYTICS.appIdInvalid;
 const newsLimit = z
   .number("Invalid limit")
   .int("Invalid limit")
@@ -74,12 +78,12 @@ export const projectOnlyInput = z.object({ projectId });
 
 export const DATE_RANGES = ["recent", "monthly", "yearly"] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
-export const fetchAllAppsInput = z.object({
+export const allAppsSyncInput = z.object({
   dateRange: z.enum(DATE_RANGES, ANALYTICS.dateRangeInvalid),
 });
 
 export const testFinancialApiInput = z.object({
-  appId: steamAppIdSchema.optional().refine((v) => v !== undefined, ANALYTICS.testAppIdRequired),
+  appId: appIdChecks(z.number({ error: appIdOrMissing })),
   partnerId: z
     .number("Invalid partnerId")
     .int("Invalid partnerId")
@@ -90,9 +94,13 @@ export const testFinancialApiInput = z.object({
 });
 /** GET /analytics/steam/test-financial-api?appId=&partnerId= */
 export const testFinancialApiQuery = z.object({
-  appId: blankAsAbsent(queryInt(ANALYTICS.appIdInvalid).pipe(steamAppIdSchema)).refine(
-    (v) => v !== undefined,
-    ANALYTICS.testAppIdRequired,
+  appId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: appIdOrMissing })
+      .regex(/^\d{1,15}$/, ANALYTICS.appIdInvalid)
+      .transform(Number)
+      .pipe(steamAppIdSchema),
   ),
   partnerId: blankAsAbsent(queryId("Invalid partnerId")),
 });
@@ -239,7 +247,7 @@ export interface FinancialSyncResult {
   error?: string;
 }
 
-export interface FetchAllAppsResult {
+export interface AllAppsSyncResult {
   success: boolean;
   appsProcessed: number;
   totalApps: number;
