@@ -100,7 +100,12 @@ export class JobRunner {
     const now = this.options.now();
     return this.options.db
       .update(jobs)
-      .set({ status: "interrupted", errorMessage: JOBS.interruptedByRestart, finishedAt: now, updatedAt: now })
+      .set({
+        status: "interrupted",
+        errorMessage: JOBS.interruptedByRestart,
+        finishedAt: now,
+        updatedAt: now,
+      })
       .where(inArray(jobs.status, UNFINISHED))
       .returning({ id: jobs.id })
       .all().length;

@@ -25,7 +25,10 @@ export const RANGE_DAYS: Record<DateRange, number> = { recent: 2, monthly: 30, y
 
 function requirePartnerKey(deps: AppDeps): void {
   if (deps.steam.hasPartnerKey) return;
-  throw badRequest(PARTNER.keyMissing, { requiresPartnerAccess: true, suggestions: [...PARTNER.suggestions] });
+  throw badRequest(PARTNER.keyMissing, {
+    requiresPartnerAccess: true,
+    suggestions: [...PARTNER.suggestions],
+  });
 }
 
 /** The newest two Pacific dates: today and yesterday are still accruing, so they are always synced. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema } from "./ids";
 import type { AllAppsSyncResult, FinancialSyncResult, SteamSyncResult } from "./analytics";
+import { idSchema } from "./ids";
 
 // Background jobs as the console reads them: the Steam syncs run on the server and are polled.
 

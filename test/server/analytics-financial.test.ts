@@ -4,6 +4,7 @@ import { projects, steamPartnerState, steamSales } from "../../server/db/schema"
 import { type RawSalesRow, salesRow } from "../fakes/steam/data";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
+import { JobFailed, untilDone } from "../support/jobs";
 import { callerFor, makeOrg, makeProject, makeUser } from "../support/server";
 
 // Partner financials end to end through the tRPC procedures, against the msw-backed fake.
@@ -108,7 +109,10 @@ const stored = (deps: Awaited<ReturnType<typeof world>>["deps"], appId = A) =>
 describe("sync and idempotency", () => {
   test("first sync reads changed dates from mark 0, fetches them, stores integer cents per line item", async () => {
     const w = await world();
-    const res = await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    const res = await untilDone(await w.as("developer")).analytics.syncFinancial({
+      projectId: w.project.id,
+      days: 7,
+    });
     expect(res).toEqual({
       success: true,
       message: "Fetched 4 records from Steam Partner APIs",
@@ -155,13 +159,13 @@ describe("sync and idempotency", () => {
 
   test("a second sync sends the kept mark, refetches only today and yesterday, and never double-counts", async () => {
     const w = await world();
-    await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     const before = await (await w.as("viewer")).analytics.overview({ projectId: w.project.id, days: 7 });
     const mark = w.deps.db.select().from(steamPartnerState).get()!.highwatermark;
     expect(Number(mark)).toBeGreaterThan(0);
     msw.fake.requests.length = 0;
 
-    await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     expect(msw.fake.calls("GetChangedDatesForPartner")[0]!.searchParams.get("highwatermark")).toBe(mark);
     expect(salesDates().sort()).toEqual(["2026-11-19", "2026-11-20"]);
     expect(stored(w.deps)).toHaveLength(4);
@@ -171,7 +175,7 @@ describe("sync and idempotency", () => {
 
   test("a restated date comes back through GetChangedDatesForPartner and its rows are replaced, not added", async () => {
     const w = await world();
-    await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     msw.fake.restate("2026-11-18", [
       salesRow({
         id: 9,
@@ -184,7 +188,10 @@ describe("sync and idempotency", () => {
       }),
     ]);
     msw.fake.requests.length = 0;
-    const res = await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    const res = await untilDone(await w.as("developer")).analytics.syncFinancial({
+      projectId: w.project.id,
+      days: 7,
+    });
     expect(salesDates().sort()).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);
     expect(res.recordsFound).toBe(4);
     const rows = stored(w.deps).filter((r) => r.date === "2026-11-18");
@@ -201,12 +208,15 @@ describe("sync and idempotency", () => {
   test("a date that keeps failing is reported, the others are stored, and it stays pending for next time", async () => {
     const w = await world();
     msw.fake.fault({ path: "GetDetailedSales", status: 503, times: 4 });
-    const res = await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    const res = await untilDone(await w.as("developer")).analytics.syncFinancial({
+      projectId: w.project.id,
+      days: 7,
+    });
     expect(res.success).toBe(false);
     expect(res.error).toMatch(/1 of 3 dates failed: .*HTTP 503/);
     expect(res.recordsFound).toBe(3);
     msw.fake.requests.length = 0;
-    await (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
+    await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     expect(salesDates().sort()).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);
     expect(stored(w.deps)).toHaveLength(4);
   });
@@ -225,7 +235,9 @@ describe("sync and idempotency", () => {
     );
     msw.reset({ now: () => NOW, sales: { "2026-11-20": many }, pageSize: 5 });
     const w = await world();
-    const res = await (await w.as("developer")).analytics.fetchRecent({ projectId: w.project.id });
+    const res = await untilDone(await w.as("developer")).analytics.syncFinancialRecent({
+      projectId: w.project.id,
+    });
     expect(res).toMatchObject({
       success: true,
       recordsFound: 23,
@@ -247,7 +259,9 @@ describe("sync and idempotency", () => {
 
   test("fetch-all-history covers a year", async () => {
     const w = await world();
-    const res = await (await w.as("manager")).analytics.fetchAllHistory({ projectId: w.project.id });
+    const res = await untilDone(await w.as("manager")).analytics.syncFinancialHistory({
+      projectId: w.project.id,
+    });
     expect(res).toMatchObject({
       success: true,
       recordsFound: 4,
@@ -257,21 +271,25 @@ describe("sync and idempotency", () => {
 });
 
 describe("partner access errors", () => {
+  /** Refused before a job starts (a TRPCError) or by Steam while it runs (a JobFailed): same fields. */
   const expectPartnerAccess = async (p: Promise<unknown>, message: RegExp) => {
     const err = (await p.then(
       () => null,
       (e) => e,
-    )) as { code: string; message: string; cause: { details: Record<string, unknown> } };
-    expect(err.code).toBe("BAD_REQUEST");
+    )) as { message: string; status?: number; code?: string; cause?: { details: Record<string, unknown> } };
+    const details = (err instanceof JobFailed ? err.details : err.cause?.details) ?? {};
+    expect(err instanceof JobFailed ? err.status : err.code).toBe(
+      err instanceof JobFailed ? 400 : "BAD_REQUEST",
+    );
     expect(err.message).toMatch(message);
-    expect(err.cause.details.requiresPartnerAccess).toBe(true);
-    expect((err.cause.details.suggestions as string[]).length).toBeGreaterThan(0);
+    expect(details.requiresPartnerAccess).toBe(true);
+    expect((details.suggestions as string[]).length).toBeGreaterThan(0);
   };
 
   test("no partner key: 400 with requiresPartnerAccess and suggestions, Steam not called", async () => {
     const w = await world({ STEAM_PARTNER_API_KEY: "" });
     await expectPartnerAccess(
-      (await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 }),
+      untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 }),
       /STEAM_PARTNER_API_KEY/,
     );
     expect(msw.fake.requests).toHaveLength(0);
@@ -280,7 +298,7 @@ describe("partner access errors", () => {
   test("a rejected key (HTML 403)", async () => {
     const w = await world({ STEAM_PARTNER_API_KEY: "not-the-key" });
     await expectPartnerAccess(
-      (await w.as("developer")).analytics.fetchRecent({ projectId: w.project.id }),
+      untilDone(await w.as("developer")).analytics.syncFinancialRecent({ projectId: w.project.id }),
       /HTTP 403/,
     );
   });
@@ -289,7 +307,7 @@ describe("partner access errors", () => {
     msw.reset({ now: () => NOW, sales: knownSales(), noPermissionKeys: ["publisher-key"] });
     const w = await world({ STEAM_PARTNER_API_KEY: "publisher-key" });
     await expectPartnerAccess(
-      (await w.as("admin")).analytics.fetchAllApps({ dateRange: "recent" }),
+      untilDone(await w.as("admin")).analytics.syncAllApps({ dateRange: "recent" }),
       /no access to financial data/,
     );
   });
@@ -308,7 +326,7 @@ describe("fetch-all-apps (admin presets)", () => {
       .set({ steamAppId: B, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
       .where(eq(projects.id, second.id))
       .run();
-    const res = await (await w.as("admin")).analytics.fetchAllApps({ dateRange });
+    const res = await untilDone(await w.as("admin")).analytics.syncAllApps({ dateRange });
     const inWindow = dateRange === "recent" ? { [A]: 3, [B]: 0 } : { [A]: 4, [B]: 1 };
     expect(res).toEqual({
       success: true,
@@ -326,7 +344,9 @@ describe("fetch-all-apps (admin presets)", () => {
     const deps = steamTestDeps({}, { now: () => NOW });
     const org = makeOrg(deps);
     const admin = await makeUser(deps, { role: "admin", orgId: org.id });
-    const res = await (await callerFor(deps, admin.email)).analytics.fetchAllApps({ dateRange: "monthly" });
+    const res = await untilDone(await callerFor(deps, admin.email)).analytics.syncAllApps({
+      dateRange: "monthly",
+    });
     expect(res).toMatchObject({ success: true, appsProcessed: 0, totalApps: 0, results: [] });
     expect(msw.fake.requests).toHaveLength(0);
   });
@@ -334,7 +354,7 @@ describe("fetch-all-apps (admin presets)", () => {
   test("only admins: a manager is refused", async () => {
     const w = await world();
     await expect(
-      (await w.as("manager")).analytics.fetchAllApps({ dateRange: "recent" }),
+      untilDone(await w.as("manager")).analytics.syncAllApps({ dateRange: "recent" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(msw.fake.requests).toHaveLength(0);
   });
@@ -344,9 +364,10 @@ describe("roles and tenancy on the financial mutations", () => {
   test("a viewer may not sync", async () => {
     const w = await world();
     for (const call of [
-      async () => (await w.as("viewer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 }),
-      async () => (await w.as("viewer")).analytics.fetchRecent({ projectId: w.project.id }),
-      async () => (await w.as("viewer")).analytics.fetchAllHistory({ projectId: w.project.id }),
+      async () =>
+        untilDone(await w.as("viewer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 }),
+      async () => untilDone(await w.as("viewer")).analytics.syncFinancialRecent({ projectId: w.project.id }),
+      async () => untilDone(await w.as("viewer")).analytics.syncFinancialHistory({ projectId: w.project.id }),
     ]) {
       await expect(call()).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
@@ -356,7 +377,7 @@ describe("roles and tenancy on the financial mutations", () => {
   test("another organization's project answers 404", async () => {
     const w = await world();
     await expect(
-      (await w.as("outsider")).analytics.syncFinancial({ projectId: w.project.id, days: 7 }),
+      untilDone(await w.as("outsider")).analytics.syncFinancial({ projectId: w.project.id, days: 7 }),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
@@ -371,7 +392,7 @@ describe("roles and tenancy on the financial mutations", () => {
       .where(eq(projects.id, w.project.id))
       .run();
     await expect(
-      (await w.as("developer")).analytics.fetchRecent({ projectId: w.project.id }),
+      untilDone(await w.as("developer")).analytics.syncFinancialRecent({ projectId: w.project.id }),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Financial analytics is not enabled for this project",

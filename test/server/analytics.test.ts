@@ -6,6 +6,7 @@ import { recordSample } from "../../server/steam/sampler";
 import { playersAt } from "../fakes/steam/data";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
+import { untilDone } from "../support/jobs";
 import { callerFor, makeOrg, makeProject, makeUser, testApp } from "../support/server";
 
 // Overview numbers from known samples, news cache, Steam sync, settings and search, through tRPC
@@ -235,7 +236,10 @@ describe("news", () => {
 describe("steam sync-historical", () => {
   test("takes a sample now, refreshes achievements and news, and says history accrues from sampling", async () => {
     const w = await world();
-    const res = await (await w.as("developer")).analytics.syncSteam({ projectId: w.project.id, days: 30 });
+    const res = await untilDone(await w.as("developer")).analytics.syncSteam({
+      projectId: w.project.id,
+      days: 30,
+    });
     expect(res).toEqual({
       success: true,
       message:
@@ -257,7 +261,10 @@ describe("steam sync-historical", () => {
   test("an app without achievements syncs with zero achievements", async () => {
     const w = await world();
     w.configure({ steamAppId: 2671090 });
-    const res = await (await w.as("developer")).analytics.syncSteam({ projectId: w.project.id, days: 7 });
+    const res = await untilDone(await w.as("developer")).analytics.syncSteam({
+      projectId: w.project.id,
+      days: 7,
+    });
     expect(res).toMatchObject({ success: true, achievements: 0, errors: [] });
     expect(w.deps.db.select().from(steamAppCache).get()).toMatchObject({ achievementCount: 0 });
   });
@@ -265,7 +272,10 @@ describe("steam sync-historical", () => {
   test("one part failing is reported beside the parts that worked", async () => {
     const w = await world();
     msw.fake.fault({ path: "GetNewsForApp", status: 502, times: 4 });
-    const res = await (await w.as("developer")).analytics.syncSteam({ projectId: w.project.id, days: 7 });
+    const res = await untilDone(await w.as("developer")).analytics.syncSteam({
+      projectId: w.project.id,
+      days: 7,
+    });
     expect(res).toMatchObject({
       success: true,
       newsItems: null,
@@ -277,9 +287,9 @@ describe("steam sync-historical", () => {
     const w = await world();
     w.configure({ steamAppId: 999 });
     await expect(
-      (await w.as("developer")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
+      untilDone(await w.as("developer")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
     ).rejects.toMatchObject({
-      code: "BAD_REQUEST",
+      status: 400,
       message: "Steam does not know app 999",
     });
   });
@@ -287,12 +297,12 @@ describe("steam sync-historical", () => {
   test("refused: viewer (403), other organization (404), analytics off (400); REST the same", async () => {
     const w = await world();
     await expect(
-      (await w.as("viewer")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
+      untilDone(await w.as("viewer")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
     ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     await expect(
-      (await w.as("outsider")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
+      untilDone(await w.as("outsider")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
