@@ -1,12 +1,9 @@
-// Business constants of spec 1 section 9 and spec 2 section 9.
+// Business constants: timings, limits and lengths shared by the server and the console.
 export const SESSION_CHECK_MS = 5 * 60 * 1000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LOGIN_TIMEOUT_MS = 15_000;
-/**
- * Steam syncs answer when the work is done: a yearly financial sync fetches up to 364 dates one after
- * another. The spec's 10 s would cut them off and read as a dead server.
- */
-export const STEAM_SYNC_TIMEOUT_MS = 30 * 60 * 1000;
+/** The financial API test dialog asks Steam up to nine questions in a row before it answers. */
+export const FINANCIAL_API_TEST_TIMEOUT_MS = 2 * 60 * 1000;
 export const NOTICE_DURATION_MS = 5000;
 export const SYSTEM_INFO_POLL_MS = 5000;
 export const DASHBOARD_PROJECT_LIMIT = 6;

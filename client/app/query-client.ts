@@ -10,14 +10,19 @@ export function retryOnce(failureCount: number, err: unknown): boolean {
   return failureCount < 1;
 }
 
-/** Mutations after which nothing cached has changed, or the session itself is being replaced. */
-const CHANGES_NOTHING_CACHED = new Set(["auth.login", "auth.logout"]);
-
 /**
- * Meta for a mutation whose screen reloads on its own schedule: the analytics syncs reload the tab
- * 2-5 s after they answer (spec 2 section 4), not at once.
+ * Mutations after which nothing cached has changed, or the session itself is being replaced. A sync's
+ * start only starts a job: its screen reloads 2-5 s after the job ends.
  */
-export const REFRESHES_ITSELF = { refreshesItself: true } as const;
+const CHANGES_NOTHING_CACHED = new Set([
+  "auth.login",
+  "auth.logout",
+  "analytics.syncSteam",
+  "analytics.syncFinancial",
+  "analytics.syncFinancialRecent",
+  "analytics.syncFinancialHistory",
+  "analytics.syncAllApps",
+]);
 
 /** A tRPC mutation's key is [["analytics", "syncSteam"]]: its procedure path. */
 export function procedureOf(mutationKey: unknown): string {
@@ -40,8 +45,7 @@ export function createQueryClient(): QueryClient {
       // result, so busy buttons and toasts line up with what is drawn and screens need no refresh of
       // their own after a success.
       onSuccess: (_data, _vars, _ctx, mutation) =>
-        CHANGES_NOTHING_CACHED.has(procedureOf(mutation.options.mutationKey)) ||
-        mutation.meta?.refreshesItself === true
+        CHANGES_NOTHING_CACHED.has(procedureOf(mutation.options.mutationKey))
           ? undefined
           : client.invalidateQueries(),
     }),

@@ -35,13 +35,13 @@ afterEach(() => {
   globalThis.setTimeout = realSetTimeout;
 });
 
-/** The real caller, with fetchAllApps held until the test releases it. */
+/** The real caller, with syncAllApps held until the test releases it. */
 function gated(caller: object) {
   let release: () => void = () => {};
   const gate = new Promise<void>((r) => {
     release = r;
   });
-  const wrapped = interceptAnalytics(caller, "fetchAllApps", async (call, input) => {
+  const wrapped = interceptAnalytics(caller, "syncAllApps", async (call, input) => {
     await gate;
     return call(input);
   });

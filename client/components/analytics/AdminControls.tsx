@@ -15,9 +15,19 @@ import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { ADMIN_CONTROLS_UI as T } from "../../../shared/messages/analytics-ui";
 import { type DateRange, SYNC_NOTE_MS } from "../../../shared/schemas/analytics";
+import type { SyncJobView } from "../../../shared/schemas/jobs";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { DollarIcon, DownloadIcon, WrenchIcon } from "./icons";
+import { SyncProgress } from "./SyncProgress";
+import { useSyncJob } from "./use-sync-job";
+
+/** The preset a running sync was started with, kept for the tab's life so a reload still names it. */
+const RANGE_KEY = "all-apps-sync-range";
+const rememberedRange = (): DateRange => {
+  const saved = globalThis.sessionStorage?.getItem(RANGE_KEY);
+  return saved === "recent" || saved === "yearly" ? saved : "monthly";
+};
 
 const PRESETS: { range: DateRange; label: string }[] = [
   { range: "recent", label: ANALYTICS.syncRecent },
@@ -32,15 +42,19 @@ interface Note {
 }
 
 /**
- * Spec 1 "Dashboard", admin only: Financial Data Sync with three presets. The running preset reads
- * 'Syncing...' and all three are disabled; the result note clears after 15 s (yearly) or 10 s.
+ * The administrators' Financial Data Sync with three presets. It runs on the server as a job; the
+ * running preset reads 'Syncing...' with the job's progress beneath and all three are disabled; the
+ * result note clears after 15 s (yearly) or 10 s.
  */
 export function AdminControls() {
-  const fetchAll = trpc.analytics.fetchAllApps.useMutation();
-  const [running, setRunning] = useState<DateRange | null>(null);
+  const start = trpc.analytics.syncAllApps.useMutation();
+  const current = trpc.analytics.allAppsSyncJob.useQuery();
   const [note, setNote] = useState<Note | null>(null);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(clearTimer.current), []);
+  const sync = useSyncJob(current.data ? [current.data] : undefined, (job) => ended(job, rememberedRange()));
+  const [startingRange, setStartingRange] = useState<DateRange | null>(null);
+  const running = startingRange ?? (sync.busy ? rememberedRange() : null);
 
   function show(next: Note, range: DateRange) {
     setNote(next);
@@ -51,42 +65,29 @@ export function AdminControls() {
     );
   }
 
+  function ended(job: SyncJobView, range: DateRange) {
+    const answer = job.kind === "all-apps" && job.status === "done" ? job.result : null;
+    if (!answer?.success) {
+      const message = answer?.error || job.error?.message || ANALYTICS.syncFailed;
+      show({ ok: false, title: ANALYTICS.financialSyncFailedTitle, message }, range);
+      return;
+    }
+    const { appsProcessed: n, totalApps: total } = answer;
+    const message =
+      range === "yearly" ? ANALYTICS.syncYearlySummary(n, total) : ANALYTICS.syncSummary(n, total);
+    show({ ok: true, title: ANALYTICS.syncCompleted[range], message }, range);
+  }
+
   async function run(range: DateRange) {
-    setRunning(range);
+    setStartingRange(range);
+    globalThis.sessionStorage?.setItem(RANGE_KEY, range);
     try {
-      const answer = await fetchAll.mutateAsync({ dateRange: range });
-      if (!answer.success) {
-        show(
-          {
-            ok: false,
-            title: ANALYTICS.financialSyncFailedTitle,
-            message: answer.error || ANALYTICS.syncFailed,
-          },
-          range,
-        );
-        return;
-      }
-      const { appsProcessed: n, totalApps: total } = answer;
-      show(
-        {
-          ok: true,
-          title: ANALYTICS.syncCompleted[range],
-          message:
-            range === "yearly" ? ANALYTICS.syncYearlySummary(n, total) : ANALYTICS.syncSummary(n, total),
-        },
-        range,
-      );
+      sync.follow((await start.mutateAsync({ dateRange: range })).jobId);
     } catch (err) {
-      show(
-        {
-          ok: false,
-          title: ANALYTICS.financialSyncFailedTitle,
-          message: errorMessage(err, ANALYTICS.syncFailed),
-        },
-        range,
-      );
+      const message = errorMessage(err, ANALYTICS.syncFailed);
+      show({ ok: false, title: ANALYTICS.financialSyncFailedTitle, message }, range);
     } finally {
-      setRunning(null);
+      setStartingRange(null);
     }
   }
 
@@ -125,6 +126,7 @@ export function AdminControls() {
                 </Button>
               ))}
             </SimpleGrid>
+            {running !== null ? <SyncProgress job={sync.job} /> : null}
             {note ? (
               <Alert.Root
                 status={note.ok ? "success" : "error"}

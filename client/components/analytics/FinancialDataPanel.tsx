@@ -1,26 +1,53 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../shared/messages/analytics-ui";
-import { RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
-import { REFRESHES_ITSELF } from "../../app/query-client";
+import { type FinancialSyncResult, RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
+import type { FinancialJobKind, SyncJobView } from "../../../shared/schemas/jobs";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { FinancialApiTestDialog } from "./FinancialApiTestDialog";
 import { DatabaseIcon, DownloadIcon, FlaskIcon, RefreshIcon } from "./icons";
 import { Panel } from "./StatCard";
-import { notifyFinancialFailure, useDelayedReload } from "./sync-feedback";
+import { SyncProgress } from "./SyncProgress";
+import { notifyFinancialFailure, notifyJobFailure, useDelayedReload } from "./sync-feedback";
+import { useSyncJob } from "./use-sync-job";
 
-interface SyncAnswer {
-  success: boolean;
-  recordsFound: number;
-  message: string;
-  error?: string;
+interface Outcome {
+  title: string;
+  message: (answer: FinancialSyncResult) => string;
+  fallback: string;
+  reloadMs: number;
 }
 
+const OUTCOMES: Record<FinancialJobKind, Outcome> = {
+  "financial-period": {
+    title: SYNC_NOTICES_UI.financialSyncTitle,
+    message: (a) => a.message || ANALYTICS.financialSyncDone(a.recordsFound),
+    fallback: ANALYTICS.financialFetchFailed,
+    reloadMs: RELOAD_AFTER_MS.financialPeriod,
+  },
+  "financial-recent": {
+    title: SYNC_NOTICES_UI.fetchedTitle,
+    message: (a) => ANALYTICS.fetchRecentDone(a.recordsFound),
+    fallback: ANALYTICS.fetchRecentFailed,
+    reloadMs: RELOAD_AFTER_MS.fetchRecent,
+  },
+  "financial-history": {
+    title: SYNC_NOTICES_UI.fetchedTitle,
+    message: (a) => ANALYTICS.fetchAllDone(a.recordsFound),
+    fallback: ANALYTICS.fetchAllFailed,
+    reloadMs: RELOAD_AFTER_MS.fetchAllHistory,
+  },
+};
+
+const isFinancial = (job: SyncJobView): job is SyncJobView & { kind: FinancialJobKind } =>
+  job.kind in OUTCOMES;
+
 /**
- * Spec 2 section 2.3's Financial Data Management panel: sync the selected period, fetch today and
- * yesterday, or fetch a year; every button is disabled while any of them runs.
+ * The Financial Data Management panel: sync the selected period, today and yesterday, or a year.
+ * Each runs on the server as a job whose progress shows here (also after a reload); every button
+ * is disabled while any of them runs.
  */
 export function FinancialDataPanel({
   projectId,
@@ -33,27 +60,33 @@ export function FinancialDataPanel({
   appId: number | null;
   onReload(): void;
 }) {
-  const syncPeriod = trpc.analytics.syncFinancial.useMutation({ meta: REFRESHES_ITSELF });
-  const fetchRecent = trpc.analytics.fetchRecent.useMutation({ meta: REFRESHES_ITSELF });
-  const fetchAll = trpc.analytics.fetchAllHistory.useMutation({ meta: REFRESHES_ITSELF });
+  const syncPeriod = trpc.analytics.syncFinancial.useMutation();
+  const syncRecent = trpc.analytics.syncFinancialRecent.useMutation();
+  const syncHistory = trpc.analytics.syncFinancialHistory.useMutation();
+  const running = trpc.analytics.projectSyncJobs.useQuery({ projectId });
   const [testing, setTesting] = useState(false);
   const reloadLater = useDelayedReload();
-  const busy = syncPeriod.isPending || fetchRecent.isPending || fetchAll.isPending;
+  const sync = useSyncJob(running.data?.filter(isFinancial), (job) => {
+    if (!isFinancial(job)) return;
+    const done = OUTCOMES[job.kind];
+    const answer = job.result;
+    if (job.status !== "done" || !answer) return notifyJobFailure(job.error, done.fallback, true);
+    if (!answer.success) {
+      notify({ type: "error", title: done.fallback, message: answer.error || answer.message || undefined });
+      return;
+    }
+    notify({ type: "success", title: done.title, message: done.message(answer) });
+    reloadLater(done.reloadMs, onReload);
+  });
+  const starting = syncPeriod.isPending || syncRecent.isPending || syncHistory.isPending;
+  const busy = starting || sync.busy;
+  const runningKind = sync.job?.kind;
 
-  async function runCall(
-    call: () => Promise<SyncAnswer>,
-    done: { title: string; message: (answer: SyncAnswer) => string; fallback: string; reloadMs: number },
-  ) {
+  async function start(kind: FinancialJobKind, call: () => Promise<{ jobId: number }>) {
     try {
-      const answer = await call();
-      if (!answer.success) {
-        notify({ type: "error", title: done.fallback, message: answer.error || answer.message || undefined });
-        return;
-      }
-      notify({ type: "success", title: done.title, message: done.message(answer) });
-      reloadLater(done.reloadMs, onReload);
+      sync.follow((await call()).jobId);
     } catch (err) {
-      notifyFinancialFailure(err, done.fallback);
+      notifyFinancialFailure(err, OUTCOMES[kind].fallback);
     }
   }
 
@@ -67,56 +100,31 @@ export function FinancialDataPanel({
         <Button
           colorPalette="green"
           disabled={busy}
-          loading={syncPeriod.isPending}
-          onClick={() =>
-            runCall(() => syncPeriod.mutateAsync({ projectId, days }), {
-              title: SYNC_NOTICES_UI.financialSyncTitle,
-              message: (a) => a.message || ANALYTICS.financialSyncDone(a.recordsFound),
-              fallback: ANALYTICS.financialFetchFailed,
-              reloadMs: RELOAD_AFTER_MS.financialPeriod,
-            })
-          }
+          loading={syncPeriod.isPending || runningKind === "financial-period"}
+          onClick={() => start("financial-period", () => syncPeriod.mutateAsync({ projectId, days }))}
         >
           <RefreshIcon /> {T.syncPeriod(days)}
         </Button>
         <Button
           variant="outline"
           disabled={busy}
-          loading={fetchRecent.isPending}
-          onClick={() =>
-            runCall(() => fetchRecent.mutateAsync({ projectId }), {
-              title: SYNC_NOTICES_UI.fetchedTitle,
-              message: (a) => ANALYTICS.fetchRecentDone(a.recordsFound),
-              fallback: ANALYTICS.fetchRecentFailed,
-              reloadMs: RELOAD_AFTER_MS.fetchRecent,
-            })
-          }
+          loading={syncRecent.isPending || runningKind === "financial-recent"}
+          onClick={() => start("financial-recent", () => syncRecent.mutateAsync({ projectId }))}
         >
           <DownloadIcon /> {ANALYTICS.fetchRecentLabel}
         </Button>
         <Button
           variant="outline"
           disabled={busy}
-          loading={fetchAll.isPending}
-          onClick={() =>
-            runCall(() => fetchAll.mutateAsync({ projectId }), {
-              title: SYNC_NOTICES_UI.fetchedTitle,
-              message: (a) => ANALYTICS.fetchAllDone(a.recordsFound),
-              fallback: ANALYTICS.fetchAllFailed,
-              reloadMs: RELOAD_AFTER_MS.fetchAllHistory,
-            })
-          }
+          loading={syncHistory.isPending || runningKind === "financial-history"}
+          onClick={() => start("financial-history", () => syncHistory.mutateAsync({ projectId }))}
         >
           <DatabaseIcon /> {ANALYTICS.fetchAllHistoryLabel}
         </Button>
         <Button variant="ghost" size="sm" colorPalette="purple" onClick={() => setTesting(true)}>
           <FlaskIcon /> {T.testApi}
         </Button>
-        {busy ? (
-          <Text fontSize="xs" color="fg.muted" textAlign="center">
-            {ANALYTICS.syncing}
-          </Text>
-        ) : null}
+        {busy ? <SyncProgress job={sync.job} /> : null}
       </Stack>
       <FinancialApiTestDialog open={testing} onOpenChange={setTesting} initialAppId={appId} />
     </Panel>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { SYNC_NOTICES_UI } from "../../../shared/messages/analytics-ui";
+import type { JobFailure } from "../../../shared/schemas/jobs";
 import { errorDetails, errorMessage, errorStatus } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { PARTNER_NOTICE_MS } from "./constants";
@@ -10,33 +11,47 @@ interface PartnerAccessDetails {
   suggestions?: string[];
 }
 
-/** A failed call: the spec's fallback as the title, the server's own text beneath when it sent one. */
-export function notifyFailure(err: unknown, fallback: string) {
-  const server = errorMessage(err, "");
+/** A failed call's answer, or a failed job's: the same message, status and details. */
+const failureOf = (err: unknown): JobFailure => ({
+  message: errorMessage(err, ""),
+  status: errorStatus(err),
+  details: errorDetails(err),
+});
+
+/** A failure: the call's own fallback as the title, the server's text beneath when it sent one. */
+function showFailure(failure: JobFailure | null, fallback: string) {
+  const server = failure?.message ?? "";
   notify({ type: "error", title: fallback, message: server && server !== fallback ? server : undefined });
 }
 
 /**
- * Financial calls (spec 2 section 8): a 400 with requiresPartnerAccess shows the server's message
- * (or 'Steam Partner API Access Required') with the suggestions joined by bullets; anything else
- * falls back to the call's own text.
+ * Financial failures: a 400 with requiresPartnerAccess shows the server's message (or 'Steam
+ * Partner API Access Required') with the suggestions joined by bullets; anything else falls back
+ * to the call's own text.
  */
-export function notifyFinancialFailure(err: unknown, fallback: string) {
-  const details = errorDetails<PartnerAccessDetails>(err);
-  if (errorStatus(err) === 400 && details?.requiresPartnerAccess) {
+function showFinancialFailure(failure: JobFailure | null, fallback: string) {
+  const details = failure?.details as PartnerAccessDetails | undefined;
+  if (failure?.status === 400 && details?.requiresPartnerAccess) {
     notify({
       type: "warning",
-      title: errorMessage(err, ANALYTICS.partnerAccessRequired),
+      title: failure.message || ANALYTICS.partnerAccessRequired,
       message: (details.suggestions ?? []).join(SYNC_NOTICES_UI.bullet) || undefined,
       duration: PARTNER_NOTICE_MS,
     });
     return;
   }
-  notifyFailure(err, fallback);
+  showFailure(failure, fallback);
 }
 
+export const notifyFailure = (err: unknown, fallback: string) => showFailure(failureOf(err), fallback);
+export const notifyFinancialFailure = (err: unknown, fallback: string) =>
+  showFinancialFailure(failureOf(err), fallback);
+/** A sync job that failed or was interrupted: told like a failed call. */
+export const notifyJobFailure = (failure: JobFailure | null, fallback: string, financial = false) =>
+  (financial ? showFinancialFailure : showFailure)(failure, fallback);
+
 /**
- * Schedules reloads after a sync (the server keeps working after it answers), and drops the
+ * Schedules the reload that follows a finished sync, and drops the
  * pending ones when the screen goes away so nothing fires into an unmounted tree.
  */
 export function useDelayedReload() {

@@ -19,30 +19,51 @@ import { relativeTime } from "../../../shared/format";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "../../../shared/messages/analytics-ui";
 import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
-import { REFRESHES_ITSELF } from "../../app/query-client";
 import { FinancialSection } from "../../components/analytics/FinancialSection";
 import { AlertIcon, RefreshIcon, SettingsIcon } from "../../components/analytics/icons";
 import { PlayerChart } from "../../components/analytics/PlayerChart";
 import { SteamSummaryCards } from "../../components/analytics/SteamSummaryCards";
-import { notifyFailure, useDelayedReload } from "../../components/analytics/sync-feedback";
+import { SyncProgress } from "../../components/analytics/SyncProgress";
+import { notifyFailure, notifyJobFailure, useDelayedReload } from "../../components/analytics/sync-feedback";
+import { useSyncJob } from "../../components/analytics/use-sync-job";
 import { errorMessage, errorStatus } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
-/** Spec 2 section 2.3: the project's game analytics, loaded on open and again per period. */
+/** The project's game analytics, loaded on open and again per period. */
 export function AnalyticsTab({ projectId }: { projectId: number }) {
   const [days, setDays] = useState<number>(DEFAULT_PERIOD_DAYS);
   const overview = trpc.analytics.overview.useQuery(
     { projectId, days },
-    // Fresh on every visit to the tab (spec 2 section 4): the sampler adds figures behind its back.
+    // Fresh on every visit to the tab: the sampler adds figures behind its back.
     { placeholderData: keepPreviousData, refetchOnWindowFocus: false, staleTime: 0 },
   );
   const utils = trpc.useUtils();
-  const sync = trpc.analytics.syncSteam.useMutation({ meta: REFRESHES_ITSELF });
+  const start = trpc.analytics.syncSteam.useMutation();
+  const running = trpc.analytics.projectSyncJobs.useQuery({ projectId });
   const reloadLater = useDelayedReload();
 
   // Everything, as after any change: the project's Last Sync and media counts show elsewhere too.
   const reload = () => void utils.invalidate();
+
+  const sync = useSyncJob(
+    running.data?.filter((j) => j.kind === "steam"),
+    (job) => {
+      if (job.kind !== "steam" || job.status !== "done" || !job.result) {
+        notifyJobFailure(job.error, ANALYTICS.steamSyncFailed);
+        return;
+      }
+      const answer = job.result;
+      // The server's message opens with "Historical sync started for N days" and says how history accrues.
+      notify({
+        type: answer.errors.length > 0 ? "warning" : "success",
+        title: SYNC_NOTICES_UI.syncStartedTitle,
+        message: [answer.message, ...answer.errors].join(SYNC_NOTICES_UI.bullet),
+      });
+      reloadLater(RELOAD_AFTER_MS.steam, reload);
+    },
+  );
+  const syncing = start.isPending || sync.busy;
 
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) {
@@ -66,16 +87,7 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
 
   async function runSync() {
     try {
-      const answer = await sync.mutateAsync({ projectId, days });
-      // The server's message opens with "Historical sync started for N days" and says how history accrues.
-      notify({
-        type: answer.errors.length > 0 ? "warning" : "success",
-        title: SYNC_NOTICES_UI.syncStartedTitle,
-        message: [answer.message || ANALYTICS.steamSyncStarted(days), ...answer.errors].join(
-          SYNC_NOTICES_UI.bullet,
-        ),
-      });
-      reloadLater(RELOAD_AFTER_MS.steam, reload);
+      sync.follow((await start.mutateAsync({ projectId, days })).jobId);
     } catch (err) {
       notifyFailure(err, ANALYTICS.steamSyncFailed);
     }
@@ -125,14 +137,16 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
             size="sm"
             colorPalette="teal"
             onClick={runSync}
-            disabled={!canSync || sync.isPending}
-            loading={sync.isPending}
+            disabled={!canSync || syncing}
+            loading={syncing}
           >
             <RefreshIcon />
             {data.hasData ? ANALYTICS.refreshData : ANALYTICS.syncData}
           </Button>
         </HStack>
       </Flex>
+
+      {syncing ? <SyncProgress job={sync.job} /> : null}
 
       {!data.steamEnabled ? (
         <Alert.Root status="info" borderRadius="xl" alignItems="center">
