@@ -20,7 +20,7 @@ import type { TestResult } from "../../../shared/schemas/analytics";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { DialogFrame } from "../DialogFrame";
-import { AlertIcon, CheckIcon, FlaskIcon } from "./icons";
+import { AlertIcon, CheckIcon, FlaskIcon } from "../icons/analytics";
 
 const digitsOnly = (v: string) => v.replace(/\D/g, "");
 

@@ -20,14 +20,14 @@ import { ANALYTICS } from "../../../shared/messages/analytics";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "../../../shared/messages/analytics-ui";
 import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
 import { REFRESHES_ITSELF } from "../../app/query-client";
-import { FinancialSection } from "../../components/analytics/FinancialSection";
-import { AlertIcon, RefreshIcon, SettingsIcon } from "../../components/analytics/icons";
-import { PlayerChart } from "../../components/analytics/PlayerChart";
-import { SteamSummaryCards } from "../../components/analytics/SteamSummaryCards";
-import { notifyFailure, useDelayedReload } from "../../components/analytics/sync-feedback";
+import { AlertIcon, RefreshIcon, SettingsIcon } from "../../components/icons/analytics";
 import { errorMessage, errorStatus } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FinancialSection } from "./analytics/FinancialSection";
+import { PlayerChart } from "./analytics/PlayerChart";
+import { SteamSummaryCards } from "./analytics/SteamSummaryCards";
+import { notifyFailure, useDelayedReload } from "./analytics/sync-feedback";
 
 /** Spec 2 section 2.3: the project's game analytics, loaded on open and again per period. */
 export function AnalyticsTab({ projectId }: { projectId: number }) {

@@ -4,7 +4,7 @@ import { formatShortDate } from "../../../shared/format";
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { LATEST_NEWS_UI as T } from "../../../shared/messages/analytics-ui";
 import { NEWS_LIMIT, type NewsItem } from "../../../shared/schemas/analytics";
-import { ExternalIcon, NewsIcon, RefreshIcon } from "../../components/analytics/icons";
+import { ExternalIcon, NewsIcon, RefreshIcon } from "../../components/icons/analytics";
 import { trpc } from "../../lib/trpc";
 
 /** Spec 2 section 2.1: up to 10 Steam news items on the overview, with a count and a refresh. */

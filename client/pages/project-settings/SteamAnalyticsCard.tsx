@@ -18,11 +18,11 @@ import { ANALYTICS } from "../../../shared/messages/analytics";
 import { STEAM_SETTINGS_UI as T } from "../../../shared/messages/analytics-ui";
 import type { AnalyticsSettingsView } from "../../../shared/schemas/analytics";
 import { FinancialApiTestDialog } from "../../components/analytics/FinancialApiTestDialog";
-import { GameSearch } from "../../components/analytics/GameSearch";
-import { ChartIcon, FlaskIcon } from "../../components/analytics/icons";
+import { ChartIcon, FlaskIcon } from "../../components/icons/analytics";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { GameSearch } from "./GameSearch";
 
 interface FormState {
   /** Digits only; empty means no app. */

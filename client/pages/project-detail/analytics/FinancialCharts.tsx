@@ -11,11 +11,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatCents } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { FINANCIAL_UI as T } from "../../../shared/messages/analytics-ui";
+import { formatCents } from "../../../../shared/format";
+import { ANALYTICS } from "../../../../shared/messages/analytics";
+import { FINANCIAL_UI as T } from "../../../../shared/messages/analytics-ui";
+import { Panel } from "../../../components/StatCard";
 import { compactNumber, shortDay } from "./player-chart";
-import { Panel } from "./StatCard";
 
 // recharts is heavy: this file is loaded lazily by the financial section only, so neither the
 // overview tab nor any other screen pays for it. SVG attributes need literal colours, not tokens.

@@ -15,9 +15,9 @@ import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 
 import { ANALYTICS } from "../../../shared/messages/analytics";
 import { ADMIN_CONTROLS_UI as T } from "../../../shared/messages/analytics-ui";
 import { type DateRange, SYNC_NOTE_MS } from "../../../shared/schemas/analytics";
+import { DollarIcon, DownloadIcon, WrenchIcon } from "../../components/icons/analytics";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
-import { DollarIcon, DownloadIcon, WrenchIcon } from "./icons";
 
 const PRESETS: { range: DateRange; label: string }[] = [
   { range: "recent", label: ANALYTICS.syncRecent },

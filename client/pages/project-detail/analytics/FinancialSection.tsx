@@ -1,13 +1,13 @@
 import { Badge, Box, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { lazy, Suspense } from "react";
-import { formatCents, formatDateTime, formatPercent } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { FINANCIAL_UI as T } from "../../../shared/messages/analytics-ui";
-import type { FinancialOverview } from "../../../shared/schemas/analytics";
+import { formatCents, formatDateTime, formatPercent } from "../../../../shared/format";
+import { ANALYTICS } from "../../../../shared/messages/analytics";
+import { FINANCIAL_UI as T } from "../../../../shared/messages/analytics-ui";
+import type { FinancialOverview } from "../../../../shared/schemas/analytics";
+import { BoxIcon, DollarIcon, UserIcon, WalletIcon } from "../../../components/icons/analytics";
+import { Panel, StatCard } from "../../../components/StatCard";
 import { FinancialDataPanel } from "./FinancialDataPanel";
-import { BoxIcon, DollarIcon, UserIcon, WalletIcon } from "./icons";
 import { shortDay } from "./player-chart";
-import { Panel, StatCard } from "./StatCard";
 import { TrendBadge } from "./TrendBadge";
 
 // recharts lives in its own chunk, fetched only when a project shows financials.

@@ -1,9 +1,10 @@
 import { Box, Flex, HStack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { PLAYER_CHART_UI as T } from "../../../shared/messages/analytics-ui";
-import { CHART_BAR_MAX_PX as BAR_MAX_PX } from "../../../shared/schemas/analytics";
-import { ChartIcon } from "./icons";
+import { ANALYTICS } from "../../../../shared/messages/analytics";
+import { PLAYER_CHART_UI as T } from "../../../../shared/messages/analytics-ui";
+import { CHART_BAR_MAX_PX as BAR_MAX_PX } from "../../../../shared/schemas/analytics";
+import { ChartIcon } from "../../../components/icons/analytics";
+import { Panel } from "../../../components/StatCard";
 import {
   compactNumber,
   type PlayerBar,
@@ -12,7 +13,6 @@ import {
   shortDay,
   utcDay,
 } from "./player-chart";
-import { Panel } from "./StatCard";
 
 const GRID = [1, 0.75, 0.5, 0.25];
 

@@ -1,10 +1,18 @@
 import { SimpleGrid, Stack } from "@chakra-ui/react";
-import { formatPercent } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { ANALYTICS_UI as T } from "../../../shared/messages/analytics-ui";
-import type { AnalyticsOverview } from "../../../shared/schemas/analytics";
-import { ChartIcon, NewsIcon, PeakIcon, PercentIcon, PlayersIcon, TrendIcon, TrophyIcon } from "./icons";
-import { StatCard } from "./StatCard";
+import { formatPercent } from "../../../../shared/format";
+import { ANALYTICS } from "../../../../shared/messages/analytics";
+import { ANALYTICS_UI as T } from "../../../../shared/messages/analytics-ui";
+import type { AnalyticsOverview } from "../../../../shared/schemas/analytics";
+import {
+  ChartIcon,
+  NewsIcon,
+  PeakIcon,
+  PercentIcon,
+  PlayersIcon,
+  TrendIcon,
+  TrophyIcon,
+} from "../../../components/icons/analytics";
+import { StatCard } from "../../../components/StatCard";
 import { trendDirection, trendLabel } from "./TrendBadge";
 
 const count = (n: number) => n.toLocaleString("en-US");

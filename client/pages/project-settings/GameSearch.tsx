@@ -8,10 +8,10 @@ import {
   SEARCH_MIN_CHARS,
   type SteamSearchResult,
 } from "../../../shared/schemas/analytics";
+import { SearchIcon } from "../../components/icons/analytics";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { SearchIcon } from "./icons";
 
 /** The text settles for 300 ms before it is searched. */
 function useDebounced(value: string, ms: number) {

@@ -1,14 +1,14 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../shared/messages/analytics-ui";
-import { RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
-import { REFRESHES_ITSELF } from "../../app/query-client";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { FinancialApiTestDialog } from "./FinancialApiTestDialog";
-import { DatabaseIcon, DownloadIcon, FlaskIcon, RefreshIcon } from "./icons";
-import { Panel } from "./StatCard";
+import { ANALYTICS } from "../../../../shared/messages/analytics";
+import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../../shared/messages/analytics-ui";
+import { RELOAD_AFTER_MS } from "../../../../shared/schemas/analytics";
+import { REFRESHES_ITSELF } from "../../../app/query-client";
+import { FinancialApiTestDialog } from "../../../components/analytics/FinancialApiTestDialog";
+import { DatabaseIcon, DownloadIcon, FlaskIcon, RefreshIcon } from "../../../components/icons/analytics";
+import { Panel } from "../../../components/StatCard";
+import { notify } from "../../../lib/notify";
+import { trpc } from "../../../lib/trpc";
 import { notifyFinancialFailure, useDelayedReload } from "./sync-feedback";
 
 interface SyncAnswer {
