@@ -2,7 +2,7 @@ import { Box, Flex, Heading, IconButton, Spinner } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { SHELL } from "../../shared/messages/shell";
-import { Icon } from "../components/shell/icons";
+import { Icon } from "../components/icons/shell";
 import { ScreenErrorBoundary } from "../components/shell/ScreenErrorBoundary";
 import { Sidebar } from "../components/shell/Sidebar";
 import { projectIdFromPath, useCurrentProject } from "./current-project";

@@ -2,16 +2,16 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { StatusBadge } from "../../client/components/StreamStatusBadge";
 import {
   emptyDestinationForm,
   validateDestination,
   withType,
-} from "../../client/components/streaming/destination-form";
-import { LiveFigures } from "../../client/components/streaming/LiveFigures";
-import { StatusBadge } from "../../client/components/streaming/StatusBadge";
-import { keepSelection } from "../../client/components/streaming/StreamHistory";
-import { StreamLimitDialog } from "../../client/components/streaming/StreamLimitDialog";
-import type { StreamRecord } from "../../client/components/streaming/types";
+} from "../../client/pages/streaming/destination-form";
+import { LiveFigures } from "../../client/pages/streaming/LiveFigures";
+import { keepSelection } from "../../client/pages/streaming/StreamHistory";
+import { StreamLimitDialog } from "../../client/pages/streaming/StreamLimitDialog";
+import type { StreamRecord } from "../../client/pages/streaming/types";
 import { STEAM_INGEST_URL, STREAMING } from "../../shared/messages/streaming";
 
 afterEach(cleanup);

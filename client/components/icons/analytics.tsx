@@ -1,5 +1,5 @@
-import { lineIcon } from "../icon-base";
-import { ICON_PATHS } from "../shell/icons";
+import { lineIcon } from "./line-icon";
+import { ICON_PATHS } from "./shell";
 
 // The analytics screens' icons, drawn in the shared frame; the bar chart is the sidebar's picture.
 export const RefreshIcon = lineIcon(

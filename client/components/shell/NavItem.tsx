@@ -1,6 +1,6 @@
 import { Badge, Flex, Text } from "@chakra-ui/react";
 import { NavLink } from "react-router-dom";
-import { Icon } from "./icons";
+import { Icon } from "../icons/shell";
 import type { NavEntry } from "./nav-rules";
 
 const row = {

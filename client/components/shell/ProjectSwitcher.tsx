@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { SHELL } from "../../../shared/messages/shell";
 import { useCurrentProject } from "../../app/current-project";
 import { trpc } from "../../lib/trpc";
-import { Icon } from "./icons";
+import { Icon } from "../icons/shell";
 
 const loadDialog = () => import("./ProjectSwitcherDialog");
 const ProjectSwitcherDialog = lazy(loadDialog);

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { SHELL } from "../../../shared/messages/shell";
 import type { SessionUser } from "../../../shared/types";
 import { useSession } from "../../app/session";
-import { Icon } from "./icons";
+import { Icon } from "../icons/shell";
 import { UserButton } from "./UserButton";
 
 /**

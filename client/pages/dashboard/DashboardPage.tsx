@@ -2,12 +2,12 @@ import { Alert, Box, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from "@c
 import { SYSTEM_INFO_POLL_MS } from "../../../shared/limits";
 import { DASHBOARD } from "../../../shared/messages/dashboard";
 import { useSession } from "../../app/session";
-import { ProjectsPanel } from "../../components/dashboard/ProjectsPanel";
-import { RecentActivity } from "../../components/dashboard/RecentActivity";
-import { StatCards } from "../../components/dashboard/StatCards";
-import { SystemStatusPanel } from "../../components/dashboard/SystemStatusPanel";
 import { trpc } from "../../lib/trpc";
 import { AdminControls } from "./AdminControls";
+import { ProjectsPanel } from "./ProjectsPanel";
+import { RecentActivity } from "./RecentActivity";
+import { StatCards } from "./StatCards";
+import { SystemStatusPanel } from "./SystemStatusPanel";
 
 /** Spec 1 "Dashboard": system-wide for admins, the user's own projects for everyone else. */
 export default function DashboardPage() {

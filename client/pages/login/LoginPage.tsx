@@ -18,8 +18,8 @@ import { SHELL } from "../../../shared/messages/shell";
 import type { LoginState } from "../../app/RequireAuth";
 import { useSession } from "../../app/session";
 import { signInErrorMessage } from "../../app/session-rules";
+import { Icon } from "../../components/icons/shell";
 import { CenteredScreen } from "../../components/shell/CenteredScreen";
-import { Icon } from "../../components/shell/icons";
 
 /** Where to go once signed in: the page the guard turned away, else the index. */
 export function returnPath(state: unknown): string {

@@ -2,8 +2,8 @@ import { Badge, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react"
 import { formatDateTime } from "../../../shared/format";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
-import { EyeIcon, PencilIcon, TrashIcon } from "../../components/admin/icons";
-import type { OrganizationRow } from "../../components/projects/types";
+import { EyeIcon, PencilIcon, TrashIcon } from "../../components/icons/common";
+import type { OrganizationRow } from "../../lib/api-types";
 
 export type OrganizationAction = "view" | "edit" | "delete";
 

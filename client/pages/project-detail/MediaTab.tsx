@@ -5,12 +5,12 @@ import { can } from "../../../shared/permissions";
 import type { MediaItem } from "../../../shared/schemas/media";
 import { useSession } from "../../app/session";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { MediaCard } from "../../components/media/MediaCard";
-import { UploadIcon, VideoIcon } from "../../components/media/MediaIcons";
-import { UploadDialog } from "../../components/media/UploadDialog";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { MediaCard } from "./media/MediaCard";
+import { UploadIcon, VideoIcon } from "./media/MediaIcons";
+import { UploadDialog } from "./media/UploadDialog";
 
 /** Project detail, media tab (spec 2 section 2.2): the project's files, upload, view, admin delete. */
 export function MediaTab({ projectId }: { projectId: number }) {

@@ -2,8 +2,8 @@ import { Badge, Card, DataList, Grid, Link, Stack, Stat, Text } from "@chakra-ui
 import { formatShortDate } from "../../../shared/format";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { ExternalIcon } from "../../components/admin/icons";
-import type { ProjectDetail } from "../../components/projects/types";
+import { ExternalIcon } from "../../components/icons/common";
+import type { ProjectDetail } from "../../lib/api-types";
 import { LatestNews } from "./LatestNews";
 
 /** Overview tab: Project Information, Latest News and Quick Stats (spec 2 section 2.1). */

@@ -2,10 +2,10 @@ import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from 
 import { Link as RouterLink } from "react-router-dom";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { SHELL } from "../../../shared/messages/shell";
-import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "../../components/admin/icons";
-import { ProjectNotFound } from "../../components/projects/ProjectNotFound";
-import { useProjectIdFromPath } from "../../components/projects/useProjectId";
-import { useProjectQuery } from "../../components/projects/useProjectQuery";
+import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "../../components/icons/common";
+import { ProjectNotFound } from "../../components/project/ProjectNotFound";
+import { useProjectIdFromPath } from "../../components/project/useProjectId";
+import { useProjectQuery } from "../../components/project/useProjectQuery";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { MediaTab } from "./MediaTab";
 import { OverviewTab } from "./OverviewTab";

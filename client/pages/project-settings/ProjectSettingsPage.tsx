@@ -1,10 +1,10 @@
 import { Box, Button, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { ArrowLeftIcon } from "../../components/admin/icons";
-import { ProjectNotFound } from "../../components/projects/ProjectNotFound";
-import { useProjectIdFromPath } from "../../components/projects/useProjectId";
-import { useProjectQuery } from "../../components/projects/useProjectQuery";
+import { ArrowLeftIcon } from "../../components/icons/common";
+import { ProjectNotFound } from "../../components/project/ProjectNotFound";
+import { useProjectIdFromPath } from "../../components/project/useProjectId";
+import { useProjectQuery } from "../../components/project/useProjectQuery";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 

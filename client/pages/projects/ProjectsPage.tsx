@@ -2,12 +2,12 @@ import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } fro
 import { useState } from "react";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { FolderIcon, PlusIcon } from "../../components/admin/icons";
-import { PageHeader } from "../../components/admin/PageHeader";
-import { useCurrentUser } from "../../components/admin/useCurrentUser";
-import { CreateProjectDialog } from "../../components/projects/CreateProjectDialog";
-import { ProjectCard } from "../../components/projects/ProjectCard";
+import { useCurrentUser } from "../../app/useCurrentUser";
+import { FolderIcon, PlusIcon } from "../../components/icons/common";
+import { PageHeader } from "../../components/PageHeader";
 import { trpc } from "../../lib/trpc";
+import { CreateProjectDialog } from "./CreateProjectDialog";
+import { ProjectCard } from "./ProjectCard";
 
 const GRID_COLUMNS = { base: 1, md: 2, lg: 3 };
 // Four placeholder cards while loading (spec 1 section 9); fixed keys, the cards never reorder.

@@ -4,9 +4,9 @@ import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { useCurrentProject } from "../../app/current-project";
 import { useSession } from "../../app/session";
-import { AddDestinationDialog } from "../../components/streaming/AddDestinationDialog";
-import { StreamingWorkspace } from "../../components/streaming/StreamingWorkspace";
 import { trpc } from "../../lib/trpc";
+import { AddDestinationDialog } from "./AddDestinationDialog";
+import { StreamingWorkspace } from "./StreamingWorkspace";
 
 /** Spec 1 "Streaming page": everything hangs off the current project. */
 export default function StreamingPage() {

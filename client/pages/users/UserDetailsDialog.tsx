@@ -4,8 +4,8 @@ import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { USERS } from "../../../shared/messages/users";
 import { USERS_UI } from "../../../shared/messages/users-ui";
 import { ROLE_LABELS } from "../../../shared/roles";
-import { type DetailRow, DetailsDialog } from "../../components/admin/DetailsDialog";
-import { ROLE_COLORS } from "../../components/admin/roleColors";
+import { type DetailRow, DetailsDialog } from "../../components/DetailsDialog";
+import { ROLE_COLORS } from "../../components/roleColors";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 

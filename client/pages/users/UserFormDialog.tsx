@@ -6,15 +6,15 @@ import { USERS } from "../../../shared/messages/users";
 import { USERS_UI } from "../../../shared/messages/users-ui";
 import type { Role } from "../../../shared/roles";
 import { createUserInput, updateUserProfileBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/admin/FormDialog";
-import { CheckboxField, FormField } from "../../components/admin/FormField";
-import { OrganizationSelect } from "../../components/admin/OrganizationSelect";
-import { RoleSelect } from "../../components/admin/RoleSelect";
-import { type FieldErrors, fieldErrors } from "../../components/admin/validate";
-import type { UserRow } from "../../components/projects/types";
+import { FormDialog } from "../../components/form/FormDialog";
+import { CheckboxField, FormField } from "../../components/form/FormField";
+import { OrganizationSelect } from "../../components/form/OrganizationSelect";
+import { type FieldErrors, fieldErrors } from "../../components/form/validate";
+import type { UserRow } from "../../lib/api-types";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { RoleSelect } from "./RoleSelect";
 
 interface Form {
   name: string;

@@ -5,9 +5,9 @@ import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { USERS } from "../../../shared/messages/users";
 import { USERS_UI } from "../../../shared/messages/users-ui";
 import { ROLE_LABELS } from "../../../shared/roles";
-import { EyeIcon, KeyIcon, MailIcon, PencilIcon, PowerIcon, TrashIcon } from "../../components/admin/icons";
-import { ROLE_COLORS } from "../../components/admin/roleColors";
-import type { UserRow } from "../../components/projects/types";
+import { EyeIcon, KeyIcon, MailIcon, PencilIcon, PowerIcon, TrashIcon } from "../../components/icons/common";
+import { ROLE_COLORS } from "../../components/roleColors";
+import type { UserRow } from "../../lib/api-types";
 
 export type UserAction = "view" | "edit" | "reset" | "email" | "toggle" | "delete";
 

@@ -1,4 +1,4 @@
-import { useSession } from "../../app/session";
+import { useSession } from "./session";
 
 /** The signed-in user from the shell's session (which falls back to auth.me outside the shell). */
 export function useCurrentUser() {

@@ -1,4 +1,4 @@
-import { LineIcon, type LineIconProps } from "../icon-base";
+import { LineIcon, type LineIconProps } from "./line-icon";
 
 // The shell's icons, one path each, stroked with the current text colour so they follow the item's
 // state. They sit in the initial chunk, so lazy screens drawing the same picture reuse these paths.

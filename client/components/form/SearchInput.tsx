@@ -1,5 +1,5 @@
 import { Input, InputGroup } from "@chakra-ui/react";
-import { SearchIcon } from "./icons";
+import { SearchIcon } from "../icons/common";
 
 export function SearchInput(props: {
   value: string;

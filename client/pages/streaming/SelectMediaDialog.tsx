@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { formatFileSize } from "../../../shared/format";
 import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
-import { DialogFrame } from "../DialogFrame";
+import { DialogFrame } from "../../components/DialogFrame";
 import type { MediaChoice } from "./types";
 
 export interface SelectMediaDialogProps {

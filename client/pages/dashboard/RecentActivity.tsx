@@ -2,7 +2,7 @@ import { Box, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { relativeTime } from "../../../shared/format";
 import { DASHBOARD } from "../../../shared/messages/dashboard";
 import type { ActivityItem } from "../../../shared/schemas/streaming";
-import { StatusBadge } from "../streaming/StatusBadge";
+import { StatusBadge } from "../../components/StreamStatusBadge";
 import { BroadcastIcon, UploadIcon } from "./icons";
 
 export function activityText(item: ActivityItem): string {

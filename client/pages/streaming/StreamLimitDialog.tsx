@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { STREAMING } from "../../../shared/messages/streaming";
-import { DialogFrame } from "../DialogFrame";
+import { DialogFrame } from "../../components/DialogFrame";
 
 export interface StreamLimit {
   /** The server's error text. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "../../../shared/format";
 import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../components/StreamStatusBadge";
 import { isEnded, type StreamRecord } from "./types";
 
 export interface StreamHistoryProps {

@@ -1,4 +1,4 @@
-import { lineIcon } from "../icon-base";
+import { lineIcon } from "./line-icon";
 
 // The admin and project screens' icons, drawn in the shared frame.
 export const SettingsIcon = lineIcon(

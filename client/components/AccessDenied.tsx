@@ -1,6 +1,6 @@
 import { EmptyState } from "@chakra-ui/react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { LockIcon } from "./icons";
+import { FORMS_UI } from "../../shared/messages/forms-ui";
+import { LockIcon } from "./icons/common";
 
 /** What a non-admin sees on an admin-only screen (spec 2 sections 2.7, 2.8). */
 export function AccessDenied() {

@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
 import { DASHBOARD } from "../../../shared/messages/dashboard";
 import type { DashboardStats } from "../../../shared/schemas/streaming";
-import { StatCard } from "../StatCard";
+import { StatCard } from "../../components/StatCard";
 import {
   BroadcastIcon,
   BuildingIcon,

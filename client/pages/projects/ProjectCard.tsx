@@ -3,8 +3,8 @@ import { Link as RouterLink } from "react-router-dom";
 import { formatShortDate } from "../../../shared/format";
 import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { ChartIcon, SettingsIcon } from "../admin/icons";
-import type { ProjectRow } from "./types";
+import { ChartIcon, SettingsIcon } from "../../components/icons/common";
+import type { ProjectRow } from "../../lib/api-types";
 
 /** One project of the grid (spec 1 section 2, "Projects list"). */
 export function ProjectCard({ project }: { project: ProjectRow }) {

@@ -4,13 +4,13 @@ import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS } from "../../../shared/messages/projects";
 import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { createProjectInput } from "../../../shared/schemas/projects";
+import { FormDialog } from "../../components/form/FormDialog";
+import { FormField } from "../../components/form/FormField";
+import { OrganizationSelect } from "../../components/form/OrganizationSelect";
+import { type FieldErrors, fieldErrors } from "../../components/form/validate";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { FormDialog } from "../admin/FormDialog";
-import { FormField } from "../admin/FormField";
-import { OrganizationSelect } from "../admin/OrganizationSelect";
-import { type FieldErrors, fieldErrors } from "../admin/validate";
 
 const EMPTY = { name: "", description: "", url: "", org_id: "" };
 

@@ -2,8 +2,8 @@ import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui
 import { relativeTime } from "../../../shared/format";
 import { STREAMING } from "../../../shared/messages/streaming";
 import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
+import { StatusBadge } from "../../components/StreamStatusBadge";
 import { LiveFigures } from "./LiveFigures";
-import { StatusBadge } from "./StatusBadge";
 import { type Destination, type LiveFigures as Figures, isLive } from "./types";
 
 export interface DestinationCardProps {
