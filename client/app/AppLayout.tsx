@@ -1,10 +1,10 @@
 import { Box, Flex, Heading, IconButton, Spinner } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { SHELL } from "../../shared/messages/shell";
 import { Icon } from "../components/icons/shell";
 import { ScreenErrorBoundary } from "../components/shell/ScreenErrorBoundary";
 import { Sidebar } from "../components/shell/Sidebar";
+import { SHELL } from "../messages/shell";
 import { projectIdFromPath, useCurrentProject } from "./current-project";
 import { useSession } from "./session";
 

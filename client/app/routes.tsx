@@ -1,7 +1,7 @@
 import { Box, Heading, Link, Text } from "@chakra-ui/react";
 import { lazy } from "react";
 import { Navigate, type RouteObject, Link as RouterLink, useParams, useRoutes } from "react-router-dom";
-import { SHELL } from "../../shared/messages/shell";
+import { SHELL } from "../messages/shell";
 import LoginPage from "../pages/login/LoginPage";
 import { AppLayout } from "./AppLayout";
 import { readCurrentProject } from "./current-project";

@@ -2,12 +2,12 @@ import { afterEach, expect, test } from "bun:test";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { toaster } from "../../client/lib/notify";
+import { FORMS_UI } from "../../client/messages/forms-ui";
+import { PROJECTS_UI } from "../../client/messages/projects-ui";
+import { SHELL } from "../../client/messages/shell";
 import ProjectDetailPage from "../../client/pages/project-detail/ProjectDetailPage";
 import { projects } from "../../server/db/schema";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
 import { PROJECTS } from "../../shared/messages/projects";
-import { PROJECTS_UI } from "../../shared/messages/projects-ui";
-import { SHELL } from "../../shared/messages/shell";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

@@ -12,9 +12,9 @@ import {
 import { errorMessage } from "../../client/lib/errors";
 import { notify, toaster } from "../../client/lib/notify";
 import { timeoutForUrl } from "../../client/lib/trpc";
+import { SHELL } from "../../client/messages/shell";
 import { SESSION_CHECK_MS, STEAM_SYNC_TIMEOUT_MS } from "../../shared/limits";
 import { AUTH } from "../../shared/messages/auth";
-import { SHELL } from "../../shared/messages/shell";
 import type { SessionUser } from "../../shared/types";
 import { makeOrg, makeUser, testDeps } from "../support/server";
 import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";

@@ -14,11 +14,11 @@ import {
 } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
-import { API_TEST_UI as T } from "../../../shared/messages/analytics-ui";
 import { COMMON } from "../../../shared/messages/common";
 import type { TestResult } from "../../../shared/schemas/analytics";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
+import { API_TEST_UI as T } from "../../messages/analytics-ui";
 import { DialogFrame } from "../DialogFrame";
 import { AlertIcon, CheckIcon, FlaskIcon } from "../icons/analytics";
 

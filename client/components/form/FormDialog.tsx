@@ -1,6 +1,6 @@
 import { Button, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
+import { FORMS_UI } from "../../messages/forms-ui";
 import { DialogFrame } from "../DialogFrame";
 
 /**

@@ -1,6 +1,6 @@
 import { Button, EmptyState } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 import { FolderIcon } from "../icons/common";
 
 /** 'Project Not Found' with a way back to the projects list (spec 2 sections 2 and 2.5). */

@@ -1,9 +1,9 @@
 import { Box, Button, Flex, Text } from "@chakra-ui/react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
 import { useCurrentProject } from "../../app/current-project";
 import { trpc } from "../../lib/trpc";
+import { SHELL } from "../../messages/shell";
 import { Icon } from "../icons/shell";
 
 const loadDialog = () => import("./ProjectSwitcherDialog");

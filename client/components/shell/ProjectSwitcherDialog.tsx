@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import type { RefObject } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
+import { SHELL } from "../../messages/shell";
 import { DialogFrame } from "../DialogFrame";
 
 export interface SwitcherProject {

@@ -1,6 +1,6 @@
 import { Box, Button, Heading } from "@chakra-ui/react";
 import { Component, type ReactNode } from "react";
-import { SHELL } from "../../../shared/messages/shell";
+import { SHELL } from "../../messages/shell";
 
 interface Props {
   children: ReactNode;

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
 import type { SessionUser } from "../../../shared/types";
+import { SHELL } from "../../messages/shell";
 import { Icon } from "../icons/shell";
 import { NavItem } from "./NavItem";
 import { adminNav, generalNav, type NavEntry, projectNav } from "./nav-rules";

@@ -1,7 +1,7 @@
 import { Box, Button, type ButtonProps, Circle, Text } from "@chakra-ui/react";
 import { initials } from "../../../shared/format";
-import { SHELL } from "../../../shared/messages/shell";
 import type { SessionUser } from "../../../shared/types";
+import { SHELL } from "../../messages/shell";
 import { Icon } from "../icons/shell";
 
 export function UserAvatar({ name }: { name: string }) {

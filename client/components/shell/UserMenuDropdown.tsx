@@ -1,8 +1,8 @@
 import { Badge, Box, Menu, Portal } from "@chakra-ui/react";
 import { useNavigate } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
 import type { SessionUser } from "../../../shared/types";
 import { useSession } from "../../app/session";
+import { SHELL } from "../../messages/shell";
 import { Icon } from "../icons/shell";
 import { UserButton } from "./UserButton";
 

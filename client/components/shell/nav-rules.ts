@@ -1,4 +1,4 @@
-import { SHELL } from "../../../shared/messages/shell";
+import { SHELL } from "../../messages/shell";
 import type { IconName } from "../icons/shell";
 
 // Which navigation entries the sidebar shows, and in which state (spec 1 section 2, Shell).

@@ -13,11 +13,11 @@ import {
 } from "@chakra-ui/react";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
-import { ADMIN_CONTROLS_UI as T } from "../../../shared/messages/analytics-ui";
 import { type DateRange, SYNC_NOTE_MS } from "../../../shared/schemas/analytics";
 import { DollarIcon, DownloadIcon, WrenchIcon } from "../../components/icons/analytics";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
+import { ADMIN_CONTROLS_UI as T } from "../../messages/analytics-ui";
 
 const PRESETS: { range: DateRange; label: string }[] = [
   { range: "recent", label: ANALYTICS.syncRecent },

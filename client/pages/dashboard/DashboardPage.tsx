@@ -1,8 +1,8 @@
 import { Alert, Box, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { SYSTEM_INFO_POLL_MS } from "../../../shared/limits";
-import { DASHBOARD } from "../../../shared/messages/dashboard";
 import { useSession } from "../../app/session";
 import { trpc } from "../../lib/trpc";
+import { DASHBOARD } from "../../messages/dashboard";
 import { AdminControls } from "./AdminControls";
 import { ProjectsPanel } from "./ProjectsPanel";
 import { RecentActivity } from "./RecentActivity";

@@ -2,9 +2,9 @@ import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/
 import { Link } from "react-router-dom";
 import { relativeTime } from "../../../shared/format";
 import { DASHBOARD_PROJECT_LIMIT } from "../../../shared/limits";
-import { DASHBOARD } from "../../../shared/messages/dashboard";
-import { DASHBOARD_UI } from "../../../shared/messages/streaming-ui";
 import { writeCurrentProject } from "../../app/current-project";
+import { DASHBOARD } from "../../messages/dashboard";
+import { DASHBOARD_UI } from "../../messages/streaming-ui";
 
 export interface DashboardProject {
   id: number;

@@ -1,8 +1,8 @@
 import { Box, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { relativeTime } from "../../../shared/format";
-import { DASHBOARD } from "../../../shared/messages/dashboard";
 import type { ActivityItem } from "../../../shared/schemas/streaming";
 import { StatusBadge } from "../../components/StreamStatusBadge";
+import { DASHBOARD } from "../../messages/dashboard";
 import { BroadcastIcon, UploadIcon } from "./icons";
 
 export function activityText(item: ActivityItem): string {

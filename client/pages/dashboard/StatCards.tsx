@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
-import { DASHBOARD } from "../../../shared/messages/dashboard";
 import type { DashboardStats } from "../../../shared/schemas/streaming";
 import { StatCard } from "../../components/StatCard";
+import { DASHBOARD } from "../../messages/dashboard";
 import {
   BroadcastIcon,
   BuildingIcon,

@@ -14,12 +14,12 @@ import {
 import { type FormEvent, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { AUTH } from "../../../shared/messages/auth";
-import { SHELL } from "../../../shared/messages/shell";
 import type { LoginState } from "../../app/RequireAuth";
 import { useSession } from "../../app/session";
 import { signInErrorMessage } from "../../app/session-rules";
 import { Icon } from "../../components/icons/shell";
 import { CenteredScreen } from "../../components/shell/CenteredScreen";
+import { SHELL } from "../../messages/shell";
 
 /** Where to go once signed in: the page the guard turned away, else the index. */
 export function returnPath(state: unknown): string {

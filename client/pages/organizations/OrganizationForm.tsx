@@ -1,8 +1,6 @@
 import { Button, Card, Flex, HStack, Input } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { ORGANIZATIONS } from "../../../shared/messages/organizations";
-import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
 import { organizationBody } from "../../../shared/schemas/organizations";
 import { CheckboxField, FormField } from "../../components/form/FormField";
 import { fieldErrors } from "../../components/form/validate";
@@ -10,6 +8,8 @@ import type { OrganizationRow } from "../../lib/api-types";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { ORGANIZATIONS_UI } from "../../messages/organizations-ui";
 
 /** The inline Create Organization / Edit form (spec 2 section 2.8): name and an active checkbox. */
 export function OrganizationForm(props: { organization: OrganizationRow | null; onDone: () => void }) {

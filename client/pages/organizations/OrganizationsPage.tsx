@@ -1,7 +1,6 @@
 import { Box, Button, EmptyState, Skeleton, Stack } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { ORGANIZATIONS } from "../../../shared/messages/organizations";
-import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
 import { useCurrentUser } from "../../app/useCurrentUser";
 import { AccessDenied } from "../../components/AccessDenied";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -13,6 +12,7 @@ import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useDebounced } from "../../lib/useDebounced";
+import { ORGANIZATIONS_UI } from "../../messages/organizations-ui";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 import { OrganizationForm } from "./OrganizationForm";
 import { type OrganizationAction, OrganizationsTable } from "./OrganizationsTable";

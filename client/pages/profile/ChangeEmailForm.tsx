@@ -1,14 +1,14 @@
 import { Input } from "@chakra-ui/react";
 import { useState } from "react";
 import { AUTH } from "../../../shared/messages/auth";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
 import { changeEmailInput } from "../../../shared/schemas/auth";
 import type { SessionUser } from "../../../shared/types";
 import { FormField } from "../../components/form/FormField";
 import { type FieldErrors, fieldErrors } from "../../components/form/validate";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROFILE_UI } from "../../messages/profile-ui";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 

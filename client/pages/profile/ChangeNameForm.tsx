@@ -1,13 +1,13 @@
 import { Input } from "@chakra-ui/react";
 import { useState } from "react";
 import { AUTH } from "../../../shared/messages/auth";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
 import { changeNameInput } from "../../../shared/schemas/auth";
 import type { SessionUser } from "../../../shared/types";
 import { FormField } from "../../components/form/FormField";
 import { fieldErrors } from "../../components/form/validate";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { PROFILE_UI } from "../../messages/profile-ui";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 

@@ -13,14 +13,14 @@ import {
 } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
 import { initials } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
 import { ROLE_LABELS } from "../../../shared/roles";
 import type { SessionUser } from "../../../shared/types";
 import { useCurrentUser } from "../../app/useCurrentUser";
 import { PageHeader } from "../../components/PageHeader";
 import { ROLE_COLORS } from "../../components/roleColors";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROFILE_UI } from "../../messages/profile-ui";
 import { ChangeEmailForm } from "./ChangeEmailForm";
 import { ChangeNameForm } from "./ChangeNameForm";
 import { ChangePasswordForm } from "./ChangePasswordForm";

@@ -1,9 +1,9 @@
 import { Badge, Card, DataList, Grid, Link, Stack, Stat, Text } from "@chakra-ui/react";
 import { formatShortDate } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { ExternalIcon } from "../../components/icons/common";
 import type { ProjectDetail } from "../../lib/api-types";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 import { LatestNews } from "./LatestNews";
 
 /** Overview tab: Project Information, Latest News and Quick Stats (spec 2 section 2.1). */

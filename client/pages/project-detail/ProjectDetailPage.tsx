@@ -1,11 +1,11 @@
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { SHELL } from "../../../shared/messages/shell";
 import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "../../components/icons/common";
 import { ProjectNotFound } from "../../components/project/ProjectNotFound";
 import { useProjectIdFromPath } from "../../components/project/useProjectId";
 import { useProjectQuery } from "../../components/project/useProjectQuery";
+import { PROJECTS_UI } from "../../messages/projects-ui";
+import { SHELL } from "../../messages/shell";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { MediaTab } from "./MediaTab";
 import { OverviewTab } from "./OverviewTab";

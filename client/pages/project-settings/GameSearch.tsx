@@ -1,7 +1,6 @@
 import { Box, Field, Flex, Input, InputGroup, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
-import { STEAM_SETTINGS_UI as T } from "../../../shared/messages/analytics-ui";
 import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_LIMIT,
@@ -12,6 +11,7 @@ import { SearchIcon } from "../../components/icons/analytics";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { STEAM_SETTINGS_UI as T } from "../../messages/analytics-ui";
 
 /** The text settles for 300 ms before it is searched. */
 function useDebounced(value: string, ms: number) {

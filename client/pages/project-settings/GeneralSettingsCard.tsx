@@ -2,15 +2,15 @@ import { Button, Card, DataList, Field, Flex, Input, Textarea } from "@chakra-ui
 import { type FormEvent, useState } from "react";
 import { formatShortDate } from "../../../shared/format";
 import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "../../../shared/limits";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS } from "../../../shared/messages/projects";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { updateProjectBody } from "../../../shared/schemas/projects";
 import { fieldErrors } from "../../components/form/validate";
 import type { ProjectDetail } from "../../lib/api-types";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 
 /** A counter under a field: "12/100", red once over the limit. */
 function Counter({ length, max }: { length: number; max: number }) {

@@ -1,10 +1,10 @@
 import { Box, Button, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { ArrowLeftIcon } from "../../components/icons/common";
 import { ProjectNotFound } from "../../components/project/ProjectNotFound";
 import { useProjectIdFromPath } from "../../components/project/useProjectId";
 import { useProjectQuery } from "../../components/project/useProjectQuery";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 

@@ -15,13 +15,13 @@ import {
 } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { ANALYTICS } from "../../../shared/messages/analytics";
-import { STEAM_SETTINGS_UI as T } from "../../../shared/messages/analytics-ui";
 import type { AnalyticsSettingsView } from "../../../shared/schemas/analytics";
 import { FinancialApiTestDialog } from "../../components/analytics/FinancialApiTestDialog";
 import { ChartIcon, FlaskIcon } from "../../components/icons/analytics";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { STEAM_SETTINGS_UI as T } from "../../messages/analytics-ui";
 import { GameSearch } from "./GameSearch";
 
 interface FormState {

@@ -1,8 +1,6 @@
 import { Input, Textarea } from "@chakra-ui/react";
 import { useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { PROJECTS } from "../../../shared/messages/projects";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { createProjectInput } from "../../../shared/schemas/projects";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormField } from "../../components/form/FormField";
@@ -11,6 +9,8 @@ import { type FieldErrors, fieldErrors } from "../../components/form/validate";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 
 const EMPTY = { name: "", description: "", url: "", org_id: "" };
 

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import { formatShortDate } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { ChartIcon, SettingsIcon } from "../../components/icons/common";
 import type { ProjectRow } from "../../lib/api-types";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 
 /** One project of the grid (spec 1 section 2, "Projects list"). */
 export function ProjectCard({ project }: { project: ProjectRow }) {

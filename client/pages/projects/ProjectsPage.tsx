@@ -1,11 +1,11 @@
 import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } from "@chakra-ui/react";
 import { useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
 import { useCurrentUser } from "../../app/useCurrentUser";
 import { FolderIcon, PlusIcon } from "../../components/icons/common";
 import { PageHeader } from "../../components/PageHeader";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { PROJECTS_UI } from "../../messages/projects-ui";
 import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
 

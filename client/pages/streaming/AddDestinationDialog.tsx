@@ -1,11 +1,11 @@
 import { Button, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { STREAMING } from "../../../shared/messages/streaming";
-import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { DialogFrame } from "../../components/DialogFrame";
 import { errorMessage, errorStatus } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import {
   type DestinationFormErrors,
   type DestinationFormValues,

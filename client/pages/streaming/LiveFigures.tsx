@@ -1,6 +1,6 @@
 import { Box, SimpleGrid, Text } from "@chakra-ui/react";
 import { formatDuration } from "../../../shared/format";
-import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
+import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import type { LiveFigures as Figures } from "./types";
 
 function Figure({ label, value, warn }: { label: string; value: string; warn?: boolean }) {

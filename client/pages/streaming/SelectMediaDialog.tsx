@@ -2,8 +2,8 @@ import { Badge, Button, chakra, HStack, Spinner, Stack, Text } from "@chakra-ui/
 import { Link } from "react-router-dom";
 import { formatFileSize } from "../../../shared/format";
 import { STREAMING } from "../../../shared/messages/streaming";
-import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { DialogFrame } from "../../components/DialogFrame";
+import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import type { MediaChoice } from "./types";
 
 export interface SelectMediaDialogProps {

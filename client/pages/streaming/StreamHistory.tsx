@@ -2,8 +2,8 @@ import { Box, Button, Card, chakra, Flex, Heading, SimpleGrid, Stack, Text } fro
 import { useEffect, useState } from "react";
 import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "../../../shared/format";
 import { STREAMING } from "../../../shared/messages/streaming";
-import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { StatusBadge } from "../../components/StreamStatusBadge";
+import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import { isEnded, type StreamRecord } from "./types";
 
 export interface StreamHistoryProps {

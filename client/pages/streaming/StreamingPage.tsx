@@ -1,10 +1,10 @@
 import { Box, Button, EmptyState, Flex, Heading, Stack, Text, VStack } from "@chakra-ui/react";
 import { useState } from "react";
 import { STREAMING } from "../../../shared/messages/streaming";
-import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
 import { useCurrentProject } from "../../app/current-project";
 import { useSession } from "../../app/session";
 import { trpc } from "../../lib/trpc";
+import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import { AddDestinationDialog } from "./AddDestinationDialog";
 import { StreamingWorkspace } from "./StreamingWorkspace";
 

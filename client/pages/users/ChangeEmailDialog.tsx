@@ -1,6 +1,5 @@
 import { Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { emailChangedFor, USERS } from "../../../shared/messages/users";
 import { adminChangeEmailBody } from "../../../shared/schemas/users";
 import { FormDialog } from "../../components/form/FormDialog";
@@ -10,6 +9,7 @@ import type { UserRow } from "../../lib/api-types";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
 
 /** Change Email for a user (spec 2 sections 2.7 and 5): required, valid address. */
 export function ChangeEmailDialog(props: { user: UserRow | null; onClose: () => void }) {

@@ -1,7 +1,6 @@
 import { Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { passwordResetFor, USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
 import { resetPasswordBody } from "../../../shared/schemas/users";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormField } from "../../components/form/FormField";
@@ -10,6 +9,7 @@ import type { UserRow } from "../../lib/api-types";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { USERS_UI } from "../../messages/users-ui";
 
 /** Reset Password (spec 2 sections 2.7 and 5): new and confirm must match, at least 6 characters. */
 export function ResetPasswordDialog(props: { user: UserRow | null; onClose: () => void }) {

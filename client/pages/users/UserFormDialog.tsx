@@ -1,9 +1,7 @@
 import { Input } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { AUTH } from "../../../shared/messages/auth";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
 import { USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
 import type { Role } from "../../../shared/roles";
 import { createUserInput, updateUserProfileBody } from "../../../shared/schemas/users";
 import { FormDialog } from "../../components/form/FormDialog";
@@ -14,6 +12,8 @@ import type { UserRow } from "../../lib/api-types";
 import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FORMS_UI } from "../../messages/forms-ui";
+import { USERS_UI } from "../../messages/users-ui";
 import { RoleSelect } from "./RoleSelect";
 
 interface Form {

@@ -1,7 +1,6 @@
 import { Box, Button, EmptyState, Flex, NativeSelect, Skeleton, Stack } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
 import { ROLE_LABELS, ROLES, type Role } from "../../../shared/roles";
 import { useCurrentUser } from "../../app/useCurrentUser";
 import { AccessDenied } from "../../components/AccessDenied";
@@ -14,6 +13,7 @@ import { errorMessage } from "../../lib/errors";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useDebounced } from "../../lib/useDebounced";
+import { USERS_UI } from "../../messages/users-ui";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { UserDetailsDialog } from "./UserDetailsDialog";

@@ -13,8 +13,8 @@ import {
 } from "recharts";
 import { formatCents } from "../../../../shared/format";
 import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { FINANCIAL_UI as T } from "../../../../shared/messages/analytics-ui";
 import { Panel } from "../../../components/StatCard";
+import { FINANCIAL_UI as T } from "../../../messages/analytics-ui";
 import { compactNumber, shortDay } from "./player-chart";
 
 // recharts is heavy: this file is loaded lazily by the financial section only, so neither the

@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../../shared/messages/analytics-ui";
 import { RELOAD_AFTER_MS } from "../../../../shared/schemas/analytics";
 import { REFRESHES_ITSELF } from "../../../app/query-client";
 import { FinancialApiTestDialog } from "../../../components/analytics/FinancialApiTestDialog";
@@ -9,6 +8,7 @@ import { DatabaseIcon, DownloadIcon, FlaskIcon, RefreshIcon } from "../../../com
 import { Panel } from "../../../components/StatCard";
 import { notify } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
+import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../messages/analytics-ui";
 import { notifyFinancialFailure, useDelayedReload } from "./sync-feedback";
 
 interface SyncAnswer {

@@ -2,10 +2,10 @@ import { Badge, Box, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text } fro
 import { lazy, Suspense } from "react";
 import { formatCents, formatDateTime, formatPercent } from "../../../../shared/format";
 import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { FINANCIAL_UI as T } from "../../../../shared/messages/analytics-ui";
 import type { FinancialOverview } from "../../../../shared/schemas/analytics";
 import { BoxIcon, DollarIcon, UserIcon, WalletIcon } from "../../../components/icons/analytics";
 import { Panel, StatCard } from "../../../components/StatCard";
+import { FINANCIAL_UI as T } from "../../../messages/analytics-ui";
 import { FinancialDataPanel } from "./FinancialDataPanel";
 import { shortDay } from "./player-chart";
 import { TrendBadge } from "./TrendBadge";

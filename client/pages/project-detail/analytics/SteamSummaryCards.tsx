@@ -1,7 +1,6 @@
 import { SimpleGrid, Stack } from "@chakra-ui/react";
 import { formatPercent } from "../../../../shared/format";
 import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { ANALYTICS_UI as T } from "../../../../shared/messages/analytics-ui";
 import type { AnalyticsOverview } from "../../../../shared/schemas/analytics";
 import {
   ChartIcon,
@@ -13,6 +12,7 @@ import {
   TrophyIcon,
 } from "../../../components/icons/analytics";
 import { StatCard } from "../../../components/StatCard";
+import { ANALYTICS_UI as T } from "../../../messages/analytics-ui";
 import { trendDirection, trendLabel } from "./TrendBadge";
 
 const count = (n: number) => n.toLocaleString("en-US");

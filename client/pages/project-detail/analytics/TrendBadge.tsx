@@ -1,7 +1,7 @@
 import { Badge } from "@chakra-ui/react";
 import { formatPercent } from "../../../../shared/format";
-import { ANALYTICS_UI as T } from "../../../../shared/messages/analytics-ui";
 import type { Trend } from "../../../../shared/schemas/analytics";
+import { ANALYTICS_UI as T } from "../../../messages/analytics-ui";
 
 /** A trend is 'up', 'down', 'stable' or a percent change; numbers read with their sign. */
 export function trendLabel(trend: Trend): string {
