@@ -1,8 +1,8 @@
 import { Button, Heading, Spinner, Text } from "@chakra-ui/react";
+import { CenteredScreen } from "@client/components/shell/CenteredScreen";
+import { SHELL } from "@client/messages/shell";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { CenteredScreen } from "../components/shell/CenteredScreen";
-import { SHELL } from "../messages/shell";
 import { useSession } from "./session";
 
 /** Where the sign-in page sends the user back to. */

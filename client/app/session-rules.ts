@@ -1,7 +1,7 @@
+import { errorStatus, gotNoAnswer } from "@client/lib/errors";
+import { AUTH } from "@shared/messages/auth";
+import type { SessionUser } from "@shared/types";
 import { TRPCClientError } from "@trpc/client";
-import { AUTH } from "../../shared/messages/auth";
-import type { SessionUser } from "../../shared/types";
-import { errorStatus, gotNoAnswer } from "../lib/errors";
 
 // The session's state machine as pure functions (spec 1 sections 4 and 8), so every transition
 // and every message can be tested without rendering anything.

@@ -1,3 +1,7 @@
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { SESSION_CHECK_MS } from "@shared/limits";
+import type { SessionUser } from "@shared/types";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -9,10 +13,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { SESSION_CHECK_MS } from "../../shared/limits";
-import type { SessionUser } from "../../shared/types";
-import { notify } from "../lib/notify";
-import { trpc } from "../lib/trpc";
 import { onApiError } from "./api-errors";
 import {
   afterCheck,

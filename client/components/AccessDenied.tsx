@@ -1,5 +1,5 @@
 import { EmptyState } from "@chakra-ui/react";
-import { FORMS_UI } from "../messages/forms-ui";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { LockIcon } from "./icons/common";
 
 /** What a non-admin sees on an admin-only screen (spec 2 sections 2.7, 2.8). */

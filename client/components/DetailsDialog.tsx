@@ -1,6 +1,6 @@
 import { Button, DataList, Skeleton, Text } from "@chakra-ui/react";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import type { ReactNode } from "react";
-import { FORMS_UI } from "../messages/forms-ui";
 import { DialogFrame } from "./DialogFrame";
 
 export type DetailRow = [label: string, value: ReactNode];

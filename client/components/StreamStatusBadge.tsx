@@ -1,6 +1,6 @@
 import { Badge, Box } from "@chakra-ui/react";
-import { STREAM_STATUS_COLORS } from "../../shared/messages/streaming";
-import type { StreamStatus } from "../../shared/schemas/streaming";
+import { STREAM_STATUS_COLORS } from "@shared/messages/streaming";
+import type { StreamStatus } from "@shared/schemas/streaming";
 
 /** Spec 1 section 4: running green, starting yellow, stopping orange, stopped grey, error red. */
 export function statusColor(status: string): string {

@@ -1,4 +1,4 @@
-import type { Role } from "../../shared/roles";
+import type { Role } from "@shared/roles";
 
 /** One badge colour per role, the same on Profile and User Management. */
 export const ROLE_COLORS: Record<Role, string> = {

@@ -1,5 +1,5 @@
+import type { AppRouter } from "@server/routers/root";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../server/routers/root";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type ProjectRow = Outputs["projects"]["list"][number];

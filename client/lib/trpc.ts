@@ -1,7 +1,7 @@
+import type { AppRouter } from "@server/routers/root";
+import { LOGIN_TIMEOUT_MS, REQUEST_TIMEOUT_MS, STEAM_SYNC_TIMEOUT_MS } from "@shared/limits";
 import { httpBatchLink, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
-import type { AppRouter } from "../../server/routers/root";
-import { LOGIN_TIMEOUT_MS, REQUEST_TIMEOUT_MS, STEAM_SYNC_TIMEOUT_MS } from "../../shared/limits";
 
 export const trpc = createTRPCReact<AppRouter>();
 

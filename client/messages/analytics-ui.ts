@@ -1,6 +1,6 @@
-// Client-only texts of the analytics screens that ./analytics.ts (the spec's texts, shared with the
-// server) does not hold: hints, legends and labels the spec leaves to the design. Never repeat a
-// string from ./analytics.ts here; import it from there.
+// Client-only texts of the analytics screens that shared/messages/analytics.ts (the spec's texts,
+// shared with the server) does not hold: hints, legends and labels the spec leaves to the design.
+// Never repeat a string from shared/messages/analytics.ts here; import it from there.
 
 export const ANALYTICS_UI = {
   disabledNotice: "Steam analytics are not enabled for this project.",

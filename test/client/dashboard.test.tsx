@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { DASHBOARD } from "@client/messages/dashboard";
+import DashboardPage from "@client/pages/dashboard/DashboardPage";
+import { SystemStatusPanel } from "@client/pages/dashboard/SystemStatusPanel";
+import { destinations, mediaFiles, projects, streams } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { ANALYTICS } from "@shared/messages/analytics";
+import type { SystemInfo } from "@shared/schemas/streaming";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { DASHBOARD } from "../../client/messages/dashboard";
-import DashboardPage from "../../client/pages/dashboard/DashboardPage";
-import { SystemStatusPanel } from "../../client/pages/dashboard/SystemStatusPanel";
-import { destinations, mediaFiles, projects, streams } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { ANALYTICS } from "../../shared/messages/analytics";
-import type { SystemInfo } from "../../shared/schemas/streaming";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

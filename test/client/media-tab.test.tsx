@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
+import { toaster } from "@client/lib/notify";
+import { MediaTab } from "@client/pages/project-detail/MediaTab";
+import { mediaFiles } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { mediaPaths } from "@server/media/storage";
+import { MEDIA } from "@shared/messages/media";
+import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
-import { toaster } from "../../client/lib/notify";
-import { MediaTab } from "../../client/pages/project-detail/MediaTab";
-import { mediaFiles } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { mediaPaths } from "../../server/media/storage";
-import { MEDIA } from "../../shared/messages/media";
-import type { Role } from "../../shared/roles";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

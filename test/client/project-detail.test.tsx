@@ -1,13 +1,13 @@
 import { afterEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { SHELL } from "@client/messages/shell";
+import ProjectDetailPage from "@client/pages/project-detail/ProjectDetailPage";
+import { projects } from "@server/db/schema";
+import { PROJECTS } from "@shared/messages/projects";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import { FORMS_UI } from "../../client/messages/forms-ui";
-import { PROJECTS_UI } from "../../client/messages/projects-ui";
-import { SHELL } from "../../client/messages/shell";
-import ProjectDetailPage from "../../client/pages/project-detail/ProjectDetailPage";
-import { projects } from "../../server/db/schema";
-import { PROJECTS } from "../../shared/messages/projects";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeCurrentProject } from "@client/app/current-project";
+import { toaster } from "@client/lib/notify";
+import { STREAMING_UI } from "@client/messages/streaming-ui";
+import StreamingPage from "@client/pages/streaming/StreamingPage";
+import { destinations, mediaFiles, streams } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { mediaPaths } from "@server/media/storage";
+import { STREAMING } from "@shared/messages/streaming";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { writeCurrentProject } from "../../client/app/current-project";
-import { toaster } from "../../client/lib/notify";
-import { STREAMING_UI } from "../../client/messages/streaming-ui";
-import StreamingPage from "../../client/pages/streaming/StreamingPage";
-import { destinations, mediaFiles, streams } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { mediaPaths } from "../../server/media/storage";
-import { STREAMING } from "../../shared/messages/streaming";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

@@ -12,15 +12,15 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { AlertIcon, CheckIcon, FlaskIcon } from "@client/components/icons/analytics";
+import { errorMessage } from "@client/lib/errors";
+import { trpc } from "@client/lib/trpc";
+import { API_TEST_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { COMMON } from "@shared/messages/common";
+import type { TestResult } from "@shared/schemas/analytics";
 import { useEffect, useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { COMMON } from "../../../shared/messages/common";
-import type { TestResult } from "../../../shared/schemas/analytics";
-import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
-import { API_TEST_UI as T } from "../../messages/analytics-ui";
-import { DialogFrame } from "../DialogFrame";
-import { AlertIcon, CheckIcon, FlaskIcon } from "../icons/analytics";
 
 const digitsOnly = (v: string) => v.replace(/\D/g, "");
 

@@ -1,7 +1,7 @@
 import { Button, Stack } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import type { ReactNode } from "react";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { DialogFrame } from "../DialogFrame";
 
 /**
  * A modal form: title, fields, Cancel and a submit button that shows its busy label. The form has

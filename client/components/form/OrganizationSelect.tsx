@@ -1,6 +1,6 @@
 import { NativeSelect } from "@chakra-ui/react";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
 
 /**
  * A choice of organization, listed fresh whenever it is enabled (the create-project modal fetches

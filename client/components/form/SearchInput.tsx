@@ -1,5 +1,5 @@
 import { Input, InputGroup } from "@chakra-ui/react";
-import { SearchIcon } from "../icons/common";
+import { SearchIcon } from "@client/components/icons/common";
 
 export function SearchInput(props: {
   value: string;

@@ -1,7 +1,7 @@
 import { Button, EmptyState } from "@chakra-ui/react";
+import { FolderIcon } from "@client/components/icons/common";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { Link as RouterLink } from "react-router-dom";
-import { PROJECTS_UI } from "../../messages/projects-ui";
-import { FolderIcon } from "../icons/common";
 
 /** 'Project Not Found' with a way back to the projects list (spec 2 sections 2 and 2.5). */
 export function ProjectNotFound({ actionLabel }: { actionLabel: string }) {

@@ -1,9 +1,9 @@
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { PROJECTS } from "@shared/messages/projects";
 import { useEffect } from "react";
-import { PROJECTS } from "../../../shared/messages/projects";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { PROJECTS_UI } from "../../messages/projects-ui";
 
 /**
  * One project by id for the detail and settings screens. A failed load shows the toast 'Error' with

@@ -1,10 +1,10 @@
 import { Box, Button, Flex, Text } from "@chakra-ui/react";
+import { useCurrentProject } from "@client/app/current-project";
+import { Icon } from "@client/components/icons/shell";
+import { trpc } from "@client/lib/trpc";
+import { SHELL } from "@client/messages/shell";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useCurrentProject } from "../../app/current-project";
-import { trpc } from "../../lib/trpc";
-import { SHELL } from "../../messages/shell";
-import { Icon } from "../icons/shell";
 
 const loadDialog = () => import("./ProjectSwitcherDialog");
 const ProjectSwitcherDialog = lazy(loadDialog);

@@ -1,5 +1,5 @@
-import { SHELL } from "../../messages/shell";
-import type { IconName } from "../icons/shell";
+import type { IconName } from "@client/components/icons/shell";
+import { SHELL } from "@client/messages/shell";
 
 // Which navigation entries the sidebar shows, and in which state (spec 1 section 2, Shell).
 

@@ -1,5 +1,5 @@
 import { Badge, Box, Heading, Text } from "@chakra-ui/react";
-import { SHELL } from "../../messages/shell";
+import { SHELL } from "@client/messages/shell";
 
 /** Placeholder for Submissions and Marketing (spec 1 route table: 'Coming Soon'). */
 export default function ComingSoonPage({ title }: { title: string }) {

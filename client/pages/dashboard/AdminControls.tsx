@@ -11,13 +11,13 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { DollarIcon, DownloadIcon, WrenchIcon } from "@client/components/icons/analytics";
+import { errorMessage } from "@client/lib/errors";
+import { trpc } from "@client/lib/trpc";
+import { ADMIN_CONTROLS_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { type DateRange, SYNC_NOTE_MS } from "@shared/schemas/analytics";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { type DateRange, SYNC_NOTE_MS } from "../../../shared/schemas/analytics";
-import { DollarIcon, DownloadIcon, WrenchIcon } from "../../components/icons/analytics";
-import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
-import { ADMIN_CONTROLS_UI as T } from "../../messages/analytics-ui";
 
 const PRESETS: { range: DateRange; label: string }[] = [
   { range: "recent", label: ANALYTICS.syncRecent },

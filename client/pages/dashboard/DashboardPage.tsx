@@ -1,8 +1,8 @@
 import { Alert, Box, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { SYSTEM_INFO_POLL_MS } from "../../../shared/limits";
-import { useSession } from "../../app/session";
-import { trpc } from "../../lib/trpc";
-import { DASHBOARD } from "../../messages/dashboard";
+import { useSession } from "@client/app/session";
+import { trpc } from "@client/lib/trpc";
+import { DASHBOARD } from "@client/messages/dashboard";
+import { SYSTEM_INFO_POLL_MS } from "@shared/limits";
 import { AdminControls } from "./AdminControls";
 import { ProjectsPanel } from "./ProjectsPanel";
 import { RecentActivity } from "./RecentActivity";

@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { writeCurrentProject } from "@client/app/current-project";
+import { DASHBOARD } from "@client/messages/dashboard";
+import { DASHBOARD_UI } from "@client/messages/streaming-ui";
+import { relativeTime } from "@shared/format";
+import { DASHBOARD_PROJECT_LIMIT } from "@shared/limits";
 import { Link } from "react-router-dom";
-import { relativeTime } from "../../../shared/format";
-import { DASHBOARD_PROJECT_LIMIT } from "../../../shared/limits";
-import { writeCurrentProject } from "../../app/current-project";
-import { DASHBOARD } from "../../messages/dashboard";
-import { DASHBOARD_UI } from "../../messages/streaming-ui";
 
 export interface DashboardProject {
   id: number;

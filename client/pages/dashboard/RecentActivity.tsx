@@ -1,8 +1,8 @@
 import { Box, Card, HStack, Stack, Text } from "@chakra-ui/react";
-import { relativeTime } from "../../../shared/format";
-import type { ActivityItem } from "../../../shared/schemas/streaming";
-import { StatusBadge } from "../../components/StreamStatusBadge";
-import { DASHBOARD } from "../../messages/dashboard";
+import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { DASHBOARD } from "@client/messages/dashboard";
+import { relativeTime } from "@shared/format";
+import type { ActivityItem } from "@shared/schemas/streaming";
 import { BroadcastIcon, UploadIcon } from "./icons";
 
 export function activityText(item: ActivityItem): string {

@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
-import type { DashboardStats } from "../../../shared/schemas/streaming";
-import { StatCard } from "../../components/StatCard";
-import { DASHBOARD } from "../../messages/dashboard";
+import { StatCard } from "@client/components/StatCard";
+import { DASHBOARD } from "@client/messages/dashboard";
+import type { DashboardStats } from "@shared/schemas/streaming";
 import {
   BroadcastIcon,
   BuildingIcon,

@@ -1,7 +1,7 @@
 import { Box, Card, Flex, HStack, Progress, SimpleGrid, Text } from "@chakra-ui/react";
-import type { SystemInfo } from "../../../shared/schemas/streaming";
-import { capacityColor, DASHBOARD } from "../../messages/dashboard";
-import { DASHBOARD_UI } from "../../messages/streaming-ui";
+import { capacityColor, DASHBOARD } from "@client/messages/dashboard";
+import { DASHBOARD_UI } from "@client/messages/streaming-ui";
+import type { SystemInfo } from "@shared/schemas/streaming";
 import { WarningIcon } from "./icons";
 
 const MB = 1024 * 1024;

@@ -1,5 +1,5 @@
-import { lineIcon } from "../../components/icons/line-icon";
-import { ICON_PATHS } from "../../components/icons/shell";
+import { lineIcon } from "@client/components/icons/line-icon";
+import { ICON_PATHS } from "@client/components/icons/shell";
 
 // The dashboard's card icons: the pictures the sidebar already draws come from the shell's paths.
 export const BroadcastIcon = lineIcon(<path d={ICON_PATHS.streaming} />);

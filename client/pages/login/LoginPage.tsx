@@ -11,15 +11,15 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import type { LoginState } from "@client/app/RequireAuth";
+import { useSession } from "@client/app/session";
+import { signInErrorMessage } from "@client/app/session-rules";
+import { Icon } from "@client/components/icons/shell";
+import { CenteredScreen } from "@client/components/shell/CenteredScreen";
+import { SHELL } from "@client/messages/shell";
+import { AUTH } from "@shared/messages/auth";
 import { type FormEvent, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { AUTH } from "../../../shared/messages/auth";
-import type { LoginState } from "../../app/RequireAuth";
-import { useSession } from "../../app/session";
-import { signInErrorMessage } from "../../app/session-rules";
-import { Icon } from "../../components/icons/shell";
-import { CenteredScreen } from "../../components/shell/CenteredScreen";
-import { SHELL } from "../../messages/shell";
 
 /** Where to go once signed in: the page the guard turned away, else the index. */
 export function returnPath(state: unknown): string {

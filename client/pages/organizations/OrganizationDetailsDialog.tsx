@@ -1,9 +1,9 @@
 import { Badge } from "@chakra-ui/react";
-import { formatDateTime } from "../../../shared/format";
-import { type DetailRow, DetailsDialog } from "../../components/DetailsDialog";
-import type { OrganizationRow } from "../../lib/api-types";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { ORGANIZATIONS_UI } from "../../messages/organizations-ui";
+import { type DetailRow, DetailsDialog } from "@client/components/DetailsDialog";
+import type { OrganizationRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { formatDateTime } from "@shared/format";
 
 /** The organization details dialog (spec 2 section 2.8). */
 export function OrganizationDetailsDialog(props: {

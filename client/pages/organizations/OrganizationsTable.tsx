@@ -1,9 +1,9 @@
 import { Badge, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
-import { formatDateTime } from "../../../shared/format";
-import { EyeIcon, PencilIcon, TrashIcon } from "../../components/icons/common";
-import type { OrganizationRow } from "../../lib/api-types";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { ORGANIZATIONS_UI } from "../../messages/organizations-ui";
+import { EyeIcon, PencilIcon, TrashIcon } from "@client/components/icons/common";
+import type { OrganizationRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { formatDateTime } from "@shared/format";
 
 export type OrganizationAction = "view" | "edit" | "delete";
 

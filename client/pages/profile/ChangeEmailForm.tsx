@@ -1,14 +1,14 @@
 import { Input } from "@chakra-ui/react";
+import { FormField } from "@client/components/form/FormField";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { AUTH } from "@shared/messages/auth";
+import { changeEmailInput } from "@shared/schemas/auth";
+import type { SessionUser } from "@shared/types";
 import { useState } from "react";
-import { AUTH } from "../../../shared/messages/auth";
-import { changeEmailInput } from "../../../shared/schemas/auth";
-import type { SessionUser } from "../../../shared/types";
-import { FormField } from "../../components/form/FormField";
-import { type FieldErrors, fieldErrors } from "../../components/form/validate";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROFILE_UI } from "../../messages/profile-ui";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 

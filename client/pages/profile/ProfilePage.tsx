@@ -11,16 +11,16 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { useCurrentUser } from "@client/app/useCurrentUser";
+import { PageHeader } from "@client/components/PageHeader";
+import { ROLE_COLORS } from "@client/components/roleColors";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { initials } from "@shared/format";
+import { ROLE_LABELS } from "@shared/roles";
+import type { SessionUser } from "@shared/types";
 import { type ReactNode, useState } from "react";
-import { initials } from "../../../shared/format";
-import { ROLE_LABELS } from "../../../shared/roles";
-import type { SessionUser } from "../../../shared/types";
-import { useCurrentUser } from "../../app/useCurrentUser";
-import { PageHeader } from "../../components/PageHeader";
-import { ROLE_COLORS } from "../../components/roleColors";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROFILE_UI } from "../../messages/profile-ui";
 import { ChangeEmailForm } from "./ChangeEmailForm";
 import { ChangeNameForm } from "./ChangeNameForm";
 import { ChangePasswordForm } from "./ChangePasswordForm";

@@ -12,18 +12,18 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { REFRESHES_ITSELF } from "@client/app/query-client";
+import { AlertIcon, RefreshIcon, SettingsIcon } from "@client/components/icons/analytics";
+import { errorMessage, errorStatus } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { relativeTime } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "@shared/schemas/analytics";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { relativeTime } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
-import { REFRESHES_ITSELF } from "../../app/query-client";
-import { AlertIcon, RefreshIcon, SettingsIcon } from "../../components/icons/analytics";
-import { errorMessage, errorStatus } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "../../messages/analytics-ui";
 import { FinancialSection } from "./analytics/FinancialSection";
 import { PlayerChart } from "./analytics/PlayerChart";
 import { SteamSummaryCards } from "./analytics/SteamSummaryCards";

@@ -1,11 +1,11 @@
 import { Badge, Box, Card, Flex, HStack, IconButton, Link, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { ExternalIcon, NewsIcon, RefreshIcon } from "@client/components/icons/analytics";
+import { trpc } from "@client/lib/trpc";
+import { LATEST_NEWS_UI as T } from "@client/messages/analytics-ui";
+import { formatShortDate } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { NEWS_LIMIT, type NewsItem } from "@shared/schemas/analytics";
 import { useState } from "react";
-import { formatShortDate } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { NEWS_LIMIT, type NewsItem } from "../../../shared/schemas/analytics";
-import { ExternalIcon, NewsIcon, RefreshIcon } from "../../components/icons/analytics";
-import { trpc } from "../../lib/trpc";
-import { LATEST_NEWS_UI as T } from "../../messages/analytics-ui";
 
 /** Spec 2 section 2.1: up to 10 Steam news items on the overview, with a count and a refresh. */
 export function LatestNews({ projectId }: { projectId: number }) {

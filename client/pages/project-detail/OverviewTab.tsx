@@ -1,9 +1,9 @@
 import { Badge, Card, DataList, Grid, Link, Stack, Stat, Text } from "@chakra-ui/react";
-import { formatShortDate } from "../../../shared/format";
-import { ExternalIcon } from "../../components/icons/common";
-import type { ProjectDetail } from "../../lib/api-types";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROJECTS_UI } from "../../messages/projects-ui";
+import { ExternalIcon } from "@client/components/icons/common";
+import type { ProjectDetail } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { formatShortDate } from "@shared/format";
 import { LatestNews } from "./LatestNews";
 
 /** Overview tab: Project Information, Latest News and Quick Stats (spec 2 section 2.1). */

@@ -1,11 +1,11 @@
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "@client/components/icons/common";
+import { ProjectNotFound } from "@client/components/project/ProjectNotFound";
+import { useProjectIdFromPath } from "@client/components/project/useProjectId";
+import { useProjectQuery } from "@client/components/project/useProjectQuery";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { SHELL } from "@client/messages/shell";
 import { Link as RouterLink } from "react-router-dom";
-import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "../../components/icons/common";
-import { ProjectNotFound } from "../../components/project/ProjectNotFound";
-import { useProjectIdFromPath } from "../../components/project/useProjectId";
-import { useProjectQuery } from "../../components/project/useProjectQuery";
-import { PROJECTS_UI } from "../../messages/projects-ui";
-import { SHELL } from "../../messages/shell";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { MediaTab } from "./MediaTab";
 import { OverviewTab } from "./OverviewTab";

@@ -1,17 +1,17 @@
 import { Box, Field, Flex, Input, InputGroup, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
+import { SearchIcon } from "@client/components/icons/analytics";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { STEAM_SETTINGS_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
 import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_LIMIT,
   SEARCH_MIN_CHARS,
   type SteamSearchResult,
-} from "../../../shared/schemas/analytics";
-import { SearchIcon } from "../../components/icons/analytics";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { STEAM_SETTINGS_UI as T } from "../../messages/analytics-ui";
+} from "@shared/schemas/analytics";
+import { useEffect, useState } from "react";
 
 /** The text settles for 300 ms before it is searched. */
 function useDebounced(value: string, ms: number) {

@@ -1,16 +1,16 @@
 import { Button, Card, DataList, Field, Flex, Input, Textarea } from "@chakra-ui/react";
+import { fieldErrors } from "@client/components/form/validate";
+import type { ProjectDetail } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { formatShortDate } from "@shared/format";
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "@shared/limits";
+import { PROJECTS } from "@shared/messages/projects";
+import { updateProjectBody } from "@shared/schemas/projects";
 import { type FormEvent, useState } from "react";
-import { formatShortDate } from "../../../shared/format";
-import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "../../../shared/limits";
-import { PROJECTS } from "../../../shared/messages/projects";
-import { updateProjectBody } from "../../../shared/schemas/projects";
-import { fieldErrors } from "../../components/form/validate";
-import type { ProjectDetail } from "../../lib/api-types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROJECTS_UI } from "../../messages/projects-ui";
 
 /** A counter under a field: "12/100", red once over the limit. */
 function Counter({ length, max }: { length: number; max: number }) {

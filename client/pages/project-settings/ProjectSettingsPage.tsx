@@ -1,10 +1,10 @@
 import { Box, Button, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { ArrowLeftIcon } from "@client/components/icons/common";
+import { ProjectNotFound } from "@client/components/project/ProjectNotFound";
+import { useProjectIdFromPath } from "@client/components/project/useProjectId";
+import { useProjectQuery } from "@client/components/project/useProjectQuery";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { Link as RouterLink } from "react-router-dom";
-import { ArrowLeftIcon } from "../../components/icons/common";
-import { ProjectNotFound } from "../../components/project/ProjectNotFound";
-import { useProjectIdFromPath } from "../../components/project/useProjectId";
-import { useProjectQuery } from "../../components/project/useProjectQuery";
-import { PROJECTS_UI } from "../../messages/projects-ui";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 

@@ -13,15 +13,15 @@ import {
   Switch,
   Text,
 } from "@chakra-ui/react";
+import { FinancialApiTestDialog } from "@client/components/analytics/FinancialApiTestDialog";
+import { ChartIcon, FlaskIcon } from "@client/components/icons/analytics";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { STEAM_SETTINGS_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import type { AnalyticsSettingsView } from "@shared/schemas/analytics";
 import { type FormEvent, useEffect, useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import type { AnalyticsSettingsView } from "../../../shared/schemas/analytics";
-import { FinancialApiTestDialog } from "../../components/analytics/FinancialApiTestDialog";
-import { ChartIcon, FlaskIcon } from "../../components/icons/analytics";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { STEAM_SETTINGS_UI as T } from "../../messages/analytics-ui";
 import { GameSearch } from "./GameSearch";
 
 interface FormState {

@@ -1,16 +1,16 @@
 import { Input, Textarea } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { FormField } from "@client/components/form/FormField";
+import { OrganizationSelect } from "@client/components/form/OrganizationSelect";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { PROJECTS } from "@shared/messages/projects";
+import { createProjectInput } from "@shared/schemas/projects";
 import { useState } from "react";
-import { PROJECTS } from "../../../shared/messages/projects";
-import { createProjectInput } from "../../../shared/schemas/projects";
-import { FormDialog } from "../../components/form/FormDialog";
-import { FormField } from "../../components/form/FormField";
-import { OrganizationSelect } from "../../components/form/OrganizationSelect";
-import { type FieldErrors, fieldErrors } from "../../components/form/validate";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROJECTS_UI } from "../../messages/projects-ui";
 
 const EMPTY = { name: "", description: "", url: "", org_id: "" };
 

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
+import { ChartIcon, SettingsIcon } from "@client/components/icons/common";
+import type { ProjectRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { formatShortDate } from "@shared/format";
 import { Link as RouterLink } from "react-router-dom";
-import { formatShortDate } from "../../../shared/format";
-import { ChartIcon, SettingsIcon } from "../../components/icons/common";
-import type { ProjectRow } from "../../lib/api-types";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROJECTS_UI } from "../../messages/projects-ui";
 
 /** One project of the grid (spec 1 section 2, "Projects list"). */
 export function ProjectCard({ project }: { project: ProjectRow }) {

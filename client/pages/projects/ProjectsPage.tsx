@@ -1,11 +1,11 @@
 import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } from "@chakra-ui/react";
+import { useCurrentUser } from "@client/app/useCurrentUser";
+import { FolderIcon, PlusIcon } from "@client/components/icons/common";
+import { PageHeader } from "@client/components/PageHeader";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { useState } from "react";
-import { useCurrentUser } from "../../app/useCurrentUser";
-import { FolderIcon, PlusIcon } from "../../components/icons/common";
-import { PageHeader } from "../../components/PageHeader";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { PROJECTS_UI } from "../../messages/projects-ui";
 import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
 

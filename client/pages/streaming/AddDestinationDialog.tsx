@@ -1,11 +1,11 @@
 import { Button, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { errorMessage, errorStatus } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { DialogFrame } from "../../components/DialogFrame";
-import { errorMessage, errorStatus } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import {
   type DestinationFormErrors,
   type DestinationFormValues,

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui/react";
-import { relativeTime } from "../../../shared/format";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { StatusBadge } from "../../components/StreamStatusBadge";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
+import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { relativeTime } from "@shared/format";
+import { STREAMING } from "@shared/messages/streaming";
 import { LiveFigures } from "./LiveFigures";
 import { type Destination, type LiveFigures as Figures, isLive } from "./types";
 

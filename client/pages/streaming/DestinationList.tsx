@@ -1,6 +1,6 @@
 import { Button, EmptyState, SimpleGrid, Skeleton, VStack } from "@chakra-ui/react";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import { DestinationCard } from "./DestinationCard";
 import type { Destination, StreamRecord } from "./types";
 

@@ -1,6 +1,6 @@
 import { Box, SimpleGrid, Text } from "@chakra-ui/react";
-import { formatDuration } from "../../../shared/format";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { formatDuration } from "@shared/format";
 import type { LiveFigures as Figures } from "./types";
 
 function Figure({ label, value, warn }: { label: string; value: string; warn?: boolean }) {

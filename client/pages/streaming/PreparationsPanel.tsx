@@ -1,5 +1,5 @@
 import { Box, HStack, Progress, Stack, Text } from "@chakra-ui/react";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import type { MediaPreparationView } from "./types";
 
 /**

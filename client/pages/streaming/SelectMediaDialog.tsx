@@ -1,9 +1,9 @@
 import { Badge, Button, chakra, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { formatFileSize } from "@shared/format";
+import { STREAMING } from "@shared/messages/streaming";
 import { Link } from "react-router-dom";
-import { formatFileSize } from "../../../shared/format";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { DialogFrame } from "../../components/DialogFrame";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import type { MediaChoice } from "./types";
 
 export interface SelectMediaDialogProps {

@@ -1,9 +1,9 @@
 import { Box, Button, Card, chakra, Flex, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "@shared/format";
+import { STREAMING } from "@shared/messages/streaming";
 import { useEffect, useState } from "react";
-import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "../../../shared/format";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { StatusBadge } from "../../components/StreamStatusBadge";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import { isEnded, type StreamRecord } from "./types";
 
 export interface StreamHistoryProps {

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { DialogFrame } from "../../components/DialogFrame";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { STREAMING } from "@shared/messages/streaming";
 
 export interface StreamLimit {
   /** The server's error text. */

@@ -1,10 +1,10 @@
 import { Box, Button, EmptyState, Flex, Heading, Stack, Text, VStack } from "@chakra-ui/react";
+import { useCurrentProject } from "@client/app/current-project";
+import { useSession } from "@client/app/session";
+import { trpc } from "@client/lib/trpc";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { useCurrentProject } from "../../app/current-project";
-import { useSession } from "../../app/session";
-import { trpc } from "../../lib/trpc";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import { AddDestinationDialog } from "./AddDestinationDialog";
 import { StreamingWorkspace } from "./StreamingWorkspace";
 

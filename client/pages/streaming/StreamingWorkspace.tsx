@@ -1,9 +1,9 @@
 import { Heading, Stack } from "@chakra-ui/react";
+import { ConfirmDialog } from "@client/components/ConfirmDialog";
+import { trpc } from "@client/lib/trpc";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { trpc } from "../../lib/trpc";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import { DestinationList } from "./DestinationList";
 import { PreparationsPanel } from "./PreparationsPanel";
 import { SelectMediaDialog } from "./SelectMediaDialog";

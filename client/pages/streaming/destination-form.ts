@@ -1,5 +1,5 @@
-import { STEAM_INGEST_URL, STREAMING } from "../../../shared/messages/streaming";
-import { createDestinationInput } from "../../../shared/schemas/streaming";
+import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
+import { createDestinationInput } from "@shared/schemas/streaming";
 
 // Spec 1 section 5, Add Destination. The form checks with the same schema the server parses, so a
 // message shown here is the one the server would answer.

@@ -5,7 +5,7 @@ export type {
   MediaPreparationView,
   StreamRecord,
   StreamStatus,
-} from "../../../shared/schemas/streaming";
+} from "@shared/schemas/streaming";
 
 /** Stop and Change exist only while a stream is running or starting (spec 1, Streaming page). */
 export const isLive = (status: string | null | undefined): boolean =>

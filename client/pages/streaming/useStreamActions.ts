@@ -1,10 +1,10 @@
+import { errorDetails, errorMessage, errorStatus } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { MEDIA_SWITCH_PAUSE_MS } from "@shared/limits";
+import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
-import { MEDIA_SWITCH_PAUSE_MS } from "../../../shared/limits";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { errorDetails, errorMessage, errorStatus } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { STREAMING_UI as UI } from "../../messages/streaming-ui";
 import type { StreamLimit } from "./StreamLimitDialog";
 import type { Destination, StreamRecord } from "./types";
 

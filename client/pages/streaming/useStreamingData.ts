@@ -1,4 +1,4 @@
-import { trpc } from "../../lib/trpc";
+import { trpc } from "@client/lib/trpc";
 import { isLive } from "./types";
 
 const LIVE_POLL_MS = 2000;

@@ -1,15 +1,15 @@
 import { Input, Text } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { FormField } from "@client/components/form/FormField";
+import { fieldErrors } from "@client/components/form/validate";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { emailChangedFor, USERS } from "@shared/messages/users";
+import { adminChangeEmailBody } from "@shared/schemas/users";
 import { useState } from "react";
-import { emailChangedFor, USERS } from "../../../shared/messages/users";
-import { adminChangeEmailBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/form/FormDialog";
-import { FormField } from "../../components/form/FormField";
-import { fieldErrors } from "../../components/form/validate";
-import type { UserRow } from "../../lib/api-types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
 
 /** Change Email for a user (spec 2 sections 2.7 and 5): required, valid address. */
 export function ChangeEmailDialog(props: { user: UserRow | null; onClose: () => void }) {

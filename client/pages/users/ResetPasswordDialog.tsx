@@ -1,15 +1,15 @@
 import { Input, Text } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { FormField } from "@client/components/form/FormField";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { USERS_UI } from "@client/messages/users-ui";
+import { passwordResetFor, USERS } from "@shared/messages/users";
+import { resetPasswordBody } from "@shared/schemas/users";
 import { useState } from "react";
-import { passwordResetFor, USERS } from "../../../shared/messages/users";
-import { resetPasswordBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/form/FormDialog";
-import { FormField } from "../../components/form/FormField";
-import { type FieldErrors, fieldErrors } from "../../components/form/validate";
-import type { UserRow } from "../../lib/api-types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { USERS_UI } from "../../messages/users-ui";
 
 /** Reset Password (spec 2 sections 2.7 and 5): new and confirm must match, at least 6 characters. */
 export function ResetPasswordDialog(props: { user: UserRow | null; onClose: () => void }) {

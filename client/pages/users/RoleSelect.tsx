@@ -1,5 +1,5 @@
 import { NativeSelect } from "@chakra-ui/react";
-import { ROLE_LABELS, ROLES, type Role } from "../../../shared/roles";
+import { ROLE_LABELS, ROLES, type Role } from "@shared/roles";
 
 export function RoleSelect(props: { value: Role; onChange: (v: Role) => void }) {
   return (

@@ -1,13 +1,13 @@
 import { Badge, List, Text } from "@chakra-ui/react";
-import { formatDateTime } from "../../../shared/format";
-import { USERS } from "../../../shared/messages/users";
-import { ROLE_LABELS } from "../../../shared/roles";
-import { type DetailRow, DetailsDialog } from "../../components/DetailsDialog";
-import { ROLE_COLORS } from "../../components/roleColors";
-import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { USERS_UI } from "../../messages/users-ui";
+import { type DetailRow, DetailsDialog } from "@client/components/DetailsDialog";
+import { ROLE_COLORS } from "@client/components/roleColors";
+import { errorMessage } from "@client/lib/errors";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import { formatDateTime } from "@shared/format";
+import { USERS } from "@shared/messages/users";
+import { ROLE_LABELS } from "@shared/roles";
 
 /** User Details (spec 2 section 2.7), read fresh so assigned projects are current. */
 export function UserDetailsDialog(props: { userId: number | null; onClose: () => void }) {

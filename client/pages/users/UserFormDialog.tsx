@@ -1,19 +1,19 @@
 import { Input } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { CheckboxField, FormField } from "@client/components/form/FormField";
+import { OrganizationSelect } from "@client/components/form/OrganizationSelect";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import { AUTH } from "@shared/messages/auth";
+import { USERS } from "@shared/messages/users";
+import type { Role } from "@shared/roles";
+import { createUserInput, updateUserProfileBody } from "@shared/schemas/users";
 import { useEffect, useState } from "react";
-import { AUTH } from "../../../shared/messages/auth";
-import { USERS } from "../../../shared/messages/users";
-import type { Role } from "../../../shared/roles";
-import { createUserInput, updateUserProfileBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/form/FormDialog";
-import { CheckboxField, FormField } from "../../components/form/FormField";
-import { OrganizationSelect } from "../../components/form/OrganizationSelect";
-import { type FieldErrors, fieldErrors } from "../../components/form/validate";
-import type { UserRow } from "../../lib/api-types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { USERS_UI } from "../../messages/users-ui";
 import { RoleSelect } from "./RoleSelect";
 
 interface Form {

@@ -1,13 +1,20 @@
 import { Avatar, Badge, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
+import {
+  EyeIcon,
+  KeyIcon,
+  MailIcon,
+  PencilIcon,
+  PowerIcon,
+  TrashIcon,
+} from "@client/components/icons/common";
+import { ROLE_COLORS } from "@client/components/roleColors";
+import type { UserRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import { formatDateTime, initials } from "@shared/format";
+import { USERS } from "@shared/messages/users";
+import { ROLE_LABELS } from "@shared/roles";
 import type { ReactNode } from "react";
-import { formatDateTime, initials } from "../../../shared/format";
-import { USERS } from "../../../shared/messages/users";
-import { ROLE_LABELS } from "../../../shared/roles";
-import { EyeIcon, KeyIcon, MailIcon, PencilIcon, PowerIcon, TrashIcon } from "../../components/icons/common";
-import { ROLE_COLORS } from "../../components/roleColors";
-import type { UserRow } from "../../lib/api-types";
-import { FORMS_UI } from "../../messages/forms-ui";
-import { USERS_UI } from "../../messages/users-ui";
 
 export type UserAction = "view" | "edit" | "reset" | "email" | "toggle" | "delete";
 

@@ -1,4 +1,8 @@
 import { Box, SimpleGrid, Text } from "@chakra-ui/react";
+import { Panel } from "@client/components/StatCard";
+import { FINANCIAL_UI as T } from "@client/messages/analytics-ui";
+import { formatCents } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
 import {
   Area,
   Bar,
@@ -11,10 +15,6 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatCents } from "../../../../shared/format";
-import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { Panel } from "../../../components/StatCard";
-import { FINANCIAL_UI as T } from "../../../messages/analytics-ui";
 import { compactNumber, shortDay } from "./player-chart";
 
 // recharts is heavy: this file is loaded lazily by the financial section only, so neither the

@@ -1,14 +1,14 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
+import { REFRESHES_ITSELF } from "@client/app/query-client";
+import { FinancialApiTestDialog } from "@client/components/analytics/FinancialApiTestDialog";
+import { DatabaseIcon, DownloadIcon, FlaskIcon, RefreshIcon } from "@client/components/icons/analytics";
+import { Panel } from "@client/components/StatCard";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { RELOAD_AFTER_MS } from "@shared/schemas/analytics";
 import { useState } from "react";
-import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { RELOAD_AFTER_MS } from "../../../../shared/schemas/analytics";
-import { REFRESHES_ITSELF } from "../../../app/query-client";
-import { FinancialApiTestDialog } from "../../../components/analytics/FinancialApiTestDialog";
-import { DatabaseIcon, DownloadIcon, FlaskIcon, RefreshIcon } from "../../../components/icons/analytics";
-import { Panel } from "../../../components/StatCard";
-import { notify } from "../../../lib/notify";
-import { trpc } from "../../../lib/trpc";
-import { SYNC_NOTICES_UI, FINANCIAL_UI as T } from "../../../messages/analytics-ui";
 import { notifyFinancialFailure, useDelayedReload } from "./sync-feedback";
 
 interface SyncAnswer {

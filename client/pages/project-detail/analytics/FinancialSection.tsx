@@ -1,11 +1,11 @@
 import { Badge, Box, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { BoxIcon, DollarIcon, UserIcon, WalletIcon } from "@client/components/icons/analytics";
+import { Panel, StatCard } from "@client/components/StatCard";
+import { FINANCIAL_UI as T } from "@client/messages/analytics-ui";
+import { formatCents, formatDateTime, formatPercent } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
+import type { FinancialOverview } from "@shared/schemas/analytics";
 import { lazy, Suspense } from "react";
-import { formatCents, formatDateTime, formatPercent } from "../../../../shared/format";
-import { ANALYTICS } from "../../../../shared/messages/analytics";
-import type { FinancialOverview } from "../../../../shared/schemas/analytics";
-import { BoxIcon, DollarIcon, UserIcon, WalletIcon } from "../../../components/icons/analytics";
-import { Panel, StatCard } from "../../../components/StatCard";
-import { FINANCIAL_UI as T } from "../../../messages/analytics-ui";
 import { FinancialDataPanel } from "./FinancialDataPanel";
 import { shortDay } from "./player-chart";
 import { TrendBadge } from "./TrendBadge";

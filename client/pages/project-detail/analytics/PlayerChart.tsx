@@ -1,10 +1,10 @@
 import { Box, Flex, HStack, Text } from "@chakra-ui/react";
+import { ChartIcon } from "@client/components/icons/analytics";
+import { Panel } from "@client/components/StatCard";
+import { PLAYER_CHART_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { CHART_BAR_MAX_PX as BAR_MAX_PX } from "@shared/schemas/analytics";
 import { useState } from "react";
-import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { CHART_BAR_MAX_PX as BAR_MAX_PX } from "../../../../shared/schemas/analytics";
-import { ChartIcon } from "../../../components/icons/analytics";
-import { Panel } from "../../../components/StatCard";
-import { PLAYER_CHART_UI as T } from "../../../messages/analytics-ui";
 import {
   compactNumber,
   type PlayerBar,

@@ -1,7 +1,4 @@
 import { SimpleGrid, Stack } from "@chakra-ui/react";
-import { formatPercent } from "../../../../shared/format";
-import { ANALYTICS } from "../../../../shared/messages/analytics";
-import type { AnalyticsOverview } from "../../../../shared/schemas/analytics";
 import {
   ChartIcon,
   NewsIcon,
@@ -10,9 +7,12 @@ import {
   PlayersIcon,
   TrendIcon,
   TrophyIcon,
-} from "../../../components/icons/analytics";
-import { StatCard } from "../../../components/StatCard";
-import { ANALYTICS_UI as T } from "../../../messages/analytics-ui";
+} from "@client/components/icons/analytics";
+import { StatCard } from "@client/components/StatCard";
+import { ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { formatPercent } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
+import type { AnalyticsOverview } from "@shared/schemas/analytics";
 import { trendDirection, trendLabel } from "./TrendBadge";
 
 const count = (n: number) => n.toLocaleString("en-US");

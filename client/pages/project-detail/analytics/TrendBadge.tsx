@@ -1,7 +1,7 @@
 import { Badge } from "@chakra-ui/react";
-import { formatPercent } from "../../../../shared/format";
-import type { Trend } from "../../../../shared/schemas/analytics";
-import { ANALYTICS_UI as T } from "../../../messages/analytics-ui";
+import { ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { formatPercent } from "@shared/format";
+import type { Trend } from "@shared/schemas/analytics";
 
 /** A trend is 'up', 'down', 'stable' or a percent change; numbers read with their sign. */
 export function trendLabel(trend: Trend): string {

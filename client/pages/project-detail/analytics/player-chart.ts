@@ -3,7 +3,7 @@ import {
   CHART_BAR_MIN_PX as BAR_MIN_PX,
   PLAYER_CHART_DAYS,
   type PlayerMetric,
-} from "../../../../shared/schemas/analytics";
+} from "@shared/schemas/analytics";
 
 export type { PlayerMetric };
 

@@ -1,8 +1,8 @@
+import { errorDetails, errorMessage, errorStatus } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { SYNC_NOTICES_UI } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
 import { useCallback, useEffect, useRef } from "react";
-import { ANALYTICS } from "../../../../shared/messages/analytics";
-import { errorDetails, errorMessage, errorStatus } from "../../../lib/errors";
-import { notify } from "../../../lib/notify";
-import { SYNC_NOTICES_UI } from "../../../messages/analytics-ui";
 import { PARTNER_NOTICE_MS } from "./constants";
 
 interface PartnerAccessDetails {

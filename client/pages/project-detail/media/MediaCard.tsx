@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Text } from "@chakra-ui/react";
-import { formatFileSize, formatShortDate } from "../../../../shared/format";
-import { MEDIA } from "../../../../shared/messages/media";
-import type { MediaItem } from "../../../../shared/schemas/media";
-import { API_BASE } from "../../../lib/trpc";
+import { API_BASE } from "@client/lib/trpc";
+import { formatFileSize, formatShortDate } from "@shared/format";
+import { MEDIA } from "@shared/messages/media";
+import type { MediaItem } from "@shared/schemas/media";
 import { EyeIcon, FileIcon, ImageIcon, TrashIcon, VideoIcon } from "./MediaIcons";
 
 const kindIcon = (item: MediaItem) =>

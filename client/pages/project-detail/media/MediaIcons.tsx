@@ -1,4 +1,4 @@
-import { lineIcon } from "../../../components/icons/line-icon";
+import { lineIcon } from "@client/components/icons/line-icon";
 
 // Icons for the media cards, drawn in the shared frame.
 export const VideoIcon = lineIcon(

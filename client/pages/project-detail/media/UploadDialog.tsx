@@ -1,16 +1,16 @@
 import { Box, Button, Field, Input, Progress, Stack, Text } from "@chakra-ui/react";
-import { useRef, useState } from "react";
-import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../../../shared/messages/media";
-import { DialogFrame } from "../../../components/DialogFrame";
-import { notify } from "../../../lib/notify";
-import { API_BASE, trpc } from "../../../lib/trpc";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { notify } from "@client/lib/notify";
+import { API_BASE, trpc } from "@client/lib/trpc";
 import {
   serverError,
   UploadAbortedError,
   type UploadHandle,
   type UploadProgress,
   uploadForm,
-} from "../../../lib/upload";
+} from "@client/lib/upload";
+import { DEFAULT_MEDIA_CONFIG, MEDIA } from "@shared/messages/media";
+import { useRef, useState } from "react";
 
 /**
  * 'Upload Media File' (spec 2 sections 2.2, 4, 5, 8): choose a video or image, see the limits, watch
