@@ -1,5 +1,5 @@
 import { Box, Button, EmptyState, Skeleton, Stack } from "@chakra-ui/react";
-import { useCurrentUser } from "@client/app/useCurrentUser";
+import { useSession } from "@client/app/session";
 import { AccessDenied } from "@client/components/AccessDenied";
 import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { SearchInput } from "@client/components/form/SearchInput";
@@ -17,9 +17,9 @@ import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 import { OrganizationForm } from "./OrganizationForm";
 import { type OrganizationAction, OrganizationsTable } from "./OrganizationsTable";
 
-/** /organizations (spec 2 section 2.8): admin only. */
+/** /organizations: admin only (docs/screens.md#organizations). */
 export default function OrganizationsPage() {
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   if (user && user.role !== "admin") return <AccessDenied />;
   if (!user) return null;
   return <OrganizationManagement />;

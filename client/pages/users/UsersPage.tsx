@@ -1,5 +1,5 @@
 import { Box, Button, EmptyState, Flex, NativeSelect, Skeleton, Stack } from "@chakra-ui/react";
-import { useCurrentUser } from "@client/app/useCurrentUser";
+import { useSession } from "@client/app/session";
 import { AccessDenied } from "@client/components/AccessDenied";
 import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { SearchInput } from "@client/components/form/SearchInput";
@@ -20,12 +20,12 @@ import { UserDetailsDialog } from "./UserDetailsDialog";
 import { UserFormDialog } from "./UserFormDialog";
 import { type UserAction, UsersTable } from "./UsersTable";
 
-// The filter's own short labels (spec 2 section 2.7): 'Admin', then the role names.
+// The filter's own short labels: 'Admin', then the role names.
 const ROLE_FILTER_LABELS: Record<Role, string> = { ...ROLE_LABELS, admin: USERS_UI.roleFilterAdmin };
 
-/** /users (spec 2 section 2.7): admin only. */
+/** /users: admin only (docs/screens.md#users). */
 export default function UsersPage() {
-  const { user: me } = useCurrentUser();
+  const { user: me } = useSession();
   if (me && me.role !== "admin") return <AccessDenied />;
   if (!me) return null;
   return <UserManagement selfId={me.id} />;
@@ -35,7 +35,7 @@ function UserManagement({ selfId }: { selfId: number }) {
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<Role | "">("");
   const debounced = useDebounced(search.trim());
-  // Parameters only when set (spec 2 section 7).
+  // Parameters only when set: an empty search or 'All Roles' sends nothing.
   const input = { ...(debounced ? { search: debounced } : {}), ...(role ? { role } : {}) };
   const users = trpc.users.list.useQuery(input, { placeholderData: (prev) => prev });
 
