@@ -10,7 +10,7 @@ export interface LoginState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** The protected-route guard (spec 1 section 2): waits, reports a dead server, or sends to /login. */
+/** The protected-route guard: waits, reports a dead server, or sends to /login (docs/screens.md#session). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();

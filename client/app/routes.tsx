@@ -44,7 +44,7 @@ function NotFound() {
   );
 }
 
-/** Spec 1 section 2's route table. */
+/** The console's routes (docs/screens.md#routes). */
 export const routes: RouteObject[] = [
   { path: "/login", element: <LoginPage /> },
   {

@@ -2,7 +2,7 @@ import { EmptyState } from "@chakra-ui/react";
 import { FORMS_UI } from "@client/messages/forms-ui";
 import { LockIcon } from "./icons/common";
 
-/** What a non-admin sees on an admin-only screen (spec 2 sections 2.7, 2.8). */
+/** What a non-admin sees on an admin-only screen (Users, Organizations). */
 export function AccessDenied() {
   return (
     <EmptyState.Root py={20}>

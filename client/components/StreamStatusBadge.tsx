@@ -2,7 +2,7 @@ import { Badge, Box } from "@chakra-ui/react";
 import { STREAM_STATUS_COLORS } from "@shared/messages/streaming";
 import type { StreamStatus } from "@shared/schemas/streaming";
 
-/** Spec 1 section 4: running green, starting yellow, stopping orange, stopped grey, error red. */
+/** Running green, starting yellow, stopping orange, stopped grey, error red (docs/screens.md#streaming). */
 export function statusColor(status: string): string {
   return STREAM_STATUS_COLORS[status as StreamStatus] ?? "gray";
 }

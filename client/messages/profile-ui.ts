@@ -1,5 +1,5 @@
-// Client-only texts of the Profile screen (spec 2 sections 2.6, 5 and 8). Validation and result
-// texts live in ./auth.ts.
+// Client-only texts of the Profile screen. Validation and result texts live in
+// shared/messages/auth.ts.
 export const PROFILE_UI = {
   heading: "Profile",
   subtitle: "Manage your account information",

@@ -1,4 +1,4 @@
-// Spec 1 section 2: the application shell, guard and navigation.
+// Texts of the application shell, the route guard and the navigation.
 export const SHELL = {
   productTitle: "Stream Console",
   verifying: "Verifying authentication...",

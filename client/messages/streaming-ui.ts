@@ -1,5 +1,5 @@
-// Labels of the Streaming page and Dashboard that the spec leaves to us (its own texts live in
-// streaming.ts and dashboard.ts). Kept here so components never type a text inline.
+// Labels of the Streaming page and Dashboard that are ours to word (its own texts live in
+// shared/messages/streaming.ts and client/messages/dashboard.ts). Kept here so components never type a text inline.
 export const STREAMING_UI = {
   start: "Start",
   stop: "Stop",
@@ -43,7 +43,7 @@ export const STREAMING_UI = {
   needsPreparationHint: "This file is converted once for streaming; its first start takes longer.",
   changeMediaHint: (destination: string) => `The stream on ${destination} restarts with the chosen video.`,
 
-  // Delete destination (issue 5 adds it; the spec has no texts for it)
+  // Delete destination (our own texts: the product's wording has none for it)
   deleteDestinationTitle: "Delete Destination",
   deleteDestinationQuestion: (name: string) =>
     `Delete the destination "${name}"? A live stream on it is stopped first.`,

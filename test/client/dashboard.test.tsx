@@ -186,7 +186,7 @@ describe("Dashboard", () => {
     expect(await screen.findByText(DASHBOARD.noActivity)).toBeTruthy();
   });
 
-  test("recent activity reads the spec's lines with badge, project, user and relative time", async () => {
+  test("recent activity reads 'Stream: media → destination' or 'Media uploaded' lines with badge, project, user and relative time", async () => {
     const { deps, org, user, caller } = await setup("developer");
     const p = makeProject(deps, { orgId: org.id, name: "Moonlight" });
     const hourAgo = Date.now() - 2 * 3_600_000;

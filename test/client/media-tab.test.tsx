@@ -133,7 +133,7 @@ describe("media tab", () => {
     await waitFor(() => expect(toasts()).toContainEqual([MEDIA.noFileTitle, MEDIA.noFileMessage]));
   });
 
-  test("when the config call fails, the hint falls back to the spec's 1 GB and type lists", async () => {
+  test("when the config call fails, the hint falls back to 1 GB and the default type lists", async () => {
     const s = await setup("developer");
     const media = s.caller.media;
     const caller = {

@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 afterEach(cleanup);
 const ui = (node: ReactNode) => render(<ChakraProvider value={defaultSystem}>{node}</ChakraProvider>);
 
-test("status badges use the spec's colours", () => {
+test("status badges: running green, starting yellow, stopping orange, stopped grey, error red", () => {
   const expected = {
     running: "green",
     starting: "yellow",

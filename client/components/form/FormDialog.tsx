@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 
 /**
  * A modal form: title, fields, Cancel and a submit button that shows its busy label. The form has
- * noValidate so the console's own messages (the spec's texts) show instead of the browser's.
+ * noValidate so the console's own messages (from the messages files) show instead of the browser's.
  */
 export function FormDialog(props: {
   open: boolean;

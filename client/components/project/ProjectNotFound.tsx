@@ -3,7 +3,7 @@ import { FolderIcon } from "@client/components/icons/common";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { Link as RouterLink } from "react-router-dom";
 
-/** 'Project Not Found' with a way back to the projects list (spec 2 sections 2 and 2.5). */
+/** 'Project Not Found' with a way back to the projects list (docs/screens.md#project-detail). */
 export function ProjectNotFound({ actionLabel }: { actionLabel: string }) {
   return (
     <EmptyState.Root py={20}>

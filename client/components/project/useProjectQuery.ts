@@ -7,7 +7,7 @@ import { useEffect } from "react";
 
 /**
  * One project by id for the detail and settings screens. A failed load shows the toast 'Error' with
- * the server's text, else 'Failed to load project details', once (spec 2 section 8).
+ * the server's text, else 'Failed to load project details', once (docs/screens.md#project-detail).
  */
 export function useProjectQuery(id: number) {
   const valid = Number.isInteger(id) && id > 0;

@@ -18,7 +18,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const { projectId, setProjectId } = useCurrentProject();
   const projects = trpc.projects.list.useQuery();
   const navigate = useNavigate();
-  // A failed load shows an empty list (spec 1 section 8, Projects).
+  // A failed load shows an empty list, like the projects list (docs/screens.md#shell).
   const list = projects.data ?? [];
   const current = list.find((p) => p.id === projectId);
 

@@ -9,11 +9,11 @@ import { RecentActivity } from "./RecentActivity";
 import { StatCards } from "./StatCards";
 import { SystemStatusPanel } from "./SystemStatusPanel";
 
-/** Spec 1 "Dashboard": system-wide for admins, the user's own projects for everyone else. */
+/** /dashboard: system-wide for admins, the user's own projects for everyone else (docs/screens.md#dashboard). */
 export default function DashboardPage() {
   const { user } = useSession();
   const stats = trpc.dashboard.stats.useQuery();
-  // Refreshed every 5 s (spec 1 section 4); a refusal (403) just leaves the panel out.
+  // Refreshed every 5 s; a refusal (403) just leaves the panel out.
   const system = trpc.streaming.systemInfo.useQuery(undefined, { refetchInterval: SYSTEM_INFO_POLL_MS });
   const projects = trpc.projects.list.useQuery();
   const activity = trpc.dashboard.recentActivity.useQuery();

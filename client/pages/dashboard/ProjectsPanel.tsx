@@ -16,7 +16,7 @@ export interface DashboardProject {
   created_at: string;
 }
 
-/** Spec 1 Dashboard: the first 6 projects with their counts and links to manage or stream them. */
+/** Dashboard: the first 6 projects with their counts and links to manage or stream them. */
 export function ProjectsPanel({ projects }: { projects: DashboardProject[] }) {
   const shown = projects.slice(0, DASHBOARD_PROJECT_LIMIT);
   return (

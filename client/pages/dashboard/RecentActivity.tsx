@@ -11,7 +11,7 @@ export function activityText(item: ActivityItem): string {
     : DASHBOARD.mediaUploaded(item.original_name ?? "");
 }
 
-/** Spec 1 Dashboard, Recent Activity: streams and uploads, newest first. */
+/** Dashboard, Recent Activity: streams and uploads, newest first. */
 export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: number }) {
   return (
     <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" h="full">

@@ -19,7 +19,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec 1 Dashboard, System Status: the capacity bar exists only when the server has a limit. */
+/** Dashboard, System Status: the capacity bar exists only when the server has a limit. */
 export function SystemStatusPanel({ info }: { info: SystemInfo }) {
   const { system, statistics } = info;
   const max = system.maxStreams;

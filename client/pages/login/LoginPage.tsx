@@ -28,7 +28,7 @@ export function returnPath(state: unknown): string {
   return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
 }
 
-/** The sign-in page (spec 1 section 2). Part of the initial chunk: it is the first screen most visits see. */
+/** The sign-in page (docs/screens.md#sign-in). Part of the initial chunk: it is the first screen most visits see. */
 export default function LoginPage() {
   const { status, signIn } = useSession();
   const location = useLocation();

@@ -5,7 +5,7 @@ import { FORMS_UI } from "@client/messages/forms-ui";
 import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
 import { formatDateTime } from "@shared/format";
 
-/** The organization details dialog (spec 2 section 2.8). */
+/** The organization details dialog. */
 export function OrganizationDetailsDialog(props: {
   organization: OrganizationRow | null;
   onClose: () => void;

@@ -11,7 +11,7 @@ import { ORGANIZATIONS } from "@shared/messages/organizations";
 import { organizationBody } from "@shared/schemas/organizations";
 import { type FormEvent, useState } from "react";
 
-/** The inline Create Organization / Edit form (spec 2 section 2.8): name and an active checkbox. */
+/** The inline Create Organization / Edit form: name and an active checkbox. */
 export function OrganizationForm(props: { organization: OrganizationRow | null; onDone: () => void }) {
   const editing = props.organization;
   const [name, setName] = useState(editing?.name ?? "");

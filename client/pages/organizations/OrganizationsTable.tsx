@@ -7,7 +7,7 @@ import { formatDateTime } from "@shared/format";
 
 export type OrganizationAction = "view" | "edit" | "delete";
 
-/** Organizations table (spec 2 section 2.8). */
+/** Organizations table: name with slug, counts, status, actions. */
 export function OrganizationsTable(props: {
   organizations: OrganizationRow[];
   onAction: (a: OrganizationAction, o: OrganizationRow) => void;

@@ -12,7 +12,7 @@ import { useState } from "react";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 
-/** Change Email (spec 2 sections 2.6 and 5): the new address and the current password. */
+/** Change Email: the new address and the current password. */
 export function ChangeEmailForm(props: { onDone: (user: SessionUser) => void; onCancel: () => void }) {
   const [form, setForm] = useState({ newEmail: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});

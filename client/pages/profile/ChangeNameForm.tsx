@@ -11,7 +11,7 @@ import { useState } from "react";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 
-/** Change Name (spec 2 sections 2.6 and 5): trimmed, not empty, at least 2 characters. */
+/** Change Name: trimmed, not empty, at least 2 characters. */
 export function ChangeNameForm(props: { onDone: (user: SessionUser) => void; onCancel: () => void }) {
   const [newName, setNewName] = useState("");
   const [error, setError] = useState<string>();

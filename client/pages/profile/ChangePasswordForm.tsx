@@ -12,7 +12,7 @@ import { profileError } from "./profileError";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** Change Password (spec 2 sections 2.6 and 5): current, new and confirm; they must match, 6+ characters. */
+/** Change Password: current, new and confirm; they must match, 6+ characters. */
 export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});

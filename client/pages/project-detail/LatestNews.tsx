@@ -7,7 +7,7 @@ import { ANALYTICS } from "@shared/messages/analytics";
 import { NEWS_LIMIT, type NewsItem } from "@shared/schemas/analytics";
 import { useState } from "react";
 
-/** Spec 2 section 2.1: up to 10 Steam news items on the overview, with a count and a refresh. */
+/** Up to 10 Steam news items on the overview, with a count and a refresh. */
 export function LatestNews({ projectId }: { projectId: number }) {
   const input = { projectId, limit: NEWS_LIMIT };
   const news = trpc.analytics.news.useQuery(input, { refetchOnWindowFocus: false });
@@ -23,7 +23,7 @@ export function LatestNews({ projectId }: { projectId: number }) {
         await utils.client.analytics.news.query({ ...input, refresh: true }),
       );
     } catch {
-      // Spec 2 section 8: a news failure clears the list.
+      // A news failure clears the list (docs/screens.md#project-detail).
       utils.analytics.news.setData(input, { summary: { totalArticles: 0, fetchedAt: null }, newsItems: [] });
     } finally {
       setRefreshing(false);

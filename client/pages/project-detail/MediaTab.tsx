@@ -12,7 +12,7 @@ import { MediaCard } from "./media/MediaCard";
 import { UploadIcon, VideoIcon } from "./media/MediaIcons";
 import { UploadDialog } from "./media/UploadDialog";
 
-/** Project detail, media tab (spec 2 section 2.2): the project's files, upload, view, admin delete. */
+/** Project detail, media tab: the project's files, upload, view, admin delete. */
 export function MediaTab({ projectId }: { projectId: number }) {
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -34,7 +34,7 @@ export function MediaTab({ projectId }: { projectId: number }) {
     },
   });
   const canDelete = user ? can(user.role, "media.delete") : false;
-  // Spec 2 section 8: a failed list reads as an empty one, without a message.
+  // A failed list reads as an empty one, without a message (docs/screens.md#project-detail).
   const items = list.data ?? [];
 
   const uploadButton = (label: string) => (

@@ -6,7 +6,7 @@ import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { formatShortDate } from "@shared/format";
 import { LatestNews } from "./LatestNews";
 
-/** Overview tab: Project Information, Latest News and Quick Stats (spec 2 section 2.1). */
+/** Overview tab: Project Information, Latest News and Quick Stats. */
 export function OverviewTab({ project }: { project: ProjectDetail }) {
   return (
     <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap={6} alignItems="start">

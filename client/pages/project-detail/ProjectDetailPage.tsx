@@ -12,10 +12,10 @@ import { OverviewTab } from "./OverviewTab";
 
 type Tab = "overview" | "analytics" | "media";
 
-/** The tab is the end of the path (spec 2 section 2): /projects/{id}, …/analytics, …/media. */
+/** The tab is the end of the path: /projects/{id}, …/analytics, …/media. */
 const tabOf = (rest: string): Tab => (rest === "analytics" || rest === "media" ? rest : "overview");
 
-/** /projects/{id}, /projects/{id}/analytics, /projects/{id}/media (spec 2 sections 2 and 2.1). */
+/** /projects/{id}, /projects/{id}/analytics, /projects/{id}/media (docs/screens.md#project-detail). */
 export default function ProjectDetailPage() {
   const { id, rest } = useProjectIdFromPath();
   const { project, loading, notFound } = useProjectQuery(id);

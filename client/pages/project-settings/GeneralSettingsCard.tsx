@@ -21,7 +21,7 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-/** General Settings (spec 2 section 2.5): name and description, and the read-only facts. */
+/** General Settings: name and description, and the read-only facts. */
 export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description ?? "");

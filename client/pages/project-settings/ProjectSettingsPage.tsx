@@ -8,7 +8,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 
-/** /projects/{id}/settings (spec 2 section 2.5). */
+/** /projects/{id}/settings (docs/screens.md#project-settings). */
 export default function ProjectSettingsPage() {
   const { id } = useProjectIdFromPath();
   const { project, loading, notFound } = useProjectQuery(id);

@@ -14,7 +14,7 @@ import { useState } from "react";
 
 const EMPTY = { name: "", description: "", url: "", org_id: "" };
 
-/** 'Create New Project' (spec 1 sections 2, 4, 5 and 8). */
+/** 'Create New Project': name and organization required, URL checked if given (docs/screens.md#projects). */
 export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -80,7 +80,7 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
         />
       </FormField>
       <FormField label={FORMS_UI.organization} required error={errors.org_id}>
-        {/* Organizations are fetched when the modal opens (spec 1 section 4). */}
+        {/* Organizations are fetched when the modal opens, so a new one shows without a reload. */}
         <OrganizationSelect
           value={form.org_id}
           onChange={set("org_id")}

@@ -6,7 +6,7 @@ import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { formatShortDate } from "@shared/format";
 import { Link as RouterLink } from "react-router-dom";
 
-/** One project of the grid (spec 1 section 2, "Projects list"). */
+/** One project of the projects grid. */
 export function ProjectCard({ project }: { project: ProjectRow }) {
   return (
     <Card.Root

@@ -3,7 +3,7 @@ import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import type { MediaPreparationView } from "./types";
 
 /**
- * Media that cannot be stream-copied is re-encoded once before it streams (issue 5); this shows
+ * Media that cannot be stream-copied is re-encoded once before it streams; this shows
  * that job's progress so a slow first start is explained.
  */
 export function PreparationsPanel({ preparations }: { preparations: MediaPreparationView[] }) {

@@ -20,7 +20,7 @@ export function keepSelection(selected: number | null, streams: StreamRecord[]):
 
 export function StreamHistory({ streams, isAdmin, onDelete, onClearEnded }: StreamHistoryProps) {
   const [selected, setSelected] = useState<number | null>(null);
-  // Spec 1: a refetch drops a selection that no longer exists (so a reused id never re-opens).
+  // A refetch drops a selection that no longer exists (so a reused id never re-opens).
   useEffect(() => {
     if (keepSelection(selected, streams) !== selected) setSelected(null);
   }, [streams, selected]);

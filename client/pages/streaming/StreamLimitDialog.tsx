@@ -9,7 +9,7 @@ export interface StreamLimit {
   maxStreams: number | null;
 }
 
-/** Spec 1 section 8: what a 429 on start opens. */
+/** What a start refused for the stream limit (429) opens: the current and maximum count. */
 export function StreamLimitDialog({ limit, onClose }: { limit: StreamLimit | null; onClose(): void }) {
   return (
     <DialogFrame

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { AddDestinationDialog } from "./AddDestinationDialog";
 import { StreamingWorkspace } from "./StreamingWorkspace";
 
-/** Spec 1 "Streaming page": everything hangs off the current project. */
+/** /streaming: everything hangs off the current project (docs/screens.md#streaming). */
 export default function StreamingPage() {
   const { user } = useSession();
   const { projectId } = useCurrentProject();

@@ -1,7 +1,7 @@
 import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
 import { createDestinationInput } from "@shared/schemas/streaming";
 
-// Spec 1 section 5, Add Destination. The form checks with the same schema the server parses, so a
+// Add Destination's form. The form checks with the same schema the server parses, so a
 // message shown here is the one the server would answer.
 export interface DestinationFormValues {
   name: string;

@@ -1,4 +1,4 @@
-// The shapes the Streaming page reads come from the shared schemas (spec 1 section 3).
+// The shapes the Streaming page reads come from the shared schemas, the same the server answers with.
 export type {
   DestinationView as Destination,
   LiveFigures,
@@ -7,7 +7,7 @@ export type {
   StreamStatus,
 } from "@shared/schemas/streaming";
 
-/** Stop and Change exist only while a stream is running or starting (spec 1, Streaming page). */
+/** Stop and Change exist only while a stream is running or starting. */
 export const isLive = (status: string | null | undefined): boolean =>
   status === "starting" || status === "running";
 

@@ -11,8 +11,8 @@ import type { Destination, StreamRecord } from "./types";
 const fail = (title: string, message: string) => notify({ type: "error", title, message });
 
 /**
- * Every stream mutation of the Streaming page with the spec's toasts (section 8) and 403 texts
- * (section 6). Starting or stopping refreshes both the destinations and the stream list.
+ * Every stream mutation of the Streaming page with its notices and its own text for a refusal (403)
+ * (docs/screens.md#streaming). Starting or stopping refreshes both the destinations and the stream list.
  */
 export function useStreamActions() {
   const utils = trpc.useUtils();
@@ -100,7 +100,7 @@ export function useStreamActions() {
     stop: (d: Destination) =>
       withBusy(d.id, async () => (d.active_stream_id === null ? false : stop(d.active_stream_id))),
 
-    /** Spec 1 section 4: stop the current stream, wait 1 second, then start with the new media. */
+    /** Change: stop the current stream, wait 1 second, then start with the new media. */
     change: (d: Destination, mediaId: number) =>
       withBusy(d.id, async () => {
         if (d.active_stream_id !== null && !(await stop(d.active_stream_id))) return false;

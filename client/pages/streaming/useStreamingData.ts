@@ -7,7 +7,7 @@ const IDLE_POLL_MS = 15_000;
 /**
  * Destinations and the stream list of one project. While anything is live both are polled every
  * 2 s so states and live figures move; otherwise slowly, to catch auto-restarts and other users.
- * A refused call (403) leaves the lists empty without a message (spec 1 section 6).
+ * A refused call (403) leaves the lists empty without a message (docs/screens.md#streaming).
  */
 export function useStreamingData(projectId: number) {
   const destinations = trpc.streaming.destinations.useQuery(

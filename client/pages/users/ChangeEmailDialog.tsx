@@ -11,7 +11,7 @@ import { emailChangedFor, USERS } from "@shared/messages/users";
 import { adminChangeEmailBody } from "@shared/schemas/users";
 import { useState } from "react";
 
-/** Change Email for a user (spec 2 sections 2.7 and 5): required, valid address. */
+/** Change Email for a user: required, valid address. */
 export function ChangeEmailDialog(props: { user: UserRow | null; onClose: () => void }) {
   const [newEmail, setNewEmail] = useState("");
   const [error, setError] = useState<string>();

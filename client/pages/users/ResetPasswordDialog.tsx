@@ -11,7 +11,7 @@ import { passwordResetFor, USERS } from "@shared/messages/users";
 import { resetPasswordBody } from "@shared/schemas/users";
 import { useState } from "react";
 
-/** Reset Password (spec 2 sections 2.7 and 5): new and confirm must match, at least 6 characters. */
+/** Reset Password: new and confirm must match, at least 6 characters. */
 export function ResetPasswordDialog(props: { user: UserRow | null; onClose: () => void }) {
   const [form, setForm] = useState({ newPassword: "", confirmPassword: "" });
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -9,7 +9,7 @@ import { formatDateTime } from "@shared/format";
 import { USERS } from "@shared/messages/users";
 import { ROLE_LABELS } from "@shared/roles";
 
-/** User Details (spec 2 section 2.7), read fresh so assigned projects are current. */
+/** User Details, read fresh so assigned projects are current. */
 export function UserDetailsDialog(props: { userId: number | null; onClose: () => void }) {
   const details = trpc.users.get.useQuery(
     { id: props.userId ?? 0 },

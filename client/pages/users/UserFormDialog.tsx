@@ -42,7 +42,7 @@ const fromUser = (u: UserRow): Form => ({
   org_id: u.org_id == null ? "" : String(u.org_id),
 });
 
-/** The spec's "required" checks come first, then the shared schema's own texts. */
+/** The "required" checks come first, then the shared schema's own texts. */
 function requiredErrors(form: Form, creating: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.name.trim()) errors.name = USERS_UI.nameRequired;
@@ -51,7 +51,7 @@ function requiredErrors(form: Form, creating: boolean): FieldErrors {
   return errors;
 }
 
-/** 'Create New User' (no user given) or 'Edit User' (spec 2 section 2.7). */
+/** 'Create New User' (no user given) or 'Edit User'. */
 export function UserFormDialog(props: { open: boolean; user: UserRow | null; onClose: () => void }) {
   const creating = props.user === null;
   const [form, setForm] = useState<Form>(blank);

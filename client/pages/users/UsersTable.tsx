@@ -41,7 +41,7 @@ function Action(props: {
   );
 }
 
-/** The user table of User Management (spec 2 section 2.7). */
+/** The user table of User Management; no delete on your own row. */
 export function UsersTable(props: {
   users: UserRow[];
   selfId: number;

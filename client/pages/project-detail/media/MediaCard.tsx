@@ -12,7 +12,7 @@ const kindIcon = (item: MediaItem) =>
       ? ImageIcon
       : FileIcon;
 
-/** One file of the media tab (spec 2 section 2.2): preview or icon, name, size, badge, actions, uploader. */
+/** One file of the media tab: preview or icon, name, size, badge, actions, uploader. */
 export function MediaCard(props: {
   item: MediaItem;
   canDelete: boolean;

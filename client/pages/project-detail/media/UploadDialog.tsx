@@ -13,7 +13,7 @@ import { DEFAULT_MEDIA_CONFIG, MEDIA } from "@shared/messages/media";
 import { useRef, useState } from "react";
 
 /**
- * 'Upload Media File' (spec 2 sections 2.2, 4, 5, 8): choose a video or image, see the limits, watch
+ * 'Upload Media File' (docs/screens.md#project-detail): choose a video or image, see the limits, watch
  * the progress, cancel for real. On success the parent reloads the list; the dialog closes and clears.
  */
 export function UploadDialog(props: {
@@ -23,7 +23,7 @@ export function UploadDialog(props: {
   onUploaded: () => void;
 }) {
   const config = trpc.media.config.useQuery();
-  // Spec 2 section 8: when the config call fails, the spec's defaults stand in.
+  // When the config call fails, the default limits (1 GB, the usual types) stand in.
   const limits = config.data ?? DEFAULT_MEDIA_CONFIG;
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
