@@ -15,7 +15,7 @@ const CHANGES_NOTHING_CACHED = new Set(["auth.login", "auth.logout"]);
 
 /**
  * Meta for a mutation whose screen reloads on its own schedule: the analytics syncs reload the tab
- * 2-5 s after they answer (spec 2 section 4), not at once.
+ * 2-5 s after they answer (docs/screens.md#project-detail), not at once.
  */
 export const REFRESHES_ITSELF = { refreshesItself: true } as const;
 

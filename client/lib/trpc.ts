@@ -10,7 +10,7 @@ export const API_BASE = "/api";
 export const TRPC_URL = `${API_BASE}/trpc`;
 
 /**
- * Per-procedure request timeouts (spec 1 section 9); everything else gets REQUEST_TIMEOUT_MS.
+ * Per-procedure request timeouts (docs/screens.md#timing); everything else gets REQUEST_TIMEOUT_MS.
  * A screen whose call legitimately runs longer adds its procedure path here.
  */
 export const REQUEST_TIMEOUTS: Record<string, number> = {

@@ -1,5 +1,5 @@
-// Client-only texts of the analytics screens that shared/messages/analytics.ts (the spec's texts,
-// shared with the server) does not hold: hints, legends and labels the spec leaves to the design.
+// Client-only texts of the analytics screens that shared/messages/analytics.ts (the texts
+// shared with the server) does not hold: hints, legends and labels that are ours to word.
 // Never repeat a string from shared/messages/analytics.ts here; import it from there.
 
 export const ANALYTICS_UI = {
@@ -60,7 +60,7 @@ export const SYNC_NOTICES_UI = {
   syncStartedTitle: "Sync started",
   financialSyncTitle: "Financial data synced",
   fetchedTitle: "Financial data fetched",
-  /** Spec 2 section 8: partner-access suggestions are joined by bullets. */
+  /** Partner-access suggestions are joined by bullets. */
   bullet: " • ",
 } as const;
 

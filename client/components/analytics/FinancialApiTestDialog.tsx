@@ -24,7 +24,7 @@ import { useEffect, useState } from "react";
 
 const digitsOnly = (v: string) => v.replace(/\D/g, "");
 
-/** Spec 2 section 2.4: runs the server's partner-API checks for one app and lists what passed. */
+/** Steam Financial API Testing: runs the server's partner-API checks for one app and lists what passed. */
 export function FinancialApiTestDialog({
   open,
   onOpenChange,

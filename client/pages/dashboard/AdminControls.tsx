@@ -32,7 +32,7 @@ interface Note {
 }
 
 /**
- * Spec 1 "Dashboard", admin only: Financial Data Sync with three presets. The running preset reads
+ * Dashboard, admin only: Financial Data Sync with three presets. The running preset reads
  * 'Syncing...' and all three are disabled; the result note clears after 15 s (yearly) or 10 s.
  */
 export function AdminControls() {

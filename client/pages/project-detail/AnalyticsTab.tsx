@@ -29,12 +29,12 @@ import { PlayerChart } from "./analytics/PlayerChart";
 import { SteamSummaryCards } from "./analytics/SteamSummaryCards";
 import { notifyFailure, useDelayedReload } from "./analytics/sync-feedback";
 
-/** Spec 2 section 2.3: the project's game analytics, loaded on open and again per period. */
+/** The project's game analytics (docs/screens.md#project-detail), loaded on open and again per period. */
 export function AnalyticsTab({ projectId }: { projectId: number }) {
   const [days, setDays] = useState<number>(DEFAULT_PERIOD_DAYS);
   const overview = trpc.analytics.overview.useQuery(
     { projectId, days },
-    // Fresh on every visit to the tab (spec 2 section 4): the sampler adds figures behind its back.
+    // Fresh on every visit to the tab: the sampler adds figures behind its back.
     { placeholderData: keepPreviousData, refetchOnWindowFocus: false, staleTime: 0 },
   );
   const utils = trpc.useUtils();

@@ -40,7 +40,7 @@ const fromSettings = (s: AnalyticsSettingsView): FormState => ({
   financialAnalyticsEnabled: s.financial_analytics_enabled,
 });
 
-/** Spec 2 section 2.5: the Steam Analytics card of project settings. */
+/** The Steam Analytics card of project settings (docs/screens.md#project-settings). */
 export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
   const settings = trpc.analytics.settings.useQuery({ projectId }, { refetchOnWindowFocus: false });
   const [form, setForm] = useState<FormState | null>(null);

@@ -19,7 +19,7 @@ interface SyncAnswer {
 }
 
 /**
- * Spec 2 section 2.3's Financial Data Management panel: sync the selected period, fetch today and
+ * The Financial Data Management panel: sync the selected period, fetch today and
  * yesterday, or fetch a year; every button is disabled while any of them runs.
  */
 export function FinancialDataPanel({

@@ -13,7 +13,7 @@ import { TrendBadge } from "./TrendBadge";
 // recharts lives in its own chunk, fetched only when a project shows financials.
 const FinancialCharts = lazy(() => import("./FinancialCharts"));
 
-/** Spec 2 section 2.3, shown while financial analytics are enabled. Money arrives in cents. */
+/** The financial figures, shown while financial analytics are enabled. Money arrives in cents. */
 export function FinancialSection({
   financial,
   days,

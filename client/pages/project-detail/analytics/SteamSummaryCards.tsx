@@ -17,7 +17,7 @@ import { trendDirection, trendLabel } from "./TrendBadge";
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** The seven Steam cards of spec 2 section 2.3, four then three. */
+/** The seven Steam cards of the analytics tab, four then three. */
 export function SteamSummaryCards({
   summary,
   days,

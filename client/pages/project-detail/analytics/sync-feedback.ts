@@ -10,14 +10,14 @@ interface PartnerAccessDetails {
   suggestions?: string[];
 }
 
-/** A failed call: the spec's fallback as the title, the server's own text beneath when it sent one. */
+/** A failed call: the call's fallback text as the title, the server's own text beneath when it sent one. */
 export function notifyFailure(err: unknown, fallback: string) {
   const server = errorMessage(err, "");
   notify({ type: "error", title: fallback, message: server && server !== fallback ? server : undefined });
 }
 
 /**
- * Financial calls (spec 2 section 8): a 400 with requiresPartnerAccess shows the server's message
+ * Financial calls: a 400 with requiresPartnerAccess shows the server's message
  * (or 'Steam Partner API Access Required') with the suggestions joined by bullets; anything else
  * falls back to the call's own text.
  */
