@@ -1,7 +1,7 @@
 import { watch } from "node:fs";
 import { join } from "node:path";
+import { tiedCommand } from "@server/streaming/child-process";
 import type { Subprocess } from "bun";
-import { tiedCommand } from "../server/streaming/child-process";
 
 // `bun run dev`: the server under `bun --watch` (restarts when server or shared code changes) and
 // the client rebuilt whenever client/ or shared/ changes. The server reads client/dist on every

@@ -1,14 +1,14 @@
 import { Box, Flex, Heading, IconButton, Spinner } from "@chakra-ui/react";
+import { Icon } from "@client/components/icons/shell";
+import { ScreenErrorBoundary } from "@client/components/shell/ScreenErrorBoundary";
+import { Sidebar } from "@client/components/shell/Sidebar";
+import { SHELL } from "@client/messages/shell";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { SHELL } from "../../shared/messages/shell";
-import { Icon } from "../components/shell/icons";
-import { ScreenErrorBoundary } from "../components/shell/ScreenErrorBoundary";
-import { Sidebar } from "../components/shell/Sidebar";
 import { projectIdFromPath, useCurrentProject } from "./current-project";
 import { useSession } from "./session";
 
-const NavDrawer = lazy(() => import("../components/shell/NavDrawer"));
+const NavDrawer = lazy(() => import("@client/components/shell/NavDrawer"));
 const SIDEBAR_WIDTH = "264px";
 
 function ScreenLoading() {

@@ -1,8 +1,8 @@
 import { Button, Heading, Spinner, Text } from "@chakra-ui/react";
+import { CenteredScreen } from "@client/components/shell/CenteredScreen";
+import { SHELL } from "@client/messages/shell";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { SHELL } from "../../shared/messages/shell";
-import { CenteredScreen } from "../components/shell/CenteredScreen";
 import { useSession } from "./session";
 
 /** Where the sign-in page sends the user back to. */
@@ -10,7 +10,7 @@ export interface LoginState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** The protected-route guard (spec 1 section 2): waits, reports a dead server, or sends to /login. */
+/** The protected-route guard: waits, reports a dead server, or sends to /login (docs/screens.md#session). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();

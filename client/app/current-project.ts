@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-// The current project id lives in localStorage (spec 1 section 1) so it survives reloads; a tiny
+// The current project id lives in localStorage so it survives reloads; a tiny
 // store lets every component that shows it re-render when it changes, in this tab or another.
 export const CURRENT_PROJECT_KEY = "currentProjectId";
 const listeners = new Set<() => void>();

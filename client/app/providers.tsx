@@ -1,8 +1,8 @@
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { Notices } from "@client/components/shell/Notices";
+import { createTrpcClient, trpc } from "@client/lib/trpc";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Notices } from "../components/shell/Notices";
-import { createTrpcClient, trpc } from "../lib/trpc";
 import { createQueryClient } from "./query-client";
 import { SessionProvider } from "./session";
 

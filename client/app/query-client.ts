@@ -1,6 +1,6 @@
+import { errorStatus } from "@client/lib/errors";
+import { QUERY_STALE_MS } from "@shared/limits";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { QUERY_STALE_MS } from "../../shared/limits";
-import { errorStatus } from "../lib/errors";
 import { reportApiError } from "./api-errors";
 
 /** Retry a failed query once, but never a refusal (4xx): asking again gets the same answer, later. */

@@ -1,23 +1,23 @@
 import { Box, Heading, Link, Text } from "@chakra-ui/react";
+import { SHELL } from "@client/messages/shell";
+import LoginPage from "@client/pages/login/LoginPage";
 import { lazy } from "react";
 import { Navigate, type RouteObject, Link as RouterLink, useParams, useRoutes } from "react-router-dom";
-import { SHELL } from "../../shared/messages/shell";
-import LoginPage from "../pages/login/LoginPage";
 import { AppLayout } from "./AppLayout";
 import { readCurrentProject } from "./current-project";
 import { RequireAuth } from "./RequireAuth";
 
 // Every screen but sign-in is its own chunk, fetched on first visit: the initial download stays
 // within budget however large the screens grow.
-const DashboardPage = lazy(() => import("../pages/dashboard/DashboardPage"));
-const StreamingPage = lazy(() => import("../pages/streaming/StreamingPage"));
-const ProjectsPage = lazy(() => import("../pages/projects/ProjectsPage"));
-const ProjectDetailPage = lazy(() => import("../pages/project-detail/ProjectDetailPage"));
-const ProjectSettingsPage = lazy(() => import("../pages/project-settings/ProjectSettingsPage"));
-const ProfilePage = lazy(() => import("../pages/profile/ProfilePage"));
-const UsersPage = lazy(() => import("../pages/users/UsersPage"));
-const OrganizationsPage = lazy(() => import("../pages/organizations/OrganizationsPage"));
-const ComingSoonPage = lazy(() => import("../pages/coming-soon/ComingSoonPage"));
+const DashboardPage = lazy(() => import("@client/pages/dashboard/DashboardPage"));
+const StreamingPage = lazy(() => import("@client/pages/streaming/StreamingPage"));
+const ProjectsPage = lazy(() => import("@client/pages/projects/ProjectsPage"));
+const ProjectDetailPage = lazy(() => import("@client/pages/project-detail/ProjectDetailPage"));
+const ProjectSettingsPage = lazy(() => import("@client/pages/project-settings/ProjectSettingsPage"));
+const ProfilePage = lazy(() => import("@client/pages/profile/ProfilePage"));
+const UsersPage = lazy(() => import("@client/pages/users/UsersPage"));
+const OrganizationsPage = lazy(() => import("@client/pages/organizations/OrganizationsPage"));
+const ComingSoonPage = lazy(() => import("@client/pages/coming-soon/ComingSoonPage"));
 
 /** / goes to the remembered project, else to the list. */
 function IndexRedirect() {
@@ -44,7 +44,7 @@ function NotFound() {
   );
 }
 
-/** Spec 1 section 2's route table. */
+/** The console's routes (docs/screens.md#routes). */
 export const routes: RouteObject[] = [
   { path: "/login", element: <LoginPage /> },
   {

@@ -1,9 +1,9 @@
+import { errorStatus, gotNoAnswer } from "@client/lib/errors";
+import { AUTH } from "@shared/messages/auth";
+import type { SessionUser } from "@shared/types";
 import { TRPCClientError } from "@trpc/client";
-import { AUTH } from "../../shared/messages/auth";
-import type { SessionUser } from "../../shared/types";
-import { errorStatus, gotNoAnswer } from "../lib/errors";
 
-// The session's state machine as pure functions (spec 1 sections 4 and 8), so every transition
+// The session's state machine as pure functions (docs/screens.md#session), so every transition
 // and every message can be tested without rendering anything.
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated" | "error";
@@ -87,7 +87,7 @@ export function reactToApiError(prev: SessionState, err: unknown): ApiErrorReact
   return { kind: "ignore" };
 }
 
-/** The sign-in page's message for a failed sign-in (spec 1 section 8). */
+/** The sign-in page's message: the server's text, else a generic one; unreachable has its own. */
 export function signInErrorMessage(err: unknown): string {
   if (classifyFailure(err) === "unreachable") return AUTH.unreachableLogin;
   const message = err instanceof TRPCClientError ? err.message : "";

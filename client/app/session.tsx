@@ -1,3 +1,7 @@
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { SESSION_CHECK_MS } from "@shared/limits";
+import type { SessionUser } from "@shared/types";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -9,10 +13,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { SESSION_CHECK_MS } from "../../shared/limits";
-import type { SessionUser } from "../../shared/types";
-import { notify } from "../lib/notify";
-import { trpc } from "../lib/trpc";
 import { onApiError } from "./api-errors";
 import {
   afterCheck,
@@ -45,16 +45,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Bumped by every sign-in/out, so a check that started before one cannot overwrite its result.
   const epoch = useRef(0);
 
-  const apply = useCallback(
-    ({ next, message }: Transition) => {
-      stateRef.current = next;
-      setState(next);
-      // Screens that read auth.me directly see the same user as the session.
-      utils.auth.me.setData(undefined, next.user);
-      if (message) notify({ type: "error", title: message });
-    },
-    [utils],
-  );
+  const apply = useCallback(({ next, message }: Transition) => {
+    stateRef.current = next;
+    setState(next);
+    if (message) notify({ type: "error", title: message });
+  }, []);
 
   const check = useCallback(
     async (kind: CheckKind) => {
@@ -133,28 +128,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * The session. Outside a SessionProvider (a screen rendered alone in a component test) it falls
- * back to reading auth.me, so screens can use it everywhere.
+ * The session: the signed-in user as the server's auth.me last reported it. Every screen reads it
+ * from here (no screen asks auth.me itself), so all of them show the same user.
  */
 export function useSession(): SessionApi {
   const ctx = useContext(SessionContext);
-  const me = trpc.auth.me.useQuery(undefined, { enabled: ctx === null });
-  if (ctx) return ctx;
-  const status: SessionStatus = me.isPending
-    ? "loading"
-    : me.isError
-      ? "error"
-      : me.data
-        ? "authenticated"
-        : "unauthenticated";
-  return {
-    user: me.data ?? null,
-    status,
-    refresh: async () => {
-      await me.refetch();
-    },
-    signIn: () => Promise.reject(new Error("useSession: no SessionProvider")),
-    signOut: async () => {},
-    setUser: () => {},
-  };
+  if (!ctx) throw new Error("useSession needs a SessionProvider around it");
+  return ctx;
 }

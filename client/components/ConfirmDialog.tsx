@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { DialogFrame } from "./DialogFrame";
 
 export interface ConfirmDialogProps {

@@ -1,6 +1,6 @@
 import { CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import type { FormEvent, ReactNode } from "react";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
 
 export interface DialogFrameProps
   extends Pick<Dialog.RootProps, "role" | "size" | "scrollBehavior" | "finalFocusEl"> {

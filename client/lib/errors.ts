@@ -15,7 +15,7 @@ export function gotNoAnswer(err: unknown): boolean {
 }
 
 /**
- * The server's error text, or the spec's fallback for this call. With no answer at all the browser's
+ * The server's error text, or this call's own fallback text. With no answer at all the browser's
  * own text ("Failed to fetch", which tRPC copies into its message) means nothing to a user.
  */
 export function errorMessage(err: unknown, fallback: string): string {

@@ -1,5 +1,5 @@
 import { createToaster } from "@chakra-ui/react";
-import { NOTICE_DURATION_MS } from "../../shared/limits";
+import { NOTICE_DURATION_MS } from "@shared/limits";
 
 // One toaster for the whole console; <Notices /> in the shell renders it.
 export const toaster = createToaster({ placement: "top-end", pauseOnPageIdle: true });

@@ -1,7 +1,7 @@
+import type { AppRouter } from "@server/routers/root";
+import { FINANCIAL_API_TEST_TIMEOUT_MS, LOGIN_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "@shared/limits";
 import { httpBatchLink, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
-import type { AppRouter } from "../../server/routers/root";
-import { FINANCIAL_API_TEST_TIMEOUT_MS, LOGIN_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "../../shared/limits";
 
 export const trpc = createTRPCReact<AppRouter>();
 

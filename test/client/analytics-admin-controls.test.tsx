@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { AdminControls } from "@client/pages/dashboard/AdminControls";
+import { SYNC_NOTE_MS } from "@shared/schemas/analytics";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { AdminControls } from "../../client/components/analytics/AdminControls";
-import { SYNC_NOTE_MS } from "../../shared/schemas/analytics";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { renderWithApp } from "../support/render";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
+import { PARTNER } from "@shared/messages/analytics";
+import { RELOAD_AFTER_MS } from "@shared/schemas/analytics";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { toaster } from "../../client/lib/notify";
-import { AnalyticsTab } from "../../client/pages/project-detail/AnalyticsTab";
-import { PARTNER } from "../../shared/messages/analytics";
-import { RELOAD_AFTER_MS } from "../../shared/schemas/analytics";
 import { DEMO_APP_ID } from "../fakes/steam/catalog";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { renderWithApp } from "../support/render";

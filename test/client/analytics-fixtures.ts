@@ -1,6 +1,6 @@
+import { projects, steamPlayerSamples, steamSales } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
 import { eq } from "drizzle-orm";
-import { projects, steamPlayerSamples, steamSales } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { callerFor, makeOrg, makeProject, makeUser } from "../support/server";
 

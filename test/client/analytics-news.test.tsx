@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { LatestNews } from "@client/pages/project-detail/LatestNews";
+import { NEWS_LIMIT } from "@shared/schemas/analytics";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { LatestNews } from "../../client/pages/project-detail/LatestNews";
-import { NEWS_LIMIT } from "../../shared/schemas/analytics";
 import { DEMO_APP_ID } from "../fakes/steam/catalog";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { renderWithApp } from "../support/render";

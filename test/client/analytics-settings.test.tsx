@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, mock, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { SteamAnalyticsCard } from "@client/pages/project-settings/SteamAnalyticsCard";
+import { projects } from "@server/db/schema";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import { SteamAnalyticsCard } from "../../client/pages/project-settings/SteamAnalyticsCard";
-import { projects } from "../../server/db/schema";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { renderWithApp } from "../support/render";
 import { analyticsProject, interceptAnalytics } from "./analytics-fixtures";

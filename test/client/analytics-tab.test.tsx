@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
+import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
+import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "@shared/schemas/analytics";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { AnalyticsTab } from "../../client/pages/project-detail/AnalyticsTab";
-import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "../../shared/schemas/analytics";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser } from "../support/server";
 import { addSamples, analyticsProject } from "./analytics-fixtures";

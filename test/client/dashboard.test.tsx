@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { DASHBOARD } from "@client/messages/dashboard";
+import DashboardPage from "@client/pages/dashboard/DashboardPage";
+import { SystemStatusPanel } from "@client/pages/dashboard/SystemStatusPanel";
+import { destinations, mediaFiles, projects, streams } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { ANALYTICS } from "@shared/messages/analytics";
+import type { SystemInfo } from "@shared/schemas/streaming";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { SystemStatusPanel } from "../../client/components/dashboard/SystemStatusPanel";
-import DashboardPage from "../../client/pages/dashboard/DashboardPage";
-import { destinations, mediaFiles, projects, streams } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { ANALYTICS } from "../../shared/messages/analytics";
-import { DASHBOARD } from "../../shared/messages/dashboard";
-import type { SystemInfo } from "../../shared/schemas/streaming";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -186,7 +186,7 @@ describe("Dashboard", () => {
     expect(await screen.findByText(DASHBOARD.noActivity)).toBeTruthy();
   });
 
-  test("recent activity reads the spec's lines with badge, project, user and relative time", async () => {
+  test("recent activity reads 'Stream: media → destination' or 'Media uploaded' lines with badge, project, user and relative time", async () => {
     const { deps, org, user, caller } = await setup("developer");
     const p = makeProject(deps, { orgId: org.id, name: "Moonlight" });
     const hourAgo = Date.now() - 2 * 3_600_000;

@@ -1,7 +1,7 @@
 import { describe, expect, spyOn, test } from "bun:test";
+import { SHELL } from "@client/messages/shell";
+import { AUTH } from "@shared/messages/auth";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { AUTH } from "../../shared/messages/auth";
-import { SHELL } from "../../shared/messages/shell";
 import { makeOrg, makeUser, testDeps } from "../support/server";
 import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";
 

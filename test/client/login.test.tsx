@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { signInErrorMessage } from "@client/app/session-rules";
+import { returnPath } from "@client/pages/login/LoginPage";
+import { AUTH } from "@shared/messages/auth";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { TRPCClientError } from "@trpc/client";
-import { signInErrorMessage } from "../../client/app/session-rules";
-import { returnPath } from "../../client/pages/login/LoginPage";
-import { AUTH } from "../../shared/messages/auth";
 import { makeOrg, makeUser, TEST_PASSWORD, testDeps } from "../support/server";
 import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";
 

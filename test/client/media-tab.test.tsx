@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
+import { toaster } from "@client/lib/notify";
+import { MediaTab } from "@client/pages/project-detail/MediaTab";
+import { mediaFiles } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { mediaPaths } from "@server/media/storage";
+import { MEDIA } from "@shared/messages/media";
+import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
-import { toaster } from "../../client/lib/notify";
-import { MediaTab } from "../../client/pages/project-detail/MediaTab";
-import { mediaFiles } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { mediaPaths } from "../../server/media/storage";
-import { MEDIA } from "../../shared/messages/media";
-import type { Role } from "../../shared/roles";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -133,7 +133,7 @@ describe("media tab", () => {
     await waitFor(() => expect(toasts()).toContainEqual([MEDIA.noFileTitle, MEDIA.noFileMessage]));
   });
 
-  test("when the config call fails, the hint falls back to the spec's 1 GB and type lists", async () => {
+  test("when the config call fails, the hint falls back to 1 GB and the default type lists", async () => {
     const s = await setup("developer");
     const media = s.caller.media;
     const caller = {

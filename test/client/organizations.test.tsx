@@ -1,12 +1,12 @@
 import { afterEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import OrganizationsPage from "@client/pages/organizations/OrganizationsPage";
+import { organizations } from "@server/db/schema";
+import { ORGANIZATIONS, organizationNotEmpty } from "@shared/messages/organizations";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import OrganizationsPage from "../../client/pages/organizations/OrganizationsPage";
-import { organizations } from "../../server/db/schema";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
-import { ORGANIZATIONS, organizationNotEmpty } from "../../shared/messages/organizations";
-import { ORGANIZATIONS_UI } from "../../shared/messages/organizations-ui";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

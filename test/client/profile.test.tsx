@@ -1,13 +1,13 @@
 import { afterEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import ProfilePage from "@client/pages/profile/ProfilePage";
+import { verifyPassword } from "@server/auth/password";
+import { users } from "@server/db/schema";
+import { AUTH } from "@shared/messages/auth";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import ProfilePage from "../../client/pages/profile/ProfilePage";
-import { verifyPassword } from "../../server/auth/password";
-import { users } from "../../server/db/schema";
-import { AUTH } from "../../shared/messages/auth";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
-import { PROFILE_UI } from "../../shared/messages/profile-ui";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser, TEST_PASSWORD, testDeps } from "../support/server";
 

@@ -1,13 +1,13 @@
 import { afterEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { SHELL } from "@client/messages/shell";
+import ProjectDetailPage from "@client/pages/project-detail/ProjectDetailPage";
+import { projects } from "@server/db/schema";
+import { PROJECTS } from "@shared/messages/projects";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import ProjectDetailPage from "../../client/pages/project-detail/ProjectDetailPage";
-import { projects } from "../../server/db/schema";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
-import { PROJECTS } from "../../shared/messages/projects";
-import { PROJECTS_UI } from "../../shared/messages/projects-ui";
-import { SHELL } from "../../shared/messages/shell";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -96,7 +96,7 @@ test("another organization's project reads 'Project Not Found'; the toast carrie
   await waitFor(() =>
     expect(toaster.getVisibleToasts().map((t) => [t.title, t.description])).toContainEqual([
       PROJECTS_UI.loadErrorTitle,
-      // Spec 2 section 8: the server's error field where present ('Failed to load project details' else).
+      // The server's error field where present ('Failed to load project details' else).
       PROJECTS.notFound,
     ]),
   );

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { createQueryClient, procedureOf } from "../../client/app/query-client";
+import { createQueryClient, procedureOf } from "@client/app/query-client";
 
 // A change made anywhere shows everywhere: after a successful mutation every cached answer is stale,
 // so a project's media count or a renamed organization is read again where it is shown next.

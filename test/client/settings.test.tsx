@@ -1,12 +1,12 @@
 import { afterEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import ProjectSettingsPage from "@client/pages/project-settings/ProjectSettingsPage";
+import { projects } from "@server/db/schema";
+import { PROJECTS } from "@shared/messages/projects";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import ProjectSettingsPage from "../../client/pages/project-settings/ProjectSettingsPage";
-import { projects } from "../../server/db/schema";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
-import { PROJECTS } from "../../shared/messages/projects";
-import { PROJECTS_UI } from "../../shared/messages/projects-ui";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, setDefaultTimeout } from "bun:test";
+import { AppProviders } from "@client/app/providers";
+import { createQueryClient } from "@client/app/query-client";
+import { AppRoutes } from "@client/app/routes";
+import { toaster } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import type { AppDeps } from "@server/deps";
+import type { AppRouter } from "@server/routers/root";
 import { cleanup, render } from "@testing-library/react";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import { MemoryRouter, useLocation } from "react-router-dom";
-import { AppProviders } from "../../client/app/providers";
-import { createQueryClient } from "../../client/app/query-client";
-import { AppRoutes } from "../../client/app/routes";
-import { toaster } from "../../client/lib/notify";
-import { trpc } from "../../client/lib/trpc";
-import type { AppDeps } from "../../server/deps";
-import type { AppRouter } from "../../server/routers/root";
 import { callerLink } from "../support/render";
 import { anonymousCaller, callerFor, TEST_PASSWORD } from "../support/server";
 

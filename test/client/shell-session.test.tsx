@@ -1,21 +1,16 @@
 import { describe, expect, spyOn, test } from "bun:test";
+import { projectIdFromPath, readCurrentProject, writeCurrentProject } from "@client/app/current-project";
+import { retryOnce } from "@client/app/query-client";
+import { afterCheck, classifyFailure, reactToApiError, type SessionState } from "@client/app/session-rules";
+import { errorMessage } from "@client/lib/errors";
+import { notify, toaster } from "@client/lib/notify";
+import { timeoutForUrl } from "@client/lib/trpc";
+import { SHELL } from "@client/messages/shell";
+import { FINANCIAL_API_TEST_TIMEOUT_MS, SESSION_CHECK_MS } from "@shared/limits";
+import { AUTH } from "@shared/messages/auth";
+import type { SessionUser } from "@shared/types";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { TRPCClientError } from "@trpc/client";
-import { projectIdFromPath, readCurrentProject, writeCurrentProject } from "../../client/app/current-project";
-import { retryOnce } from "../../client/app/query-client";
-import {
-  afterCheck,
-  classifyFailure,
-  reactToApiError,
-  type SessionState,
-} from "../../client/app/session-rules";
-import { errorMessage } from "../../client/lib/errors";
-import { notify, toaster } from "../../client/lib/notify";
-import { timeoutForUrl } from "../../client/lib/trpc";
-import { FINANCIAL_API_TEST_TIMEOUT_MS, SESSION_CHECK_MS } from "../../shared/limits";
-import { AUTH } from "../../shared/messages/auth";
-import { SHELL } from "../../shared/messages/shell";
-import type { SessionUser } from "../../shared/types";
 import { makeOrg, makeUser, testDeps } from "../support/server";
 import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { adminNav, generalNav, projectNav } from "@client/components/shell/nav-rules";
+import { SHELL } from "@client/messages/shell";
+import { initials } from "@shared/format";
+import { AUTH } from "@shared/messages/auth";
+import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { adminNav, generalNav, projectNav } from "../../client/components/shell/nav-rules";
-import { initials } from "../../shared/format";
-import { AUTH } from "../../shared/messages/auth";
-import { SHELL } from "../../shared/messages/shell";
-import type { Role } from "../../shared/roles";
 import { makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
+import { trpc } from "@client/lib/trpc";
 import { screen } from "@testing-library/react";
-import { trpc } from "../../client/lib/trpc";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser, testDeps } from "../support/server";
 

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeCurrentProject } from "@client/app/current-project";
+import { toaster } from "@client/lib/notify";
+import { STREAMING_UI } from "@client/messages/streaming-ui";
+import StreamingPage from "@client/pages/streaming/StreamingPage";
+import { destinations, mediaFiles, streams } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { mediaPaths } from "@server/media/storage";
+import { STREAMING } from "@shared/messages/streaming";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { writeCurrentProject } from "../../client/app/current-project";
-import { toaster } from "../../client/lib/notify";
-import StreamingPage from "../../client/pages/streaming/StreamingPage";
-import { destinations, mediaFiles, streams } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { mediaPaths } from "../../server/media/storage";
-import { STREAMING } from "../../shared/messages/streaming";
-import { STREAMING_UI } from "../../shared/messages/streaming-ui";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -133,7 +133,7 @@ describe("Streaming page", () => {
 });
 
 describe("destination controls", () => {
-  test("Stop and Change only while running or starting; badges in the spec's colours", async () => {
+  test("Stop and Change only while running or starting; badges in their status colours", async () => {
     const { deps, project, caller } = await setup("developer");
     const running = addDestination(deps, project.id, "Running one");
     const starting = addDestination(deps, project.id, "Starting one");
@@ -245,7 +245,7 @@ describe("destination controls", () => {
     expect(within(seen).queryByText(STREAMING_UI.noKey)).toBeNull();
   });
 
-  test("a viewer's Start is refused with the spec's 403 text", async () => {
+  test("a viewer's Start is refused with its own 403 text", async () => {
     const { deps, project, caller } = await setup("viewer");
     const d = addDestination(deps, project.id, "Steam");
     addMedia(deps, project.id, "gameplay.mp4");
@@ -263,7 +263,7 @@ describe("destination controls", () => {
     );
   });
 
-  test("a viewer's Stop is refused with the spec's 403 text", async () => {
+  test("a viewer's Stop is refused with its own 403 text", async () => {
     const { deps, project, caller } = await setup("viewer");
     const d = addDestination(deps, project.id, "Steam");
     addStream(deps, project.id, d, "running");
@@ -409,7 +409,7 @@ describe("Add Stream Destination", () => {
     await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull(), { timeout: 3000 });
   });
 
-  test("a viewer is refused with the spec's 403 text", async () => {
+  test("a viewer is refused with its own 403 text", async () => {
     const { deps, form, field } = await openForm("viewer");
     fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Next Fest" } });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
@@ -452,7 +452,7 @@ describe("Stream Activity History", () => {
     await waitFor(() => expect(screen.queryByTestId(`history-details-${failed.id}`)).toBeNull());
   });
 
-  test("Delete appears only on ended records and asks with the spec's texts", async () => {
+  test("Delete appears only on ended records and asks for confirmation first", async () => {
     const { deps, project, caller } = await setup("developer");
     const d = addDestination(deps, project.id, "Steam");
     const live = addStream(deps, project.id, d, "running");
@@ -527,7 +527,7 @@ describe("Stream Activity History", () => {
     expect(screen.queryByTestId(`history-details-${chosen.id}`)).toBeNull();
   });
 
-  test("a viewer's delete is refused with the spec's 403 text", async () => {
+  test("a viewer's delete is refused with its own 403 text", async () => {
     const { deps, project, caller } = await setup("viewer");
     const d = addDestination(deps, project.id, "Steam");
     const stopped = addStream(deps, project.id, d, "stopped");

@@ -1,23 +1,23 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { StatusBadge } from "@client/components/StreamStatusBadge";
 import {
   emptyDestinationForm,
   validateDestination,
   withType,
-} from "../../client/components/streaming/destination-form";
-import { LiveFigures } from "../../client/components/streaming/LiveFigures";
-import { StatusBadge } from "../../client/components/streaming/StatusBadge";
-import { keepSelection } from "../../client/components/streaming/StreamHistory";
-import { StreamLimitDialog } from "../../client/components/streaming/StreamLimitDialog";
-import type { StreamRecord } from "../../client/components/streaming/types";
-import { STEAM_INGEST_URL, STREAMING } from "../../shared/messages/streaming";
+} from "@client/pages/streaming/destination-form";
+import { LiveFigures } from "@client/pages/streaming/LiveFigures";
+import { keepSelection } from "@client/pages/streaming/StreamHistory";
+import { StreamLimitDialog } from "@client/pages/streaming/StreamLimitDialog";
+import type { StreamRecord } from "@client/pages/streaming/types";
+import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 
 afterEach(cleanup);
 const ui = (node: ReactNode) => render(<ChakraProvider value={defaultSystem}>{node}</ChakraProvider>);
 
-test("status badges use the spec's colours", () => {
+test("status badges: running green, starting yellow, stopping orange, stopped grey, error red", () => {
   const expected = {
     running: "green",
     starting: "yellow",

@@ -1,14 +1,14 @@
 import { afterEach, expect, test } from "bun:test";
+import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import UsersPage from "@client/pages/users/UsersPage";
+import { verifyPassword } from "@server/auth/password";
+import { users } from "@server/db/schema";
+import { AUTH } from "@shared/messages/auth";
+import { emailChangedFor, passwordResetFor, USERS } from "@shared/messages/users";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { toaster } from "../../client/lib/notify";
-import UsersPage from "../../client/pages/users/UsersPage";
-import { verifyPassword } from "../../server/auth/password";
-import { users } from "../../server/db/schema";
-import { AUTH } from "../../shared/messages/auth";
-import { FORMS_UI } from "../../shared/messages/forms-ui";
-import { emailChangedFor, passwordResetFor, USERS } from "../../shared/messages/users";
-import { USERS_UI } from "../../shared/messages/users-ui";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 

@@ -8,6 +8,7 @@ import { observable } from "@trpc/server/observable";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { createQueryClient } from "../../client/app/query-client";
+import { SessionProvider } from "../../client/app/session";
 import { trpc } from "../../client/lib/trpc";
 import type { AppRouter } from "../../server/routers/root";
 
@@ -47,7 +48,10 @@ export function callerLink(caller: Caller): TRPCLink<AppRouter> {
       });
 }
 
-/** Renders UI inside the console's providers, at a route, talking to `caller`. */
+/**
+ * Renders UI inside the console's providers, at a route, talking to `caller`. The session comes
+ * from the real SessionProvider, which asks auth.me through the same link, as in production.
+ */
 export function renderWithApp(
   ui: ReactNode,
   opts: { caller: Caller; path?: string; route?: string; extraRoutes?: ReactNode },
@@ -62,12 +66,14 @@ export function renderWithApp(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <ChakraProvider value={defaultSystem}>
-          <MemoryRouter initialEntries={[opts.path ?? "/"]}>
-            <Routes>
-              <Route path={opts.route ?? "*"} element={ui} />
-              {opts.extraRoutes}
-            </Routes>
-          </MemoryRouter>
+          <SessionProvider>
+            <MemoryRouter initialEntries={[opts.path ?? "/"]}>
+              <Routes>
+                <Route path={opts.route ?? "*"} element={ui} />
+                {opts.extraRoutes}
+              </Routes>
+            </MemoryRouter>
+          </SessionProvider>
         </ChakraProvider>
       </QueryClientProvider>
     </trpc.Provider>,

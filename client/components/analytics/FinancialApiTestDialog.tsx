@@ -12,19 +12,19 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { AlertIcon, CheckIcon, FlaskIcon } from "@client/components/icons/analytics";
+import { errorMessage } from "@client/lib/errors";
+import { trpc } from "@client/lib/trpc";
+import { API_TEST_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { COMMON } from "@shared/messages/common";
+import type { TestResult } from "@shared/schemas/analytics";
 import { useEffect, useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { API_TEST_UI as T } from "../../../shared/messages/analytics-ui";
-import { COMMON } from "../../../shared/messages/common";
-import type { TestResult } from "../../../shared/schemas/analytics";
-import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
-import { DialogFrame } from "../DialogFrame";
-import { AlertIcon, CheckIcon, FlaskIcon } from "./icons";
 
 const digitsOnly = (v: string) => v.replace(/\D/g, "");
 
-/** Spec 2 section 2.4: runs the server's partner-API checks for one app and lists what passed. */
+/** Steam Financial API Testing: runs the server's partner-API checks for one app and lists what passed. */
 export function FinancialApiTestDialog({
   open,
   onOpenChange,

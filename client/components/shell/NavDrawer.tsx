@@ -1,5 +1,5 @@
 import { Drawer, Portal } from "@chakra-ui/react";
-import type { SessionUser } from "../../../shared/types";
+import type { SessionUser } from "@shared/types";
 import { Sidebar } from "./Sidebar";
 
 /** The sidebar as a drawer on small screens. Its own chunk: most sessions never open it. */

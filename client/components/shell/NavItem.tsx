@@ -1,6 +1,6 @@
 import { Badge, Flex, Text } from "@chakra-ui/react";
+import { Icon } from "@client/components/icons/shell";
 import { NavLink } from "react-router-dom";
-import { Icon } from "./icons";
 import type { NavEntry } from "./nav-rules";
 
 const row = {

@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from "@chakra-ui/react";
-import { SHELL } from "../../../shared/messages/shell";
-import { toaster } from "../../lib/notify";
+import { toaster } from "@client/lib/notify";
+import { SHELL } from "@client/messages/shell";
 
 /** Renders every notice created with notify(): each closes by itself and has a Close button. */
 export function Notices() {

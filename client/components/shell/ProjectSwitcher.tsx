@@ -1,10 +1,10 @@
 import { Box, Button, Flex, Text } from "@chakra-ui/react";
+import { useCurrentProject } from "@client/app/current-project";
+import { Icon } from "@client/components/icons/shell";
+import { trpc } from "@client/lib/trpc";
+import { SHELL } from "@client/messages/shell";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
-import { useCurrentProject } from "../../app/current-project";
-import { trpc } from "../../lib/trpc";
-import { Icon } from "./icons";
 
 const loadDialog = () => import("./ProjectSwitcherDialog");
 const ProjectSwitcherDialog = lazy(loadDialog);
@@ -18,7 +18,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const { projectId, setProjectId } = useCurrentProject();
   const projects = trpc.projects.list.useQuery();
   const navigate = useNavigate();
-  // A failed load shows an empty list (spec 1 section 8, Projects).
+  // A failed load shows an empty list, like the projects list (docs/screens.md#shell).
   const list = projects.data ?? [];
   const current = list.find((p) => p.id === projectId);
 

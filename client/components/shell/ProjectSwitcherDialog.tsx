@@ -1,8 +1,8 @@
 import { Box, Button, Flex, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { SHELL } from "@client/messages/shell";
 import type { RefObject } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
-import { DialogFrame } from "../DialogFrame";
 
 export interface SwitcherProject {
   id: number;

@@ -1,6 +1,6 @@
 import { Box, Button, Heading } from "@chakra-ui/react";
+import { SHELL } from "@client/messages/shell";
 import { Component, type ReactNode } from "react";
-import { SHELL } from "../../../shared/messages/shell";
 
 interface Props {
   children: ReactNode;

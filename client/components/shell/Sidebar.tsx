@@ -1,8 +1,8 @@
 import { Box, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Icon } from "@client/components/icons/shell";
+import { SHELL } from "@client/messages/shell";
+import type { SessionUser } from "@shared/types";
 import { Link as RouterLink } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
-import type { SessionUser } from "../../../shared/types";
-import { Icon } from "./icons";
 import { NavItem } from "./NavItem";
 import { adminNav, generalNav, type NavEntry, projectNav } from "./nav-rules";
 import { ProjectSwitcher } from "./ProjectSwitcher";

@@ -1,8 +1,8 @@
 import { Box, Button, type ButtonProps, Circle, Text } from "@chakra-ui/react";
-import { initials } from "../../../shared/format";
-import { SHELL } from "../../../shared/messages/shell";
-import type { SessionUser } from "../../../shared/types";
-import { Icon } from "./icons";
+import { Icon } from "@client/components/icons/shell";
+import { SHELL } from "@client/messages/shell";
+import { initials } from "@shared/format";
+import type { SessionUser } from "@shared/types";
 
 export function UserAvatar({ name }: { name: string }) {
   return (

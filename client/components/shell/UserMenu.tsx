@@ -1,5 +1,5 @@
+import type { SessionUser } from "@shared/types";
 import { lazy, Suspense } from "react";
-import type { SessionUser } from "../../../shared/types";
 import { UserButton } from "./UserButton";
 
 const UserMenuDropdown = lazy(() => import("./UserMenuDropdown"));

@@ -1,9 +1,9 @@
 import { Badge, Box, Menu, Portal } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
+import { Icon } from "@client/components/icons/shell";
+import { SHELL } from "@client/messages/shell";
+import type { SessionUser } from "@shared/types";
 import { useNavigate } from "react-router-dom";
-import { SHELL } from "../../../shared/messages/shell";
-import type { SessionUser } from "../../../shared/types";
-import { useSession } from "../../app/session";
-import { Icon } from "./icons";
 import { UserButton } from "./UserButton";
 
 /**

@@ -1,7 +1,7 @@
-import { SHELL } from "../../../shared/messages/shell";
-import type { IconName } from "./icons";
+import type { IconName } from "@client/components/icons/shell";
+import { SHELL } from "@client/messages/shell";
 
-// Which navigation entries the sidebar shows, and in which state (spec 1 section 2, Shell).
+// Which navigation entries the sidebar shows, and in which state (docs/screens.md#shell).
 
 export interface NavEntry {
   label: string;

@@ -1,7 +1,7 @@
 import { Badge, Box, Heading, Text } from "@chakra-ui/react";
-import { SHELL } from "../../../shared/messages/shell";
+import { SHELL } from "@client/messages/shell";
 
-/** Placeholder for Submissions and Marketing (spec 1 route table: 'Coming Soon'). */
+/** Placeholder for Submissions and Marketing: 'Coming Soon'. */
 export default function ComingSoonPage({ title }: { title: string }) {
   return (
     <Box p={6}>

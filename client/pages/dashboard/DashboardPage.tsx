@@ -1,19 +1,19 @@
 import { Alert, Box, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { SYSTEM_INFO_POLL_MS } from "../../../shared/limits";
-import { DASHBOARD } from "../../../shared/messages/dashboard";
-import { useSession } from "../../app/session";
-import { AdminControls } from "../../components/analytics/AdminControls";
-import { ProjectsPanel } from "../../components/dashboard/ProjectsPanel";
-import { RecentActivity } from "../../components/dashboard/RecentActivity";
-import { StatCards } from "../../components/dashboard/StatCards";
-import { SystemStatusPanel } from "../../components/dashboard/SystemStatusPanel";
-import { trpc } from "../../lib/trpc";
+import { useSession } from "@client/app/session";
+import { trpc } from "@client/lib/trpc";
+import { DASHBOARD } from "@client/messages/dashboard";
+import { SYSTEM_INFO_POLL_MS } from "@shared/limits";
+import { AdminControls } from "./AdminControls";
+import { ProjectsPanel } from "./ProjectsPanel";
+import { RecentActivity } from "./RecentActivity";
+import { StatCards } from "./StatCards";
+import { SystemStatusPanel } from "./SystemStatusPanel";
 
-/** Spec 1 "Dashboard": system-wide for admins, the user's own projects for everyone else. */
+/** /dashboard: system-wide for admins, the user's own projects for everyone else (docs/screens.md#dashboard). */
 export default function DashboardPage() {
   const { user } = useSession();
   const stats = trpc.dashboard.stats.useQuery();
-  // Refreshed every 5 s (spec 1 section 4); a refusal (403) just leaves the panel out.
+  // Refreshed every 5 s; a refusal (403) just leaves the panel out.
   const system = trpc.streaming.systemInfo.useQuery(undefined, { refetchInterval: SYSTEM_INFO_POLL_MS });
   const projects = trpc.projects.list.useQuery();
   const activity = trpc.dashboard.recentActivity.useQuery();

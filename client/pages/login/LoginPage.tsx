@@ -11,15 +11,15 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import type { LoginState } from "@client/app/RequireAuth";
+import { useSession } from "@client/app/session";
+import { signInErrorMessage } from "@client/app/session-rules";
+import { Icon } from "@client/components/icons/shell";
+import { CenteredScreen } from "@client/components/shell/CenteredScreen";
+import { SHELL } from "@client/messages/shell";
+import { AUTH } from "@shared/messages/auth";
 import { type FormEvent, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { AUTH } from "../../../shared/messages/auth";
-import { SHELL } from "../../../shared/messages/shell";
-import type { LoginState } from "../../app/RequireAuth";
-import { useSession } from "../../app/session";
-import { signInErrorMessage } from "../../app/session-rules";
-import { CenteredScreen } from "../../components/shell/CenteredScreen";
-import { Icon } from "../../components/shell/icons";
 
 /** Where to go once signed in: the page the guard turned away, else the index. */
 export function returnPath(state: unknown): string {
@@ -28,7 +28,7 @@ export function returnPath(state: unknown): string {
   return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
 }
 
-/** The sign-in page (spec 1 section 2). Part of the initial chunk: it is the first screen most visits see. */
+/** The sign-in page (docs/screens.md#sign-in). Part of the initial chunk: it is the first screen most visits see. */
 export default function LoginPage() {
   const { status, signIn } = useSession();
   const location = useLocation();

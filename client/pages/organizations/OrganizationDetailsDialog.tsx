@@ -1,11 +1,11 @@
 import { Badge } from "@chakra-ui/react";
-import { formatDateTime } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
-import { type DetailRow, DetailsDialog } from "../../components/admin/DetailsDialog";
-import type { OrganizationRow } from "../../components/projects/types";
+import { type DetailRow, DetailsDialog } from "@client/components/DetailsDialog";
+import type { OrganizationRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { formatDateTime } from "@shared/format";
 
-/** The organization details dialog (spec 2 section 2.8). */
+/** The organization details dialog. */
 export function OrganizationDetailsDialog(props: {
   organization: OrganizationRow | null;
   onClose: () => void;

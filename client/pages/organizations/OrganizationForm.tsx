@@ -1,17 +1,17 @@
 import { Button, Card, Flex, HStack, Input } from "@chakra-ui/react";
+import { CheckboxField, FormField } from "@client/components/form/FormField";
+import { fieldErrors } from "@client/components/form/validate";
+import type { OrganizationRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { ORGANIZATIONS } from "@shared/messages/organizations";
+import { organizationBody } from "@shared/schemas/organizations";
 import { type FormEvent, useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { ORGANIZATIONS } from "../../../shared/messages/organizations";
-import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
-import { organizationBody } from "../../../shared/schemas/organizations";
-import { CheckboxField, FormField } from "../../components/admin/FormField";
-import { fieldErrors } from "../../components/admin/validate";
-import type { OrganizationRow } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 
-/** The inline Create Organization / Edit form (spec 2 section 2.8): name and an active checkbox. */
+/** The inline Create Organization / Edit form: name and an active checkbox. */
 export function OrganizationForm(props: { organization: OrganizationRow | null; onDone: () => void }) {
   const editing = props.organization;
   const [name, setName] = useState(editing?.name ?? "");

@@ -1,25 +1,25 @@
 import { Box, Button, EmptyState, Skeleton, Stack } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
+import { AccessDenied } from "@client/components/AccessDenied";
+import { ConfirmDialog } from "@client/components/ConfirmDialog";
+import { SearchInput } from "@client/components/form/SearchInput";
+import { PlusIcon } from "@client/components/icons/common";
+import { PageHeader } from "@client/components/PageHeader";
+import type { OrganizationRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { useDebounced } from "@client/lib/useDebounced";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { ORGANIZATIONS } from "@shared/messages/organizations";
 import { useEffect, useState } from "react";
-import { ORGANIZATIONS } from "../../../shared/messages/organizations";
-import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
-import { AccessDenied } from "../../components/admin/AccessDenied";
-import { PlusIcon } from "../../components/admin/icons";
-import { PageHeader } from "../../components/admin/PageHeader";
-import { SearchInput } from "../../components/admin/SearchInput";
-import { useCurrentUser } from "../../components/admin/useCurrentUser";
-import { useDebounced } from "../../components/admin/useDebounced";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import type { OrganizationRow } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 import { OrganizationForm } from "./OrganizationForm";
 import { type OrganizationAction, OrganizationsTable } from "./OrganizationsTable";
 
-/** /organizations (spec 2 section 2.8): admin only. */
+/** /organizations: admin only (docs/screens.md#organizations). */
 export default function OrganizationsPage() {
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   if (user && user.role !== "admin") return <AccessDenied />;
   if (!user) return null;
   return <OrganizationManagement />;

@@ -1,13 +1,13 @@
 import { Badge, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
-import { formatDateTime } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { ORGANIZATIONS_UI } from "../../../shared/messages/organizations-ui";
-import { EyeIcon, PencilIcon, TrashIcon } from "../../components/admin/icons";
-import type { OrganizationRow } from "../../components/projects/types";
+import { EyeIcon, PencilIcon, TrashIcon } from "@client/components/icons/common";
+import type { OrganizationRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { formatDateTime } from "@shared/format";
 
 export type OrganizationAction = "view" | "edit" | "delete";
 
-/** Organizations table (spec 2 section 2.8). */
+/** Organizations table: name with slug, counts, status, actions. */
 export function OrganizationsTable(props: {
   organizations: OrganizationRow[];
   onAction: (a: OrganizationAction, o: OrganizationRow) => void;

@@ -1,18 +1,18 @@
 import { Input } from "@chakra-ui/react";
+import { FormField } from "@client/components/form/FormField";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { AUTH } from "@shared/messages/auth";
+import { changeEmailInput } from "@shared/schemas/auth";
+import type { SessionUser } from "@shared/types";
 import { useState } from "react";
-import { AUTH } from "../../../shared/messages/auth";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
-import { changeEmailInput } from "../../../shared/schemas/auth";
-import type { SessionUser } from "../../../shared/types";
-import { FormField } from "../../components/admin/FormField";
-import { type FieldErrors, fieldErrors } from "../../components/admin/validate";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 
-/** Change Email (spec 2 sections 2.6 and 5): the new address and the current password. */
+/** Change Email: the new address and the current password. */
 export function ChangeEmailForm(props: { onDone: (user: SessionUser) => void; onCancel: () => void }) {
   const [form, setForm] = useState({ newEmail: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,17 +1,17 @@
 import { Input } from "@chakra-ui/react";
+import { FormField } from "@client/components/form/FormField";
+import { fieldErrors } from "@client/components/form/validate";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { AUTH } from "@shared/messages/auth";
+import { changeNameInput } from "@shared/schemas/auth";
+import type { SessionUser } from "@shared/types";
 import { useState } from "react";
-import { AUTH } from "../../../shared/messages/auth";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
-import { changeNameInput } from "../../../shared/schemas/auth";
-import type { SessionUser } from "../../../shared/types";
-import { FormField } from "../../components/admin/FormField";
-import { fieldErrors } from "../../components/admin/validate";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 
-/** Change Name (spec 2 sections 2.6 and 5): trimmed, not empty, at least 2 characters. */
+/** Change Name: trimmed, not empty, at least 2 characters. */
 export function ChangeNameForm(props: { onDone: (user: SessionUser) => void; onCancel: () => void }) {
   const [newName, setNewName] = useState("");
   const [error, setError] = useState<string>();

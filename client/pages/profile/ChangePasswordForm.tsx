@@ -1,18 +1,18 @@
 import { Input } from "@chakra-ui/react";
+import { FormField } from "@client/components/form/FormField";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { AUTH } from "@shared/messages/auth";
+import { changePasswordInput } from "@shared/schemas/auth";
 import { useState } from "react";
-import { AUTH } from "../../../shared/messages/auth";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
-import { changePasswordInput } from "../../../shared/schemas/auth";
-import { FormField } from "../../components/admin/FormField";
-import { type FieldErrors, fieldErrors } from "../../components/admin/validate";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 import { InlineForm } from "./InlineForm";
 import { profileError } from "./profileError";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** Change Password (spec 2 sections 2.6 and 5): current, new and confirm; they must match, 6+ characters. */
+/** Change Password: current, new and confirm; they must match, 6+ characters. */
 export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Stack } from "@chakra-ui/react";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import type { FormEvent, ReactNode } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
 
 /** The frame of one inline profile form: fields, the server's error if any, Cancel and Save. */
 export function InlineForm(props: {

@@ -11,16 +11,15 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
+import { PageHeader } from "@client/components/PageHeader";
+import { ROLE_COLORS } from "@client/components/roleColors";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { initials } from "@shared/format";
+import { ROLE_LABELS } from "@shared/roles";
+import type { SessionUser } from "@shared/types";
 import { type ReactNode, useState } from "react";
-import { initials } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROFILE_UI } from "../../../shared/messages/profile-ui";
-import { ROLE_LABELS } from "../../../shared/roles";
-import type { SessionUser } from "../../../shared/types";
-import { PageHeader } from "../../components/admin/PageHeader";
-import { ROLE_COLORS } from "../../components/admin/roleColors";
-import { useCurrentUser } from "../../components/admin/useCurrentUser";
-import { trpc } from "../../lib/trpc";
 import { ChangeEmailForm } from "./ChangeEmailForm";
 import { ChangeNameForm } from "./ChangeNameForm";
 import { ChangePasswordForm } from "./ChangePasswordForm";
@@ -56,10 +55,9 @@ function AccountRow(props: {
   );
 }
 
-/** /profile (spec 2 section 2.6). */
+/** /profile: the signed-in user's own account (docs/screens.md#profile). */
 export default function ProfilePage() {
-  const { user, setUser } = useCurrentUser();
-  const utils = trpc.useUtils();
+  const { user, setUser } = useSession();
   const [editing, setEditing] = useState<Editing>(null);
 
   if (!user) {
@@ -74,7 +72,6 @@ export default function ProfilePage() {
   // The name and email shown in the shell come from the session: update it with the server's answer.
   const changed = (next: SessionUser) => {
     setUser({ name: next.name, email: next.email });
-    utils.auth.me.setData(undefined, next);
     setEditing(null);
   };
   const close = () => setEditing(null);

@@ -12,23 +12,27 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { AlertIcon, RefreshIcon, SettingsIcon } from "@client/components/icons/analytics";
+import { SyncProgress } from "@client/components/sync-job/SyncProgress";
+import { useSyncJob } from "@client/components/sync-job/use-sync-job";
+import { errorMessage, errorStatus } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
+import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
+import { SteamSummaryCards } from "@client/pages/project-detail/analytics/SteamSummaryCards";
+import {
+  notifyFailure,
+  notifyJobFailure,
+  useDelayedReload,
+} from "@client/pages/project-detail/analytics/sync-feedback";
+import { relativeTime } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "@shared/schemas/analytics";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { relativeTime } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "../../../shared/messages/analytics-ui";
-import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "../../../shared/schemas/analytics";
-import { FinancialSection } from "../../components/analytics/FinancialSection";
-import { AlertIcon, RefreshIcon, SettingsIcon } from "../../components/analytics/icons";
-import { PlayerChart } from "../../components/analytics/PlayerChart";
-import { SteamSummaryCards } from "../../components/analytics/SteamSummaryCards";
-import { SyncProgress } from "../../components/analytics/SyncProgress";
-import { notifyFailure, notifyJobFailure, useDelayedReload } from "../../components/analytics/sync-feedback";
-import { useSyncJob } from "../../components/analytics/use-sync-job";
-import { errorMessage, errorStatus } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 
 /** The project's game analytics, loaded on open and again per period. */
 export function AnalyticsTab({ projectId }: { projectId: number }) {

@@ -1,13 +1,13 @@
 import { Badge, Box, Card, Flex, HStack, IconButton, Link, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { ExternalIcon, NewsIcon, RefreshIcon } from "@client/components/icons/analytics";
+import { trpc } from "@client/lib/trpc";
+import { LATEST_NEWS_UI as T } from "@client/messages/analytics-ui";
+import { formatShortDate } from "@shared/format";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { NEWS_LIMIT, type NewsItem } from "@shared/schemas/analytics";
 import { useState } from "react";
-import { formatShortDate } from "../../../shared/format";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { LATEST_NEWS_UI as T } from "../../../shared/messages/analytics-ui";
-import { NEWS_LIMIT, type NewsItem } from "../../../shared/schemas/analytics";
-import { ExternalIcon, NewsIcon, RefreshIcon } from "../../components/analytics/icons";
-import { trpc } from "../../lib/trpc";
 
-/** Spec 2 section 2.1: up to 10 Steam news items on the overview, with a count and a refresh. */
+/** Up to 10 Steam news items on the overview, with a count and a refresh. */
 export function LatestNews({ projectId }: { projectId: number }) {
   const input = { projectId, limit: NEWS_LIMIT };
   const news = trpc.analytics.news.useQuery(input, { refetchOnWindowFocus: false });
@@ -23,7 +23,7 @@ export function LatestNews({ projectId }: { projectId: number }) {
         await utils.client.analytics.news.query({ ...input, refresh: true }),
       );
     } catch {
-      // Spec 2 section 8: a news failure clears the list.
+      // A news failure clears the list (docs/screens.md#project-detail).
       utils.analytics.news.setData(input, { summary: { totalArticles: 0, fetchedAt: null }, newsItems: [] });
     } finally {
       setRefreshing(false);

@@ -1,18 +1,18 @@
 import { Box, Button, EmptyState, Flex, SimpleGrid, Skeleton, VStack } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
+import { ConfirmDialog } from "@client/components/ConfirmDialog";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { MEDIA } from "@shared/messages/media";
+import { can } from "@shared/permissions";
+import type { MediaItem } from "@shared/schemas/media";
 import { useState } from "react";
-import { MEDIA } from "../../../shared/messages/media";
-import { can } from "../../../shared/permissions";
-import type { MediaItem } from "../../../shared/schemas/media";
-import { useSession } from "../../app/session";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { MediaCard } from "../../components/media/MediaCard";
-import { UploadIcon, VideoIcon } from "../../components/media/MediaIcons";
-import { UploadDialog } from "../../components/media/UploadDialog";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
+import { MediaCard } from "./media/MediaCard";
+import { UploadIcon, VideoIcon } from "./media/MediaIcons";
+import { UploadDialog } from "./media/UploadDialog";
 
-/** Project detail, media tab (spec 2 section 2.2): the project's files, upload, view, admin delete. */
+/** Project detail, media tab: the project's files, upload, view, admin delete. */
 export function MediaTab({ projectId }: { projectId: number }) {
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -34,7 +34,7 @@ export function MediaTab({ projectId }: { projectId: number }) {
     },
   });
   const canDelete = user ? can(user.role, "media.delete") : false;
-  // Spec 2 section 8: a failed list reads as an empty one, without a message.
+  // A failed list reads as an empty one, without a message (docs/screens.md#project-detail).
   const items = list.data ?? [];
 
   const uploadButton = (label: string) => (

@@ -1,12 +1,12 @@
 import { Badge, Card, DataList, Grid, Link, Stack, Stat, Text } from "@chakra-ui/react";
-import { formatShortDate } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { ExternalIcon } from "../../components/admin/icons";
-import type { ProjectDetail } from "../../components/projects/types";
+import { ExternalIcon } from "@client/components/icons/common";
+import type { ProjectDetail } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { formatShortDate } from "@shared/format";
 import { LatestNews } from "./LatestNews";
 
-/** Overview tab: Project Information, Latest News and Quick Stats (spec 2 section 2.1). */
+/** Overview tab: Project Information, Latest News and Quick Stats. */
 export function OverviewTab({ project }: { project: ProjectDetail }) {
   return (
     <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap={6} alignItems="start">

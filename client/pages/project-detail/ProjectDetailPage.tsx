@@ -1,21 +1,21 @@
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "@client/components/icons/common";
+import { ProjectNotFound } from "@client/components/project/ProjectNotFound";
+import { useProjectIdFromPath } from "@client/components/project/useProjectId";
+import { useProjectQuery } from "@client/components/project/useProjectQuery";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { SHELL } from "@client/messages/shell";
 import { Link as RouterLink } from "react-router-dom";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { SHELL } from "../../../shared/messages/shell";
-import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "../../components/admin/icons";
-import { ProjectNotFound } from "../../components/projects/ProjectNotFound";
-import { useProjectIdFromPath } from "../../components/projects/useProjectId";
-import { useProjectQuery } from "../../components/projects/useProjectQuery";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { MediaTab } from "./MediaTab";
 import { OverviewTab } from "./OverviewTab";
 
 type Tab = "overview" | "analytics" | "media";
 
-/** The tab is the end of the path (spec 2 section 2): /projects/{id}, …/analytics, …/media. */
+/** The tab is the end of the path: /projects/{id}, …/analytics, …/media. */
 const tabOf = (rest: string): Tab => (rest === "analytics" || rest === "media" ? rest : "overview");
 
-/** /projects/{id}, /projects/{id}/analytics, /projects/{id}/media (spec 2 sections 2 and 2.1). */
+/** /projects/{id}, /projects/{id}/analytics, /projects/{id}/media (docs/screens.md#project-detail). */
 export default function ProjectDetailPage() {
   const { id, rest } = useProjectIdFromPath();
   const { project, loading, notFound } = useProjectQuery(id);

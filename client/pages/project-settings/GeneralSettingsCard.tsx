@@ -1,16 +1,16 @@
 import { Button, Card, DataList, Field, Flex, Input, Textarea } from "@chakra-ui/react";
+import { fieldErrors } from "@client/components/form/validate";
+import type { ProjectDetail } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { formatShortDate } from "@shared/format";
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "@shared/limits";
+import { PROJECTS } from "@shared/messages/projects";
+import { updateProjectBody } from "@shared/schemas/projects";
 import { type FormEvent, useState } from "react";
-import { formatShortDate } from "../../../shared/format";
-import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "../../../shared/limits";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROJECTS } from "../../../shared/messages/projects";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { updateProjectBody } from "../../../shared/schemas/projects";
-import { fieldErrors } from "../../components/admin/validate";
-import type { ProjectDetail } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 
 /** A counter under a field: "12/100", red once over the limit. */
 function Counter({ length, max }: { length: number; max: number }) {
@@ -21,7 +21,7 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-/** General Settings (spec 2 section 2.5): name and description, and the read-only facts. */
+/** General Settings: name and description, and the read-only facts. */
 export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description ?? "");

@@ -1,14 +1,14 @@
 import { Box, Button, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { ArrowLeftIcon } from "@client/components/icons/common";
+import { ProjectNotFound } from "@client/components/project/ProjectNotFound";
+import { useProjectIdFromPath } from "@client/components/project/useProjectId";
+import { useProjectQuery } from "@client/components/project/useProjectQuery";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { Link as RouterLink } from "react-router-dom";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { ArrowLeftIcon } from "../../components/admin/icons";
-import { ProjectNotFound } from "../../components/projects/ProjectNotFound";
-import { useProjectIdFromPath } from "../../components/projects/useProjectId";
-import { useProjectQuery } from "../../components/projects/useProjectQuery";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 
-/** /projects/{id}/settings (spec 2 section 2.5). */
+/** /projects/{id}/settings (docs/screens.md#project-settings). */
 export default function ProjectSettingsPage() {
   const { id } = useProjectIdFromPath();
   const { project, loading, notFound } = useProjectQuery(id);

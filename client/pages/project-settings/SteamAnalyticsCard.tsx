@@ -13,16 +13,16 @@ import {
   Switch,
   Text,
 } from "@chakra-ui/react";
+import { FinancialApiTestDialog } from "@client/components/analytics/FinancialApiTestDialog";
+import { ChartIcon, FlaskIcon } from "@client/components/icons/analytics";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { STEAM_SETTINGS_UI as T } from "@client/messages/analytics-ui";
+import { ANALYTICS } from "@shared/messages/analytics";
+import type { AnalyticsSettingsView } from "@shared/schemas/analytics";
 import { type FormEvent, useEffect, useState } from "react";
-import { ANALYTICS } from "../../../shared/messages/analytics";
-import { STEAM_SETTINGS_UI as T } from "../../../shared/messages/analytics-ui";
-import type { AnalyticsSettingsView } from "../../../shared/schemas/analytics";
-import { FinancialApiTestDialog } from "../../components/analytics/FinancialApiTestDialog";
-import { GameSearch } from "../../components/analytics/GameSearch";
-import { ChartIcon, FlaskIcon } from "../../components/analytics/icons";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
+import { GameSearch } from "./GameSearch";
 
 interface FormState {
   /** Digits only; empty means no app. */
@@ -40,7 +40,7 @@ const fromSettings = (s: AnalyticsSettingsView): FormState => ({
   financialAnalyticsEnabled: s.financial_analytics_enabled,
 });
 
-/** Spec 2 section 2.5: the Steam Analytics card of project settings. */
+/** The Steam Analytics card of project settings (docs/screens.md#project-settings). */
 export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
   const settings = trpc.analytics.settings.useQuery({ projectId }, { refetchOnWindowFocus: false });
   const [form, setForm] = useState<FormState | null>(null);

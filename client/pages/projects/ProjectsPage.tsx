@@ -1,24 +1,24 @@
 import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
+import { FolderIcon, PlusIcon } from "@client/components/icons/common";
+import { PageHeader } from "@client/components/PageHeader";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { PROJECTS_UI } from "../../../shared/messages/projects-ui";
-import { FolderIcon, PlusIcon } from "../../components/admin/icons";
-import { PageHeader } from "../../components/admin/PageHeader";
-import { useCurrentUser } from "../../components/admin/useCurrentUser";
-import { CreateProjectDialog } from "../../components/projects/CreateProjectDialog";
-import { ProjectCard } from "../../components/projects/ProjectCard";
-import { trpc } from "../../lib/trpc";
+import { CreateProjectDialog } from "./CreateProjectDialog";
+import { ProjectCard } from "./ProjectCard";
 
 const GRID_COLUMNS = { base: 1, md: 2, lg: 3 };
-// Four placeholder cards while loading (spec 1 section 9); fixed keys, the cards never reorder.
+// Four placeholder cards while loading; fixed keys, the cards never reorder.
 const PLACEHOLDER_KEYS = ["p1", "p2", "p3", "p4"];
 
-/** /projects (spec 1 section 2, "Projects list"). */
+/** /projects: the projects the user can see (docs/screens.md#projects). */
 export default function ProjectsPage() {
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   const canCreate = user?.canCreateProjects === true;
   const [creating, setCreating] = useState(false);
-  // A failed fetch (403 included) shows an empty list without a message (spec 1 section 8).
+  // A failed fetch (403 included) shows an empty list without a message (docs/screens.md#projects).
   const projects = trpc.projects.list.useQuery();
   const list = Array.isArray(projects.data) ? projects.data : [];
 

@@ -1,14 +1,14 @@
 import { Box, Button, EmptyState, Flex, Heading, Stack, Text, VStack } from "@chakra-ui/react";
+import { useCurrentProject } from "@client/app/current-project";
+import { useSession } from "@client/app/session";
+import { trpc } from "@client/lib/trpc";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
-import { STREAMING } from "../../../shared/messages/streaming";
-import { STREAMING_UI as UI } from "../../../shared/messages/streaming-ui";
-import { useCurrentProject } from "../../app/current-project";
-import { useSession } from "../../app/session";
-import { AddDestinationDialog } from "../../components/streaming/AddDestinationDialog";
-import { StreamingWorkspace } from "../../components/streaming/StreamingWorkspace";
-import { trpc } from "../../lib/trpc";
+import { AddDestinationDialog } from "./AddDestinationDialog";
+import { StreamingWorkspace } from "./StreamingWorkspace";
 
-/** Spec 1 "Streaming page": everything hangs off the current project. */
+/** /streaming: everything hangs off the current project (docs/screens.md#streaming). */
 export default function StreamingPage() {
   const { user } = useSession();
   const { projectId } = useCurrentProject();

@@ -1,17 +1,17 @@
 import { Input, Text } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { FormField } from "@client/components/form/FormField";
+import { fieldErrors } from "@client/components/form/validate";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { emailChangedFor, USERS } from "@shared/messages/users";
+import { adminChangeEmailBody } from "@shared/schemas/users";
 import { useState } from "react";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { emailChangedFor, USERS } from "../../../shared/messages/users";
-import { adminChangeEmailBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/admin/FormDialog";
-import { FormField } from "../../components/admin/FormField";
-import { fieldErrors } from "../../components/admin/validate";
-import type { UserRow } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 
-/** Change Email for a user (spec 2 sections 2.7 and 5): required, valid address. */
+/** Change Email for a user: required, valid address. */
 export function ChangeEmailDialog(props: { user: UserRow | null; onClose: () => void }) {
   const [newEmail, setNewEmail] = useState("");
   const [error, setError] = useState<string>();

@@ -1,17 +1,17 @@
 import { Input, Text } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { FormField } from "@client/components/form/FormField";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { USERS_UI } from "@client/messages/users-ui";
+import { passwordResetFor, USERS } from "@shared/messages/users";
+import { resetPasswordBody } from "@shared/schemas/users";
 import { useState } from "react";
-import { passwordResetFor, USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
-import { resetPasswordBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/admin/FormDialog";
-import { FormField } from "../../components/admin/FormField";
-import { type FieldErrors, fieldErrors } from "../../components/admin/validate";
-import type { UserRow } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 
-/** Reset Password (spec 2 sections 2.7 and 5): new and confirm must match, at least 6 characters. */
+/** Reset Password: new and confirm must match, at least 6 characters. */
 export function ResetPasswordDialog(props: { user: UserRow | null; onClose: () => void }) {
   const [form, setForm] = useState({ newPassword: "", confirmPassword: "" });
   const [errors, setErrors] = useState<FieldErrors>({});

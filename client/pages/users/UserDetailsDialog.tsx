@@ -1,15 +1,15 @@
 import { Badge, List, Text } from "@chakra-ui/react";
-import { formatDateTime } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
-import { ROLE_LABELS } from "../../../shared/roles";
-import { type DetailRow, DetailsDialog } from "../../components/admin/DetailsDialog";
-import { ROLE_COLORS } from "../../components/admin/roleColors";
-import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { type DetailRow, DetailsDialog } from "@client/components/DetailsDialog";
+import { ROLE_COLORS } from "@client/components/roleColors";
+import { errorMessage } from "@client/lib/errors";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import { formatDateTime } from "@shared/format";
+import { USERS } from "@shared/messages/users";
+import { ROLE_LABELS } from "@shared/roles";
 
-/** User Details (spec 2 section 2.7), read fresh so assigned projects are current. */
+/** User Details, read fresh so assigned projects are current. */
 export function UserDetailsDialog(props: { userId: number | null; onClose: () => void }) {
   const details = trpc.users.get.useQuery(
     { id: props.userId ?? 0 },

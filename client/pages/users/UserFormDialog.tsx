@@ -1,20 +1,20 @@
 import { Input } from "@chakra-ui/react";
+import { FormDialog } from "@client/components/form/FormDialog";
+import { CheckboxField, FormField } from "@client/components/form/FormField";
+import { OrganizationSelect } from "@client/components/form/OrganizationSelect";
+import { type FieldErrors, fieldErrors } from "@client/components/form/validate";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import { AUTH } from "@shared/messages/auth";
+import { USERS } from "@shared/messages/users";
+import type { Role } from "@shared/roles";
+import { createUserInput, updateUserProfileBody } from "@shared/schemas/users";
 import { useEffect, useState } from "react";
-import { AUTH } from "../../../shared/messages/auth";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
-import type { Role } from "../../../shared/roles";
-import { createUserInput, updateUserProfileBody } from "../../../shared/schemas/users";
-import { FormDialog } from "../../components/admin/FormDialog";
-import { CheckboxField, FormField } from "../../components/admin/FormField";
-import { OrganizationSelect } from "../../components/admin/OrganizationSelect";
-import { RoleSelect } from "../../components/admin/RoleSelect";
-import { type FieldErrors, fieldErrors } from "../../components/admin/validate";
-import type { UserRow } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
+import { RoleSelect } from "./RoleSelect";
 
 interface Form {
   name: string;
@@ -42,7 +42,7 @@ const fromUser = (u: UserRow): Form => ({
   org_id: u.org_id == null ? "" : String(u.org_id),
 });
 
-/** The spec's "required" checks come first, then the shared schema's own texts. */
+/** The "required" checks come first, then the shared schema's own texts. */
 function requiredErrors(form: Form, creating: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.name.trim()) errors.name = USERS_UI.nameRequired;
@@ -51,7 +51,7 @@ function requiredErrors(form: Form, creating: boolean): FieldErrors {
   return errors;
 }
 
-/** 'Create New User' (no user given) or 'Edit User' (spec 2 section 2.7). */
+/** 'Create New User' (no user given) or 'Edit User'. */
 export function UserFormDialog(props: { open: boolean; user: UserRow | null; onClose: () => void }) {
   const creating = props.user === null;
   const [form, setForm] = useState<Form>(blank);

@@ -1,31 +1,31 @@
 import { Box, Button, EmptyState, Flex, NativeSelect, Skeleton, Stack } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
+import { AccessDenied } from "@client/components/AccessDenied";
+import { ConfirmDialog } from "@client/components/ConfirmDialog";
+import { SearchInput } from "@client/components/form/SearchInput";
+import { PlusIcon } from "@client/components/icons/common";
+import { PageHeader } from "@client/components/PageHeader";
+import type { UserRow } from "@client/lib/api-types";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { useDebounced } from "@client/lib/useDebounced";
+import { USERS_UI } from "@client/messages/users-ui";
+import { USERS } from "@shared/messages/users";
+import { ROLE_LABELS, ROLES, type Role } from "@shared/roles";
 import { useEffect, useState } from "react";
-import { USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
-import { ROLE_LABELS, ROLES, type Role } from "../../../shared/roles";
-import { AccessDenied } from "../../components/admin/AccessDenied";
-import { PlusIcon } from "../../components/admin/icons";
-import { PageHeader } from "../../components/admin/PageHeader";
-import { SearchInput } from "../../components/admin/SearchInput";
-import { useCurrentUser } from "../../components/admin/useCurrentUser";
-import { useDebounced } from "../../components/admin/useDebounced";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import type { UserRow } from "../../components/projects/types";
-import { errorMessage } from "../../lib/errors";
-import { notify } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { UserDetailsDialog } from "./UserDetailsDialog";
 import { UserFormDialog } from "./UserFormDialog";
 import { type UserAction, UsersTable } from "./UsersTable";
 
-// The filter's own short labels (spec 2 section 2.7): 'Admin', then the role names.
+// The filter's own short labels: 'Admin', then the role names.
 const ROLE_FILTER_LABELS: Record<Role, string> = { ...ROLE_LABELS, admin: USERS_UI.roleFilterAdmin };
 
-/** /users (spec 2 section 2.7): admin only. */
+/** /users: admin only (docs/screens.md#users). */
 export default function UsersPage() {
-  const { user: me } = useCurrentUser();
+  const { user: me } = useSession();
   if (me && me.role !== "admin") return <AccessDenied />;
   if (!me) return null;
   return <UserManagement selfId={me.id} />;
@@ -35,7 +35,7 @@ function UserManagement({ selfId }: { selfId: number }) {
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<Role | "">("");
   const debounced = useDebounced(search.trim());
-  // Parameters only when set (spec 2 section 7).
+  // Parameters only when set: an empty search or 'All Roles' sends nothing.
   const input = { ...(debounced ? { search: debounced } : {}), ...(role ? { role } : {}) };
   const users = trpc.users.list.useQuery(input, { placeholderData: (prev) => prev });
 

@@ -1,13 +1,20 @@
 import { Avatar, Badge, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
+import {
+  EyeIcon,
+  KeyIcon,
+  MailIcon,
+  PencilIcon,
+  PowerIcon,
+  TrashIcon,
+} from "@client/components/icons/common";
+import { ROLE_COLORS } from "@client/components/roleColors";
+import type { UserRow } from "@client/lib/api-types";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { USERS_UI } from "@client/messages/users-ui";
+import { formatDateTime, initials } from "@shared/format";
+import { USERS } from "@shared/messages/users";
+import { ROLE_LABELS } from "@shared/roles";
 import type { ReactNode } from "react";
-import { formatDateTime, initials } from "../../../shared/format";
-import { FORMS_UI } from "../../../shared/messages/forms-ui";
-import { USERS } from "../../../shared/messages/users";
-import { USERS_UI } from "../../../shared/messages/users-ui";
-import { ROLE_LABELS } from "../../../shared/roles";
-import { EyeIcon, KeyIcon, MailIcon, PencilIcon, PowerIcon, TrashIcon } from "../../components/admin/icons";
-import { ROLE_COLORS } from "../../components/admin/roleColors";
-import type { UserRow } from "../../components/projects/types";
 
 export type UserAction = "view" | "edit" | "reset" | "email" | "toggle" | "delete";
 
@@ -34,7 +41,7 @@ function Action(props: {
   );
 }
 
-/** The user table of User Management (spec 2 section 2.7). */
+/** The user table of User Management; no delete on your own row. */
 export function UsersTable(props: {
   users: UserRow[];
   selfId: number;

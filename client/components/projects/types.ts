@@ -1,9 +1,0 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/routers/root";
-
-type Outputs = inferRouterOutputs<AppRouter>;
-export type ProjectRow = Outputs["projects"]["list"][number];
-export type ProjectDetail = Outputs["projects"]["get"];
-export type OrganizationRow = Outputs["organizations"]["list"][number];
-export type UserRow = Outputs["users"]["list"][number];
-export type UserDetail = Outputs["users"]["get"];

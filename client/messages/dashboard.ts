@@ -1,0 +1,45 @@
+// Every text of the Dashboard.
+export const DASHBOARD = {
+  title: "Dashboard",
+  subtitleAdmin: "System Overview",
+  subtitleOther: "Your Project Overview",
+  systemStatus: "System Status",
+  activeStreams: "Active Streams",
+  cpuUsage: "CPU Usage",
+  memory: "Memory (RSS)",
+  streamsToday: "Streams Today",
+  failedTodayWarning: (n: number) => `${n} stream${n === 1 ? "" : "s"} failed today`,
+  totalProjects: "Total Projects",
+  yourProjects: "Your Projects",
+  mediaFiles: "Media Files",
+  streamHoursToday: "Stream Hours Today",
+  totalUsers: "Total Users",
+  organizations: "Organizations",
+  adminControls: "Admin Controls",
+  financialSync: "Financial Data Sync",
+  syncRecent: "Sync Recent (2 days)",
+  syncMonthly: "Sync Monthly (30 days)",
+  syncYearly: "Sync Yearly (52 weeks)",
+  syncing: "Syncing...",
+  systemMaintenance: "System Maintenance",
+  analyticsExport: "Analytics Export",
+  comingSoon: "Coming Soon",
+  projects: "Projects",
+  noDescription: "No description provided",
+  manage: "Manage",
+  stream: "Stream",
+  noProjects: "No projects found",
+  createFirstProject: "Create your first project",
+  recentActivity: "Recent Activity",
+  streamActivity: (media: string, destination: string) => `Stream: ${media} → ${destination}`,
+  mediaUploaded: (name: string) => `Media uploaded: ${name}`,
+  noActivity: "No recent activity",
+  loadFailed: "Failed to load dashboard data",
+} as const;
+
+/** Capacity bar colours: above 80 % red, above 60 % yellow, else green. */
+export function capacityColor(percent: number): "red" | "yellow" | "green" {
+  if (percent > 80) return "red";
+  if (percent > 60) return "yellow";
+  return "green";
+}

@@ -1,0 +1,22 @@
+// Client-only texts of Organizations. Result texts live in shared/messages/organizations.ts.
+export const ORGANIZATIONS_UI = {
+  heading: "Organizations",
+  subtitle: "Manage the studios that own users and projects",
+  searchPlaceholder: "Search organizations...",
+  searchLabel: "Search organizations",
+  addOrganization: "New Organization",
+  createTitle: "Create Organization",
+  editTitle: "Edit Organization",
+  detailsTitle: "Organization Details",
+  deleteTitle: "Delete Organization",
+  nameLabel: "Organization Name",
+  namePlaceholder: "Enter organization name",
+  slug: "Slug",
+  colUsers: "Users",
+  view: "View organization",
+  edit: "Edit organization",
+  delete: "Delete organization",
+  empty: "No organizations found",
+  emptyHint: "Create the first organization to get started.",
+  emptySearch: "No organizations match your search. Try a different term.",
+} as const;

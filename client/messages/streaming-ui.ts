@@ -1,0 +1,79 @@
+// Labels of the Streaming page and Dashboard that are ours to word (its own texts live in
+// shared/messages/streaming.ts and client/messages/dashboard.ts). Kept here so components never type a text inline.
+export const STREAMING_UI = {
+  start: "Start",
+  stop: "Stop",
+  change: "Change",
+  delete: "Delete",
+  cancel: "Cancel",
+  autorestart: "Auto-restart",
+  destinationsTitle: "Destinations",
+  noDestinationsTitle: "No destinations yet",
+  noDestinationsHint: "Add a Steam or custom RTMP destination to start broadcasting.",
+  noProjectHint: "Pick a project from the sidebar to manage its streams.",
+  idle: "Idle",
+  streamingMedia: (name: string) => `Streaming ${name}`,
+  since: (when: string) => `since ${when}`,
+  keySet: "Stream key set",
+  noKey: "No stream key",
+
+  // Live figures
+  fps: "FPS",
+  bitrate: "Bitrate",
+  speed: "Speed",
+  frames: "Frames",
+  timeSent: "Time sent",
+  droppedDup: "Dropped / dup",
+  waitingForFigures: "Waiting for the first frames…",
+
+  // Add Destination form
+  nameLabel: "Name",
+  namePlaceholder: "e.g. Steam store page",
+  typeLabel: "Type",
+  rtmpUrlLabel: "RTMP URL",
+  streamKeyLabel: "Stream Key",
+  streamKeyHint: "Optional. Kept secret: viewers never see it.",
+  autorestartLabel: "Restart automatically if the stream fails",
+  createDestination: "Create Destination",
+
+  // Select media
+  noVideos: "This project has no videos yet. Upload one in Media Files.",
+  openMedia: "Open Media Files",
+  needsPreparation: "Prepared first",
+  needsPreparationHint: "This file is converted once for streaming; its first start takes longer.",
+  changeMediaHint: (destination: string) => `The stream on ${destination} restarts with the chosen video.`,
+
+  // Delete destination (our own texts: the product's wording has none for it)
+  deleteDestinationTitle: "Delete Destination",
+  deleteDestinationQuestion: (name: string) =>
+    `Delete the destination "${name}"? A live stream on it is stopped first.`,
+  destinationDeletedTitle: "Destination deleted",
+  deleteDestinationFailed: "Failed to delete destination",
+
+  // Media preparation (a file that cannot be stream-copied is re-encoded once)
+  preparing: (name: string) => `Preparing ${name} for streaming`,
+  preparationFailed: "Failed",
+
+  // History
+  noHistory: "No stream activity yet",
+  historyStarted: "Started",
+  historyStopped: "Stopped",
+  historyDuration: "Duration",
+  historyMediaSize: "Media size",
+  historyErrors: "Errors",
+  historyLastError: "Last error",
+  historyDestinationType: "Destination type",
+  historyProcess: "Process id",
+  noErrors: "None",
+  stillLive: "Still live",
+  autorestartOn: "Auto-restart on",
+} as const;
+
+export const DASHBOARD_UI = {
+  unlimited: "∞",
+  capacity: (percent: number) => `${percent.toFixed(0)}% of capacity`,
+  mediaCount: (n: number) => `${n} media`,
+  destinationsCount: (n: number) => `${n} destinations`,
+  viewAllProjects: "View all",
+  retry: "Retry",
+} as const;

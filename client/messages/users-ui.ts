@@ -1,0 +1,37 @@
+// Client-only texts of User Management. Result texts live in shared/messages/users.ts.
+export const USERS_UI = {
+  heading: "User Management",
+  subtitle: "Manage users, roles and access",
+  searchPlaceholder: "Search users by name or email...",
+  searchLabel: "Search users",
+  allRoles: "All Roles",
+  roleFilterAdmin: "Admin",
+  roleFilterLabel: "Filter by role",
+  addUser: "Add User",
+  colUser: "User",
+  colRole: "Role",
+  colLastLogin: "Last Login",
+  you: "You",
+  // Row actions (accessible names)
+  viewDetails: "View details",
+  edit: "Edit user",
+  resetPassword: "Reset Password",
+  activate: "Activate user",
+  deactivate: "Deactivate user",
+  deleteUser: "Delete user",
+  // Dialogs
+  createTitle: "Create New User",
+  editTitle: "Edit User",
+  detailsTitle: "User Details",
+  deleteTitle: "Delete User",
+  role: "Role",
+  newPassword: "New Password",
+  confirmPassword: "Confirm Password",
+  authProvider: "Auth Provider",
+  assignedProjects: "Assigned Projects",
+  noAssignedProjects: "No assigned projects",
+  create: "Create User",
+  // Validation (the client's checks before a call)
+  nameRequired: "Name is required",
+  passwordRequired: "Password is required",
+} as const;

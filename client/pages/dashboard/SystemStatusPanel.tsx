@@ -1,0 +1,78 @@
+import { Box, Card, Flex, HStack, Progress, SimpleGrid, Text } from "@chakra-ui/react";
+import { capacityColor, DASHBOARD } from "@client/messages/dashboard";
+import { DASHBOARD_UI } from "@client/messages/streaming-ui";
+import type { SystemInfo } from "@shared/schemas/streaming";
+import { WarningIcon } from "./icons";
+
+const MB = 1024 * 1024;
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+        {label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums" letterSpacing="tight">
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+/** Dashboard, System Status: the capacity bar exists only when the server has a limit. */
+export function SystemStatusPanel({ info }: { info: SystemInfo }) {
+  const { system, statistics } = info;
+  const max = system.maxStreams;
+  const failed = statistics.error_streams_today;
+  return (
+    <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" data-testid="system-status">
+      <Card.Body p="5" gap="5">
+        <HStack justify="space-between">
+          <Text fontWeight="semibold">{DASHBOARD.systemStatus}</Text>
+          <Box
+            w="2"
+            h="2"
+            borderRadius="full"
+            bg="green.400"
+            boxShadow="0 0 0 4px var(--chakra-colors-green-900)"
+          />
+        </HStack>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="5">
+          <Figure
+            label={DASHBOARD.activeStreams}
+            value={`${system.currentStreams}/${max === null ? DASHBOARD_UI.unlimited : max}`}
+          />
+          <Figure label={DASHBOARD.cpuUsage} value={`${system.cpuPercent.toFixed(1)}%`} />
+          <Figure label={DASHBOARD.memory} value={`${(system.memoryUsage.rss / MB).toFixed(1)} MB`} />
+          <Figure label={DASHBOARD.streamsToday} value={String(statistics.total_streams_today)} />
+        </SimpleGrid>
+        {max !== null && (
+          <Box>
+            <Flex justify="space-between" mb="1.5">
+              <Text fontSize="xs" color="fg.muted">
+                {DASHBOARD_UI.capacity(system.utilizationPercent)}
+              </Text>
+            </Flex>
+            <Progress.Root
+              value={Math.min(100, system.utilizationPercent)}
+              colorPalette={capacityColor(system.utilizationPercent)}
+              size="sm"
+              data-testid="capacity-bar"
+              data-palette={capacityColor(system.utilizationPercent)}
+            >
+              <Progress.Track borderRadius="full">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Box>
+        )}
+        {failed > 0 && (
+          <HStack color="orange.300" fontSize="sm" gap="2" data-testid="failed-today">
+            <WarningIcon boxSize="4" />
+            <Text>{DASHBOARD.failedTodayWarning(failed)}</Text>
+          </HStack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,83 @@
+import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Text } from "@chakra-ui/react";
+import { API_BASE } from "@client/lib/trpc";
+import { formatFileSize, formatShortDate } from "@shared/format";
+import { MEDIA } from "@shared/messages/media";
+import type { MediaItem } from "@shared/schemas/media";
+import { EyeIcon, FileIcon, ImageIcon, TrashIcon, VideoIcon } from "./MediaIcons";
+
+const kindIcon = (item: MediaItem) =>
+  item.mime_type.startsWith("video/")
+    ? VideoIcon
+    : item.mime_type.startsWith("image/")
+      ? ImageIcon
+      : FileIcon;
+
+/** One file of the media tab: preview or icon, name, size, badge, actions, uploader. */
+export function MediaCard(props: {
+  item: MediaItem;
+  canDelete: boolean;
+  onDelete: (item: MediaItem) => void;
+}) {
+  const { item } = props;
+  const Icon = kindIcon(item);
+  return (
+    <Card.Root size="sm" overflow="hidden" data-testid="media-card">
+      <Box h="36" bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted">
+        {item.has_poster ? (
+          // The poster taken at upload: a person recognises a clip by its picture, not its name.
+          <Image src={`${API_BASE}/media/poster/${item.id}`} alt="" h="full" w="full" objectFit="cover" />
+        ) : (
+          <Icon boxSize="48px" />
+        )}
+      </Box>
+      <Card.Body gap={2}>
+        <Flex justify="space-between" align="start" gap={2}>
+          <Text fontWeight="semibold" truncate title={item.original_name}>
+            {item.original_name}
+          </Text>
+          <Badge colorPalette={item.kind === "video" ? "purple" : "green"} flexShrink={0}>
+            {item.kind === "video" ? MEDIA.videoBadge : MEDIA.imageBadge}
+          </Badge>
+        </Flex>
+        <HStack gap={2}>
+          <Text fontSize="sm" color="fg.muted">
+            {formatFileSize(item.file_size)}
+          </Text>
+          {item.file_missing && (
+            <Badge colorPalette="red" variant="outline">
+              {MEDIA.fileMissingBadge}
+            </Badge>
+          )}
+        </HStack>
+        <Text fontSize="xs" color="fg.subtle">
+          {MEDIA.uploadedBy(item.uploaded_by_name ?? MEDIA.unknownUploader, formatShortDate(item.created_at))}
+        </Text>
+      </Card.Body>
+      <Card.Footer gap={2}>
+        <Button asChild size="sm" variant="outline" flex="1">
+          <a
+            href={`${API_BASE}/media/stream/${item.id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={MEDIA.viewLabel(item.original_name)}
+          >
+            <EyeIcon /> {MEDIA.view}
+          </a>
+        </Button>
+        {props.canDelete && (
+          <HStack>
+            <IconButton
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              aria-label={MEDIA.deleteLabel(item.original_name)}
+              onClick={() => props.onDelete(item)}
+            >
+              <TrashIcon />
+            </IconButton>
+          </HStack>
+        )}
+      </Card.Footer>
+    </Card.Root>
+  );
+}

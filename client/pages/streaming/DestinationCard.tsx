@@ -1,0 +1,121 @@
+import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui/react";
+import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { relativeTime } from "@shared/format";
+import { STREAMING } from "@shared/messages/streaming";
+import { LiveFigures } from "./LiveFigures";
+import { type Destination, type LiveFigures as Figures, isLive } from "./types";
+
+export interface DestinationCardProps {
+  destination: Destination;
+  live: Figures | null | undefined;
+  busy?: boolean;
+  onStart(): void;
+  onStop(): void;
+  onChange(): void;
+  onAutorestart(enabled: boolean): void;
+  onDelete(): void;
+}
+
+export function DestinationCard({
+  destination: d,
+  live,
+  busy,
+  onStart,
+  onStop,
+  onChange,
+  onAutorestart,
+  onDelete,
+}: DestinationCardProps) {
+  const status = d.stream_status;
+  const liveNow = isLive(status);
+  return (
+    <Card.Root
+      variant="outline"
+      bg="bg.panel"
+      borderColor={status === "running" ? "green.800" : status === "error" ? "red.800" : "border"}
+      data-testid={`destination-${d.id}`}
+      transition="border-color 0.2s"
+    >
+      <Card.Body gap="4" p="5">
+        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <Box minW="0" flex="1">
+            <HStack gap="2" mb="1">
+              <Text fontWeight="semibold" fontSize="lg" truncate>
+                {d.name}
+              </Text>
+              <Badge variant="outline" colorPalette={d.type === "steam" ? "blue" : "purple"} size="sm">
+                {d.type === "steam" ? STREAMING.typeSteam : STREAMING.typeCustom}
+              </Badge>
+            </HStack>
+            <Text fontFamily="mono" fontSize="xs" color="fg.muted" truncate title={d.rtmp_url}>
+              {d.rtmp_url}
+            </Text>
+            {/* Viewers never receive the key, so for them there is nothing to say about it. */}
+            {d.stream_key !== undefined && (
+              <Text fontSize="xs" color="fg.subtle" mt="0.5">
+                {d.stream_key ? UI.keySet : UI.noKey}
+              </Text>
+            )}
+          </Box>
+          {status ? <StatusBadge status={status} /> : <Badge variant="surface">{UI.idle}</Badge>}
+        </Flex>
+
+        {liveNow && d.streaming_media_name && (
+          <Text fontSize="sm" color="fg.muted">
+            {UI.streamingMedia(d.streaming_media_name)}
+            {d.stream_started_at ? ` · ${UI.since(relativeTime(d.stream_started_at))}` : ""}
+          </Text>
+        )}
+        {status === "running" && <LiveFigures live={live} />}
+        {status === "starting" && <LiveFigures live={null} />}
+
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Switch.Root
+            checked={d.autorestart}
+            onCheckedChange={(e) => onAutorestart(e.checked)}
+            colorPalette="green"
+            size="sm"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label fontSize="sm" color="fg.muted">
+              {UI.autorestart}
+            </Switch.Label>
+          </Switch.Root>
+          <HStack gap="2">
+            {liveNow ? (
+              <>
+                <Button size="sm" variant="outline" onClick={onChange} disabled={busy}>
+                  {UI.change}
+                </Button>
+                <Button size="sm" colorPalette="red" onClick={onStop} loading={busy}>
+                  {UI.stop}
+                </Button>
+              </>
+            ) : (
+              <Button
+                size="sm"
+                colorPalette="green"
+                onClick={onStart}
+                disabled={status === "stopping"}
+                loading={busy}
+              >
+                {UI.start}
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              onClick={onDelete}
+              aria-label={`${UI.delete} ${d.name}`}
+            >
+              {UI.delete}
+            </Button>
+          </HStack>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

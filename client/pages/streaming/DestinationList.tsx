@@ -1,0 +1,63 @@
+import { Button, EmptyState, SimpleGrid, Skeleton, VStack } from "@chakra-ui/react";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
+import { DestinationCard } from "./DestinationCard";
+import type { Destination, StreamRecord } from "./types";
+
+export interface DestinationListProps {
+  destinations: Destination[] | undefined;
+  loading: boolean;
+  streams: StreamRecord[];
+  busyDestination: number | null;
+  onAdd(): void;
+  onStart(d: Destination): void;
+  onStop(d: Destination): void;
+  onChange(d: Destination): void;
+  onAutorestart(d: Destination, enabled: boolean): void;
+  onDelete(d: Destination): void;
+}
+
+export function DestinationList(props: DestinationListProps) {
+  if (props.loading) {
+    return (
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <Skeleton h="180px" borderRadius="lg" />
+        <Skeleton h="180px" borderRadius="lg" />
+      </SimpleGrid>
+    );
+  }
+  const list = props.destinations ?? [];
+  if (list.length === 0) {
+    return (
+      <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
+        <EmptyState.Content>
+          <VStack textAlign="center">
+            <EmptyState.Title>{UI.noDestinationsTitle}</EmptyState.Title>
+            <EmptyState.Description>{UI.noDestinationsHint}</EmptyState.Description>
+          </VStack>
+          <Button colorPalette="green" onClick={props.onAdd}>
+            {STREAMING.addDestination}
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+  const liveById = new Map(props.streams.map((s) => [s.id, s.live]));
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+      {list.map((d) => (
+        <DestinationCard
+          key={d.id}
+          destination={d}
+          live={d.active_stream_id !== null ? liveById.get(d.active_stream_id) : null}
+          busy={props.busyDestination === d.id}
+          onStart={() => props.onStart(d)}
+          onStop={() => props.onStop(d)}
+          onChange={() => props.onChange(d)}
+          onAutorestart={(enabled) => props.onAutorestart(d, enabled)}
+          onDelete={() => props.onDelete(d)}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,90 @@
+import { Badge, Button, chakra, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { formatFileSize } from "@shared/format";
+import { STREAMING } from "@shared/messages/streaming";
+import { Link } from "react-router-dom";
+import type { MediaChoice } from "./types";
+
+export interface SelectMediaDialogProps {
+  open: boolean;
+  projectId: number;
+  /** The destination the choice is for; when changing, the media now streaming is marked. */
+  destinationName: string;
+  changing: boolean;
+  currentMediaId: number | null;
+  media: MediaChoice[] | undefined;
+  loading: boolean;
+  busy: boolean;
+  onPick(media: MediaChoice): void;
+  onClose(): void;
+}
+
+/** 'Select Media to Stream': only videos can be streamed, so images are left out. */
+export function SelectMediaDialog(props: SelectMediaDialogProps) {
+  const videos = (props.media ?? []).filter((m) => m.kind === "video");
+  return (
+    <DialogFrame
+      open={props.open}
+      onClose={props.onClose}
+      closeLabel={false}
+      title={STREAMING.selectMediaTitle}
+      subtitle={props.changing ? UI.changeMediaHint(props.destinationName) : props.destinationName}
+      footer={
+        <Button variant="ghost" onClick={props.onClose}>
+          {UI.cancel}
+        </Button>
+      }
+    >
+      {props.loading ? (
+        <Spinner />
+      ) : videos.length === 0 ? (
+        <Stack gap="3" align="flex-start">
+          <Text color="fg.muted">{UI.noVideos}</Text>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/projects/${props.projectId}/media`}>{UI.openMedia}</Link>
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="2" maxH="60vh" overflowY="auto">
+          {videos.map((m) => {
+            const current = props.changing && m.id === props.currentMediaId;
+            return (
+              <chakra.button
+                type="button"
+                key={m.id}
+                textAlign="left"
+                borderWidth="1px"
+                borderColor={current ? "green.700" : "border"}
+                borderRadius="md"
+                px="4"
+                py="3"
+                bg="bg.subtle"
+                _hover={{ bg: "bg.muted", borderColor: "green.600" }}
+                opacity={props.busy ? 0.6 : 1}
+                disabled={props.busy}
+                onClick={() => props.onPick(m)}
+              >
+                <HStack justify="space-between" gap="3">
+                  <Text fontWeight="medium" truncate>
+                    {m.original_name}
+                  </Text>
+                  <HStack gap="2" flexShrink={0}>
+                    {m.steam_ready === false && (
+                      <Badge size="sm" variant="subtle" colorPalette="blue" title={UI.needsPreparationHint}>
+                        {UI.needsPreparation}
+                      </Badge>
+                    )}
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatFileSize(m.file_size)}
+                    </Text>
+                  </HStack>
+                </HStack>
+              </chakra.button>
+            );
+          })}
+        </Stack>
+      )}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,47 @@
+import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
+import { createDestinationInput } from "@shared/schemas/streaming";
+
+// Add Destination's form. The form checks with the same schema the server parses, so a
+// message shown here is the one the server would answer.
+export interface DestinationFormValues {
+  name: string;
+  type: "steam" | "custom";
+  rtmp_url: string;
+  stream_key: string;
+  autorestart: boolean;
+}
+
+export type DestinationFormErrors = Partial<Record<keyof DestinationFormValues, string>>;
+
+export const emptyDestinationForm = (): DestinationFormValues => ({
+  name: "",
+  type: "steam",
+  rtmp_url: STEAM_INGEST_URL,
+  stream_key: "",
+  autorestart: false,
+});
+
+/** Switching type pre-fills Steam's ingest, and clears it again for Custom, unless the user typed one. */
+export function withType(
+  values: DestinationFormValues,
+  type: DestinationFormValues["type"],
+): DestinationFormValues {
+  const untouched = values.rtmp_url.trim() === "" || values.rtmp_url === STEAM_INGEST_URL;
+  if (!untouched) return { ...values, type };
+  return { ...values, type, rtmp_url: type === "steam" ? STEAM_INGEST_URL : "" };
+}
+
+/** The first problem per field. An empty URL is an error here even for Steam: the form always shows one. */
+export function validateDestination(values: DestinationFormValues): DestinationFormErrors {
+  const errors: DestinationFormErrors = {};
+  const parsed = createDestinationInput.safeParse({ ...values, project_id: 1 });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof DestinationFormValues | undefined;
+      if (field && field in values && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  // The schema fills Steam's URL in for an empty one (for API callers); the form asks for it instead.
+  if (values.rtmp_url.trim() === "") errors.rtmp_url = STREAMING.rtmpUrlRequired;
+  return errors;
+}

@@ -1,0 +1,25 @@
+// The shapes the Streaming page reads come from the shared schemas, the same the server answers with.
+export type {
+  DestinationView as Destination,
+  LiveFigures,
+  MediaPreparationView,
+  StreamRecord,
+  StreamStatus,
+} from "@shared/schemas/streaming";
+
+/** Stop and Change exist only while a stream is running or starting. */
+export const isLive = (status: string | null | undefined): boolean =>
+  status === "starting" || status === "running";
+
+/** History records can be deleted only once they have ended. */
+export const isEnded = (status: string): boolean => status === "stopped" || status === "error";
+
+/** What 'Select Media to Stream' needs of a media file. */
+export interface MediaChoice {
+  id: number;
+  original_name: string;
+  kind: "video" | "image";
+  file_size: number;
+  /** False: the supervisor re-encodes it once before its first stream. */
+  steam_ready?: boolean;
+}

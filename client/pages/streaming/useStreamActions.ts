@@ -1,0 +1,171 @@
+import { errorDetails, errorMessage, errorStatus } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { MEDIA_SWITCH_PAUSE_MS } from "@shared/limits";
+import { STREAMING } from "@shared/messages/streaming";
+import { useState } from "react";
+import type { StreamLimit } from "./StreamLimitDialog";
+import type { Destination, StreamRecord } from "./types";
+
+const fail = (title: string, message: string) => notify({ type: "error", title, message });
+
+/**
+ * Every stream mutation of the Streaming page with its notices and its own text for a refusal (403)
+ * (docs/screens.md#streaming). Starting or stopping refreshes both the destinations and the stream list.
+ */
+export function useStreamActions() {
+  const utils = trpc.useUtils();
+  const [limit, setLimit] = useState<StreamLimit | null>(null);
+  const [busyDestination, setBusyDestination] = useState<number | null>(null);
+  const startM = trpc.streaming.start.useMutation();
+  const stopM = trpc.streaming.stop.useMutation();
+  const updateM = trpc.streaming.updateDestination.useMutation();
+  const deleteDestinationM = trpc.streaming.deleteDestination.useMutation();
+  const deleteStreamM = trpc.streaming.deleteStream.useMutation();
+  const clearM = trpc.dashboard.clearEndedStreams.useMutation();
+
+  // A success refreshes every screen through the mutation cache (client/app/query-client.ts); a
+  // failure may mean the stream moved on under us (ended, started elsewhere), so it refreshes here.
+  const refresh = () =>
+    Promise.all([utils.streaming.destinations.invalidate(), utils.streaming.status.invalidate()]);
+
+  async function start(destinationId: number, mediaId: number): Promise<boolean> {
+    try {
+      await startM.mutateAsync({ destinationId, mediaId });
+      notify({
+        type: "success",
+        title: STREAMING.streamStartedTitle,
+        message: STREAMING.streamStartedMessage,
+      });
+      return true;
+    } catch (err) {
+      const status = errorStatus(err);
+      await refresh();
+      if (status === 429) {
+        const details = errorDetails<{ currentStreams?: number; maxStreams?: number | null }>(err);
+        setLimit({
+          message: errorMessage(err, STREAMING.limitReached),
+          currentStreams: details?.currentStreams ?? 0,
+          maxStreams: details?.maxStreams ?? null,
+        });
+      } else {
+        fail(
+          STREAMING.startFailed,
+          status === 403 ? STREAMING.forbiddenStart : errorMessage(err, STREAMING.unexpectedError),
+        );
+      }
+      return false;
+    }
+  }
+
+  async function stop(streamId: number): Promise<boolean> {
+    try {
+      await stopM.mutateAsync({ streamId });
+      notify({
+        type: "success",
+        title: STREAMING.streamStoppedTitle,
+        message: STREAMING.streamStoppedMessage,
+      });
+      return true;
+    } catch (err) {
+      await refresh();
+      fail(
+        STREAMING.stopFailed,
+        errorStatus(err) === 403 ? STREAMING.forbiddenStop : errorMessage(err, STREAMING.unexpectedError),
+      );
+      return false;
+    }
+  }
+
+  async function withBusy<T>(destinationId: number, work: () => Promise<T>): Promise<T> {
+    setBusyDestination(destinationId);
+    try {
+      return await work();
+    } finally {
+      setBusyDestination(null);
+    }
+  }
+
+  return {
+    limit,
+    closeLimit: () => setLimit(null),
+    busyDestination,
+    clearing: clearM.isPending,
+    deletingStream: deleteStreamM.isPending,
+    deletingDestination: deleteDestinationM.isPending,
+
+    start: (d: Destination, mediaId: number) => withBusy(d.id, () => start(d.id, mediaId)),
+
+    stop: (d: Destination) =>
+      withBusy(d.id, async () => (d.active_stream_id === null ? false : stop(d.active_stream_id))),
+
+    /** Change: stop the current stream, wait 1 second, then start with the new media. */
+    change: (d: Destination, mediaId: number) =>
+      withBusy(d.id, async () => {
+        if (d.active_stream_id !== null && !(await stop(d.active_stream_id))) return false;
+        await new Promise((r) => setTimeout(r, MEDIA_SWITCH_PAUSE_MS));
+        return start(d.id, mediaId);
+      }),
+
+    async setAutorestart(d: Destination, autorestart: boolean) {
+      try {
+        await updateM.mutateAsync({ id: d.id, autorestart });
+        notify({
+          type: "success",
+          title: autorestart ? STREAMING.autorestartEnabled : STREAMING.autorestartDisabled,
+        });
+      } catch (err) {
+        await utils.streaming.destinations.invalidate();
+        fail(STREAMING.updateDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
+      }
+    },
+
+    async deleteDestination(d: Destination) {
+      try {
+        await deleteDestinationM.mutateAsync({ id: d.id });
+        notify({ type: "success", title: UI.destinationDeletedTitle });
+        return true;
+      } catch (err) {
+        await refresh();
+        fail(UI.deleteDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
+        return false;
+      }
+    },
+
+    async deleteStream(s: StreamRecord) {
+      try {
+        await deleteStreamM.mutateAsync({ id: s.id });
+        notify({
+          type: "success",
+          title: STREAMING.streamDeletedTitle,
+          message: STREAMING.streamDeletedMessage,
+        });
+        return true;
+      } catch (err) {
+        await utils.streaming.status.invalidate();
+        fail(
+          STREAMING.deleteFailed,
+          errorStatus(err) === 403 ? STREAMING.forbiddenDelete : errorMessage(err, STREAMING.unexpectedError),
+        );
+        return false;
+      }
+    },
+
+    async clearEnded() {
+      try {
+        const result = await clearM.mutateAsync();
+        notify({
+          type: "success",
+          title: STREAMING.clearedTitle,
+          message: STREAMING.clearedMessage(result.deletedCount),
+        });
+        return true;
+      } catch {
+        await utils.streaming.status.invalidate();
+        notify({ type: "error", title: STREAMING.clearFailedTitle, message: STREAMING.clearFailedMessage });
+        return false;
+      }
+    },
+  };
+}
