@@ -75,6 +75,7 @@ export async function probeMedia(ffprobe: string, path: string): Promise<MediaMe
       path,
     ],
     PROBE_TIMEOUT_MS,
+    "probe",
   );
   if (out.code !== 0) return null;
   let info: ProbeOutput;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import {
   type DestinationView,
   LIVE_STATUSES,
+  type LiveFigures,
   type StreamRecord,
   type StreamStatus,
 } from "../../shared/schemas/streaming";
@@ -54,8 +55,14 @@ export function destinationView(
   return view;
 }
 
-export function streamRecord(deps: AppDeps, row: StreamRow, autorestart: boolean): StreamRecord {
-  const end = row.stoppedAt ?? deps.now();
+/** What a stream record needs beyond its row: the time now and the live figures of running streams. */
+export interface RecordContext {
+  now: number;
+  live: (streamId: number) => LiveFigures | null;
+}
+
+export function streamRecord(row: StreamRow, autorestart: boolean, context: RecordContext): StreamRecord {
+  const end = row.stoppedAt ?? context.now;
   return {
     id: row.id,
     media_name: row.mediaName,
@@ -73,7 +80,7 @@ export function streamRecord(deps: AppDeps, row: StreamRow, autorestart: boolean
     last_error_time: iso(row.lastErrorTime),
     destination_id: row.destinationId,
     media_id: row.mediaId,
-    live: row.status === "running" ? deps.supervisor.live(row.id) : null,
+    live: row.status === "running" ? context.live(row.id) : null,
   };
 }
 

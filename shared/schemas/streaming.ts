@@ -79,6 +79,10 @@ export const STREAM_STATUSES = ["starting", "running", "stopping", "stopped", "e
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
 /** A stream in one of these states holds a destination and counts against the limit. */
 export const LIVE_STATUSES = ["starting", "running", "stopping"] as const satisfies readonly StreamStatus[];
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+/** Whether a stream in this status is live: it holds its destination and counts against the limit. */
+export const isLive = (status: string | null | undefined): status is LiveStatus =>
+  (LIVE_STATUSES as readonly (string | null | undefined)[]).includes(status);
 
 /** Spec 1 section 3 "Destination". `stream_key` is left out for viewers. Times are ISO strings. */
 export interface DestinationView {
