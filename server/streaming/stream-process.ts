@@ -31,6 +31,8 @@ export interface ProcessEnd {
 }
 
 export interface ProcessEvents {
+  /** Every move of the state, in order. */
+  onTransition?: (from: ProcessState, to: ProcessState) => void;
   /** ffmpeg reported its output open (connected, header sent): its start-up is over. */
   onOutputOpen?: () => void;
   /** The first frame went out. */
@@ -91,8 +93,10 @@ export class StreamProcess {
   }
 
   private to(next: ProcessState): void {
-    if (!TRANSITIONS[this.current].includes(next)) throw new IllegalTransition(this.current, next);
+    const from = this.current;
+    if (!TRANSITIONS[from].includes(next)) throw new IllegalTransition(from, next);
     this.current = next;
+    this.options.events?.onTransition?.(from, next);
   }
 
   private now(): number {
