@@ -9,7 +9,7 @@ import {
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 
-// Rows → the spec's answer shapes. Explicit columns only: the stream key leaves only through
+// Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
 // destinationView, and only for roles that may manage destinations.
 
 export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());

@@ -94,7 +94,9 @@ describe("a run", () => {
     expect((await proc.stop()).state).toBe("exited");
     expect(moves).toEqual(["idle>starting", "starting>stopping", "stopping>exited"]);
   });
+});
 
+describe("a run that fails", () => {
   test("ffmpeg ending by itself is a failure with its masked error line", async () => {
     const line = "Error writing trailer of rtmp://h/app/SECRET-KEY: Broken pipe";
     const { proc, moves } = fakeRun(["--blocks", "3", "--then", "exit:1", "--stderr", line]);
