@@ -8,14 +8,12 @@ import {
 } from "../../shared/schemas/streaming";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import type { DestinationRow, StreamRow } from "../streaming/stream-store";
 
 // Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
 // destinationView, and only for roles that may manage destinations.
 
 export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
-
-export type DestinationRow = typeof destinations.$inferSelect;
-export type StreamRow = typeof streams.$inferSelect;
 
 /** The live stream (starting, running or stopping) of each given destination. */
 export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {

@@ -44,7 +44,7 @@ export interface PrepareSource {
   hasAudio: boolean;
 }
 
-/** Limits of a prepared file, within what Steam accepts: at most 1080p30 and 6000 kbps. */
+/** The ceiling of a prepared file: at most 1080p30 and 6000 kbps, whatever the source. */
 export const PREPARED_MAX_FPS = 30;
 export const PREPARED_VIDEO_KBPS = 6000;
 export const PREPARED_AUDIO_KBPS = 128;
