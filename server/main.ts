@@ -4,6 +4,7 @@ import { createDeps } from "./deps";
 import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
 import { keepServingOnEscapedErrors } from "./last-resort";
+import { childRegistry } from "./streaming/child-registry";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -27,9 +28,9 @@ export async function startServer(env: Env) {
   const interrupted = deps.jobs.interruptLeftRunning();
   if (interrupted) console.log(`Marked ${interrupted} unfinished sync job(s) interrupted`);
   if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
-  // Last resort: even on an unplanned exit no ffmpeg child may outlive the server (children are
-  // also tied to this process by the kernel, which covers a SIGKILL as well).
-  process.on("exit", () => deps.supervisor.killAllNow());
+  // Last resort: even on an unplanned exit no child (stream, preparation, probe, poster) may
+  // outlive the server (children are also tied to this process by the kernel, which covers a SIGKILL).
+  process.on("exit", () => childRegistry.killAllNow());
   const app = createApp(deps);
   const server = Bun.serve({
     port: env.PORT,
@@ -52,13 +53,15 @@ export async function startServer(env: Env) {
     // Whatever hangs, the process is gone within 5 s and takes no child with it.
     setTimeout(() => {
       console.warn("Shutdown took too long: killing the remaining child processes");
-      deps.supervisor.killAllNow();
+      childRegistry.killAllNow();
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
+    // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.
+    childRegistry.killAllNow();
     await server.stop();
     deps.sqlite.close();
     process.exit(0);

@@ -37,6 +37,7 @@ export async function extractPoster(
       target,
     ],
     POSTER_TIMEOUT_MS,
+    "poster",
   );
   return out.code === 0 && (await Bun.file(target).exists());
 }

@@ -56,26 +56,25 @@ function rate(v: string | undefined): number | null {
   return Math.round((a / b) * 1000) / 1000;
 }
 
+/** One run reads the header (format, streams) and the packets of the first seconds (keyframes). */
+const probeArgs = (ffprobe: string, path: string) => [
+  ffprobe,
+  "-v",
+  "error",
+  "-print_format",
+  "json",
+  "-read_intervals",
+  `%+${KEYFRAME_WINDOW_S}`,
+  "-show_entries",
+  "packet=stream_index,pts_time,flags",
+  "-show_format",
+  "-show_streams",
+  path,
+];
+
 /** Reads the file's real type and properties; null when it is not a video or image we accept. */
 export async function probeMedia(ffprobe: string, path: string): Promise<MediaMetadata | null> {
-  // One run reads the header (format, streams) and the packets of the first seconds (keyframes).
-  const out = await runTool(
-    [
-      ffprobe,
-      "-v",
-      "error",
-      "-print_format",
-      "json",
-      "-read_intervals",
-      `%+${KEYFRAME_WINDOW_S}`,
-      "-show_entries",
-      "packet=stream_index,pts_time,flags",
-      "-show_format",
-      "-show_streams",
-      path,
-    ],
-    PROBE_TIMEOUT_MS,
-  );
+  const out = await runTool(probeArgs(ffprobe, path), PROBE_TIMEOUT_MS, "probe");
   if (out.code !== 0) return null;
   let info: ProbeOutput;
   try {

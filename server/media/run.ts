@@ -1,11 +1,14 @@
 import { spawnTied } from "../streaming/child-process";
+import type { ChildKind } from "../streaming/child-registry";
 
 // Runs a media tool with a deadline so a pathological file cannot hold an upload request forever.
+// The child is tied and registered like every other, so a shutdown or the last resort ends it too.
 export async function runTool(
   cmd: string[],
   timeoutMs: number,
+  kind: ChildKind = "tool",
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = spawnTied(cmd);
+  const proc = spawnTied(cmd, { kind });
   const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   try {
     const [stdout, stderr, code] = await Promise.all([

@@ -5,7 +5,7 @@ import { mediaFiles, organizations, projects, streams, users } from "../db/schem
 import type { AppDeps } from "../deps";
 import { iso } from "./stream-views";
 import { clearEndedStreams } from "./streams";
-import { isLive, startOfDay, streamCount } from "./system-info";
+import { liveStatusFilter, startOfDay, streamCount } from "./system-info";
 
 /** How many items Recent Activity shows. */
 export const ACTIVITY_LIMIT = 10;
@@ -37,7 +37,7 @@ export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats
       .get()?.ms ?? 0;
   const stats: DashboardStats = {
     userRole: user.role,
-    activeStreams: streamCount(deps, user, isLive()),
+    activeStreams: streamCount(deps, user, liveStatusFilter()),
     totalProjects,
     totalMediaFiles,
     streamHours: Math.round((streamedMs / 3_600_000) * 10) / 10,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
 import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
+import { LIVE_STATUSES } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, mediaPreparations, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -11,9 +12,6 @@ import type { MediaMetadata } from "../media/probe";
 import { formatLimit } from "../media/receive";
 import { mediaPaths, removeQuietly } from "../media/storage";
 import { requirePermission, requireProject } from "./access";
-
-/** A stream in one of these states holds its media file open: deleting it would cut the broadcast. */
-const LIVE_STATUSES = ["starting", "running", "stopping"] as const;
 
 export function mediaConfig(deps: AppDeps): MediaConfig {
   return {
@@ -141,6 +139,7 @@ export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: num
     const live = tx
       .select({ id: streams.id })
       .from(streams)
+      // A live stream holds its media file open: deleting it would cut the broadcast.
       .where(and(eq(streams.mediaId, mediaId), inArray(streams.status, [...LIVE_STATUSES])))
       .get();
     if (live) throw conflict(MEDIA.inUse);

@@ -2,19 +2,18 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import {
   type DestinationView,
   LIVE_STATUSES,
+  type LiveFigures,
   type StreamRecord,
   type StreamStatus,
 } from "../../shared/schemas/streaming";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import type { DestinationRow, StreamRow } from "../streaming/stream-store";
 
-// Rows → the spec's answer shapes. Explicit columns only: the stream key leaves only through
+// Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
 // destinationView, and only for roles that may manage destinations.
 
 export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
-
-export type DestinationRow = typeof destinations.$inferSelect;
-export type StreamRow = typeof streams.$inferSelect;
 
 /** The live stream (starting, running or stopping) of each given destination. */
 export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
@@ -54,8 +53,14 @@ export function destinationView(
   return view;
 }
 
-export function streamRecord(deps: AppDeps, row: StreamRow, autorestart: boolean): StreamRecord {
-  const end = row.stoppedAt ?? deps.now();
+/** What a stream record needs beyond its row: the time now and the live figures of running streams. */
+export interface RecordContext {
+  now: number;
+  live: (streamId: number) => LiveFigures | null;
+}
+
+export function streamRecord(row: StreamRow, autorestart: boolean, context: RecordContext): StreamRecord {
+  const end = row.stoppedAt ?? context.now;
   return {
     id: row.id,
     media_name: row.mediaName,
@@ -73,7 +78,7 @@ export function streamRecord(deps: AppDeps, row: StreamRow, autorestart: boolean
     last_error_time: iso(row.lastErrorTime),
     destination_id: row.destinationId,
     media_id: row.mediaId,
-    live: row.status === "running" ? deps.supervisor.live(row.id) : null,
+    live: row.status === "running" ? context.live(row.id) : null,
   };
 }
 

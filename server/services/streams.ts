@@ -1,15 +1,26 @@
 import { existsSync } from "node:fs";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { STREAMING } from "../../shared/messages/streaming";
-import { LIVE_STATUSES, type StreamRecord, type StreamStatusAnswer } from "../../shared/schemas/streaming";
+import {
+  isLive,
+  LIVE_STATUSES,
+  type StreamRecord,
+  type StreamStatusAnswer,
+} from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
 import { destinations, mediaFiles, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { mediaPaths } from "../media/storage";
+import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
-import { destinationAutorestart, liveStreamsByDestination, streamRecord } from "./stream-views";
+import {
+  destinationAutorestart,
+  liveStreamsByDestination,
+  type RecordContext,
+  streamRecord,
+} from "./stream-views";
 
 /** How many history rows streams/status answers: the newest ones. */
 export const HISTORY_LIMIT = 200;
@@ -53,25 +64,21 @@ export function startStream(
       });
     }
   }
-  const row = deps.db
-    .insert(streams)
-    .values({
-      projectId: destination.projectId,
-      destinationId: destination.id,
-      mediaId: media.id,
-      mediaName: media.originalName,
-      mediaSize: media.fileSize,
-      destinationName: destination.name,
-      destinationType: destination.type,
-      status: "starting",
-      startedBy: user.id,
-      startedAt: deps.now(),
-    })
-    .returning()
-    .get();
-  deps.supervisor.launch(row.id);
-  return streamRecord(deps, row, destination.autorestart);
+  const stream = streamStore.insertStarting(deps.db, {
+    destination,
+    media,
+    startedBy: user.id,
+    startedAt: deps.now(),
+  });
+  deps.supervisor.launch({ stream, destination, media });
+  return streamRecord(stream, destination.autorestart, recordContext(deps));
 }
+
+/** The answer mapper gets the figures handed in, so it never calls into the supervisor itself. */
+const recordContext = (deps: AppDeps): RecordContext => ({
+  now: deps.now(),
+  live: (streamId) => deps.supervisor.live(streamId),
+});
 
 function findStream(deps: AppDeps, user: SessionUser, id: number) {
   const row = deps.db.select().from(streams).where(eq(streams.id, id)).get();
@@ -90,14 +97,14 @@ export async function stopStream(deps: AppDeps, user: SessionUser, streamId: num
   requirePermission(user, "stream.control", STREAMING.forbiddenStop);
   await deps.supervisor.stop(streamId);
   const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
-  return streamRecord(deps, row, destinationAutorestart(deps, row.destinationId));
+  return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
 }
 
 export function deleteStream(deps: AppDeps, user: SessionUser, id: number) {
   const row = findStream(deps, user, id);
   requirePermission(user, "stream.delete", STREAMING.forbiddenDelete);
-  if (row.status !== "stopped" && row.status !== "error") throw conflict(STREAMING.streamStillLive);
-  deps.db.delete(streams).where(eq(streams.id, id)).run();
+  if (isLive(row.status)) throw conflict(STREAMING.streamStillLive);
+  streamStore.deleteRow(deps.db, id);
   return { success: true as const };
 }
 
@@ -111,8 +118,9 @@ export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number
     .orderBy(desc(streams.startedAt), desc(streams.id))
     .limit(HISTORY_LIMIT)
     .all();
+  const context = recordContext(deps);
   return {
-    streams: rows.map((r) => streamRecord(deps, r.stream, r.autorestart ?? false)),
+    streams: rows.map((r) => streamRecord(r.stream, r.autorestart ?? false, context)),
     preparations: deps.supervisor.preparations.list(projectId),
   };
 }
@@ -120,10 +128,5 @@ export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number
 /** Admin only: removes every stopped or failed record. */
 export function clearEndedStreams(deps: AppDeps, user: SessionUser) {
   requirePermission(user, "streams.clearEnded", STREAMING.forbiddenClearEnded);
-  const deleted = deps.db
-    .delete(streams)
-    .where(and(inArray(streams.status, ["stopped", "error"])))
-    .returning({ id: streams.id })
-    .all();
-  return { success: true as const, deletedCount: deleted.length };
+  return { success: true as const, deletedCount: streamStore.deleteEnded(deps.db) };
 }

@@ -3,6 +3,7 @@ import { LIVE_STATUSES, type SystemInfo } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
 import { projects, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { serverCpuPercent } from "../streaming/system-figures";
 
 /** Midnight UTC of the day `now` falls in: "today" for the daily figures. */
 export const startOfDay = (now: number) => now - (now % 86_400_000);
@@ -20,12 +21,13 @@ export function streamCount(deps: AppDeps, user: SessionUser, ...conditions: (SQ
   );
 }
 
-export const isLive = () => inArray(streams.status, [...LIVE_STATUSES]);
+/** The SQL condition for a live stream (LIVE_STATUSES). */
+export const liveStatusFilter = () => inArray(streams.status, [...LIVE_STATUSES]);
 /** A stream failed today if it ended in error or failed at least once (and was restarted). */
 export const hasFailed = () => or(eq(streams.status, "error"), gte(streams.errorCount, 1));
 
 export function systemInfo(deps: AppDeps, user: SessionUser): SystemInfo {
-  const current = streamCount(deps, user, isLive());
+  const current = streamCount(deps, user, liveStatusFilter());
   const max = deps.env.MAX_CONCURRENT_STREAMS ?? null;
   const today = gte(streams.startedAt, startOfDay(deps.now()));
   return {
@@ -33,7 +35,7 @@ export function systemInfo(deps: AppDeps, user: SessionUser): SystemInfo {
       currentStreams: current,
       maxStreams: max,
       utilizationPercent: max ? Math.round((current / max) * 1000) / 10 : 0,
-      cpuPercent: deps.supervisor.cpuPercent(),
+      cpuPercent: serverCpuPercent(),
       memoryUsage: { rss: process.memoryUsage().rss },
     },
     statistics: {

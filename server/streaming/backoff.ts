@@ -1,4 +1,5 @@
-// Auto-restart timing (DESIGN section 5). Injectable so tests run in milliseconds, not minutes.
+// Auto-restart timing: a failed stream of an auto-restart destination is started again after a delay
+// that grows with each failure in a row. Injectable so tests run in milliseconds, not minutes.
 export interface StreamTimings {
   /** No new frame for this long is a failure. */
   stallMs: number;

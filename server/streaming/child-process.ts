@@ -1,4 +1,5 @@
 import type { Subprocess } from "bun";
+import { type ChildKind, childRegistry } from "./child-registry";
 
 // Every child the server starts (ffmpeg streams and preparations, ffprobe, posters) is tied to the
 // server's life: when the server dies, whatever the signal (SIGKILL included), the kernel kills the
@@ -47,17 +48,20 @@ export type PipedChild = Subprocess<"ignore", "pipe", "pipe">;
 /**
  * Spawns a tool that dies with the server, stdout and stderr piped. With ownGroup the child gets a
  * session of its own, so a Ctrl-C in the terminal reaches the server (which stops it gracefully and
- * records the stream) rather than ffmpeg directly.
+ * records the stream) rather than ffmpeg directly. Every child is entered in the child registry under
+ * its kind until it exits.
  */
-export function spawnTied(argv: string[], opts: { ownGroup?: boolean } = {}): PipedChild {
+export function spawnTied(argv: string[], opts: { ownGroup?: boolean; kind?: ChildKind } = {}): PipedChild {
   // Found first, so a missing tool fails here as a plain spawn would, not later inside setpriv.
   const [command = "", ...args] = argv;
   const executable = Bun.which(command);
   if (!executable) throw new Error(`${command} was not found or is not executable`);
-  return Bun.spawn(tiedCommand([executable, ...args]), {
+  const child = Bun.spawn(tiedCommand([executable, ...args]), {
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
     detached: opts.ownGroup ?? false,
   });
+  childRegistry.add(child, opts.kind ?? "tool");
+  return child;
 }

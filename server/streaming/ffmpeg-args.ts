@@ -1,5 +1,6 @@
 // The ffmpeg command lines, as argument lists (never a shell string, so nothing in a name or URL is
-// ever interpreted). DESIGN section 5: stream copy costs 1-2 % of a core, re-encoding 70-120 %.
+// ever interpreted). Streams copy, never re-encode live: stream copy costs 1-2 % of a core, re-encoding
+// 70-120 %, so a file that cannot be copied is prepared once beforehand.
 
 /** The RTMP address ffmpeg publishes to: the destination URL with the stream key as last segment. */
 export function rtmpTarget(rtmpUrl: string, streamKey: string): string {
@@ -43,7 +44,7 @@ export interface PrepareSource {
   hasAudio: boolean;
 }
 
-/** Streaming limits for the prepared file (issue 5): at most 1080p30 and 6000 kbps. */
+/** The ceiling of a prepared file: at most 1080p30 and 6000 kbps, whatever the source. */
 export const PREPARED_MAX_FPS = 30;
 export const PREPARED_VIDEO_KBPS = 6000;
 export const PREPARED_AUDIO_KBPS = 128;

@@ -13,8 +13,8 @@ import { freeBytes, isDiskFullError } from "../media/disk-space";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
 import { PREPARED_AUDIO_KBPS, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
+import { LineTail } from "./line-tail";
 import { ProgressParser } from "./progress";
-import { LineTail } from "./secrets";
 
 type MediaRow = typeof mediaFiles.$inferSelect;
 
@@ -114,7 +114,7 @@ export class MediaPreparer {
         env.FFMPEG_PATH,
         ...prepareArgs(input, partial, { frameRate: media.frameRate, hasAudio: media.audioCodec !== null }),
       ],
-      { ownGroup: true },
+      { ownGroup: true, kind: "preparation" },
     );
     job.child = child;
     // The encode grows its file for minutes: stop it before it eats the floor kept for the database.

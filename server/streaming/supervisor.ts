@@ -1,22 +1,17 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import type { Subprocess } from "bun";
-import { and, eq, inArray, or } from "drizzle-orm";
 import { STREAMING } from "../../shared/messages/streaming";
-import { LIVE_STATUSES, type LiveFigures, type StreamStatus } from "../../shared/schemas/streaming";
+import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
-import { destinations, mediaFiles, streams } from "../db/schema";
 import type { Env } from "../env";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
-import { spawnTied } from "./child-process";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
-import { watchIngest } from "./ingest-probe";
 import { MediaPreparer } from "./media-preparation";
-import { killIfOurs } from "./processes";
-import { figuresOf, ProgressParser } from "./progress";
-import { failureMessage, LineTail, maskSecrets } from "./secrets";
+import { recoverLastRun } from "./recovery";
 import { StartGate } from "./start-gate";
-import { CpuSampler } from "./system-figures";
+import { cancelWait, newEntry, type StreamEntry, waitToRestart } from "./stream-entry";
+import { type ProcessEnd, StreamProcess } from "./stream-process";
+import * as store from "./stream-store";
 
 export interface SupervisorOptions {
   db: Db;
@@ -31,116 +26,59 @@ export interface SupervisorOptions {
 /** A start-up slot is held until ffmpeg has opened its output (or this long at most). */
 const START_SLOT_MAX_MS = 2000;
 
-/** One live stream: its row id plus, while pushing, an ffmpeg child. */
-interface Entry {
-  streamId: number;
-  child: Subprocess<"ignore", "pipe", "pipe"> | null;
-  status: StreamStatus;
-  figures: LiveFigures | null;
-  lastFrame: number;
-  lastFrameAt: number;
-  runningSince: number | null;
-  /** Failures in a row, for the backoff; reset after a healthy minute. */
-  failures: number;
-  stopRequested: boolean;
-  /** Set by a graceful shutdown for auto-restart destinations: resumed on the next start. */
-  resumeOnStart: boolean;
-  stallReason: string | null;
-  restartTimer: ReturnType<typeof setTimeout> | null;
-  /** Stops the ingest knocking that runs while the entry waits to restart. */
-  stopProbe: (() => void) | null;
-  stderr: LineTail;
-  streamKey: string;
-  ended: Promise<void>;
-  end: () => void;
-}
-
-const quiet = () => {};
-
 /**
- * Owns every ffmpeg child of this server (DESIGN section 5). The stream row is the truth others
- * read; every state change is written there. Constructing one starts nothing.
+ * Decides which streams run: the map of streams, the restarts with their backoff, the start gate and
+ * the reconcile at server start. Each ffmpeg run is a StreamProcess; every row write goes through the
+ * stream store. Constructing one starts nothing.
  */
 export class Supervisor {
   readonly timings: StreamTimings;
   readonly preparations: MediaPreparer;
-  private readonly entries = new Map<number, Entry>();
-  private readonly cpu = new CpuSampler();
+  private readonly entries = new Map<number, StreamEntry>();
   private watch: ReturnType<typeof setInterval> | null = null;
   private closing = false;
   private readonly log: (line: string) => void;
   private readonly gate: StartGate;
+  private readonly db: Db;
 
-  constructor(private readonly o: SupervisorOptions) {
-    this.timings = { ...DEFAULT_TIMINGS, ...o.timings };
-    this.log = o.log ?? quiet;
-    this.preparations = new MediaPreparer({ db: o.db, env: o.env, now: o.now, log: this.log });
-    this.gate = new StartGate(o.startConcurrency ?? availableParallelism() * 2);
+  constructor(private readonly options: SupervisorOptions) {
+    this.db = options.db;
+    this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
+    this.log = options.log ?? (() => {});
+    this.preparations = new MediaPreparer({ ...options, log: this.log });
+    this.gate = new StartGate(options.startConcurrency ?? availableParallelism() * 2);
   }
 
-  /** Takes over a row just recorded as starting: prepares the media if needed, then spawns ffmpeg. */
-  launch(streamId: number): void {
+  /** Takes over a stream just recorded as starting: prepares the media if needed, then runs ffmpeg. */
+  launch(rows: store.LaunchRows): void {
+    const streamId = rows.stream.id;
     if (this.entries.has(streamId)) return;
+    // Accepted while the server shuts down: recorded, never spawned (nothing may outlive the server).
     if (this.closing) {
-      // Accepted while the server shuts down: recorded, never spawned (nothing may outlive the server).
-      this.update(streamId, { status: "stopped", stoppedAt: this.o.now(), pid: null });
+      store.markStopped(this.db, streamId, this.options.now());
       return;
     }
-    let end = quiet;
-    const ended = new Promise<void>((resolve) => {
-      end = resolve;
-    });
-    const entry: Entry = {
-      streamId,
-      child: null,
-      status: "starting",
-      figures: null,
-      lastFrame: 0,
-      lastFrameAt: this.o.now(),
-      runningSince: null,
-      failures: 0,
-      stopRequested: false,
-      resumeOnStart: false,
-      stallReason: null,
-      restartTimer: null,
-      stopProbe: null,
-      stderr: new LineTail(50),
-      streamKey: "",
-      ended,
-      end,
-    };
+    const entry = newEntry(rows);
     this.entries.set(streamId, entry);
-    this.startWatch();
+    this.watchOrphans(true);
     void this.spawn(entry);
   }
 
-  private update(streamId: number, set: Partial<typeof streams.$inferInsert>) {
-    this.o.db.update(streams).set(set).where(eq(streams.id, streamId)).run();
-  }
-
-  private async spawn(entry: Entry): Promise<void> {
-    this.cancelWait(entry);
+  private async spawn(entry: StreamEntry): Promise<void> {
+    cancelWait(entry);
     if (entry.stopRequested) return;
-    const { db, env } = this.o;
-    const row = db.select().from(streams).where(eq(streams.id, entry.streamId)).get();
-    if (!row) return this.forget(entry);
-    const destination = row.destinationId
-      ? db.select().from(destinations).where(eq(destinations.id, row.destinationId)).get()
-      : undefined;
-    const media = row.mediaId
-      ? db.select().from(mediaFiles).where(eq(mediaFiles.id, row.mediaId)).get()
-      : undefined;
-    if (!destination) return this.giveUp(entry, STREAMING.destinationNotFound);
-    if (!media) return this.giveUp(entry, STREAMING.mediaNotFound);
-    if (entry.failures > 0 && !destination.autorestart) {
+    const rows = entry.rows ?? store.loadLaunch(this.db, entry.streamId);
+    entry.rows = null;
+    if (rows === STREAMING.streamNotFound) return this.forget(entry);
+    if (typeof rows === "string") return this.giveUp(entry, rows);
+    if (entry.failures > 0 && !rows.destination.autorestart) {
       // Auto-restart was switched off during the backoff: the last failure stands.
-      this.update(entry.streamId, { status: "error", stoppedAt: this.o.now(), pid: null });
+      store.markError(this.db, entry.streamId, this.options.now());
       return this.forget(entry);
     }
-    entry.streamKey = destination.streamKey;
     let file: string;
     try {
-      file = await this.preparations.fileFor(media);
+      file = await this.preparations.fileFor(rows.media);
     } catch {
       if (entry.stopRequested) return;
       return this.giveUp(entry, STREAMING.preparationFailed);
@@ -150,330 +88,159 @@ export class Supervisor {
     if (!existsSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
-    let child: Subprocess<"ignore", "pipe", "pipe">;
-    try {
-      child = spawnTied(
-        [env.FFMPEG_PATH, ...streamArgs(file, rtmpTarget(destination.rtmpUrl, destination.streamKey))],
-        { ownGroup: true },
-      );
-    } catch (err) {
-      release();
-      return this.failed(
-        entry,
-        maskSecrets(`Could not start ffmpeg: ${(err as Error).message}`, entry.streamKey),
-      );
-    }
-    entry.child = child;
-    entry.figures = null;
-    entry.lastFrame = 0;
-    entry.lastFrameAt = this.o.now();
-    entry.runningSince = null;
-    entry.stderr = new LineTail(50);
-    entry.status = "starting";
-    this.update(entry.streamId, { pid: child.pid, status: "starting" });
-    this.log(`[stream ${entry.streamId}] ffmpeg started (pid ${child.pid})`);
+    this.run(entry, file, rows.destination, release);
+  }
 
-    const decoder = new TextDecoder();
-    const errDecoder = new TextDecoder();
-    const parser = new ProgressParser((block) => this.onProgress(entry, child, block));
-    const pumpOut = (async () => {
-      for await (const chunk of child.stdout) parser.push(decoder.decode(chunk, { stream: true }));
-    })().catch(quiet);
-    // The slot is freed once ffmpeg reports its output open (connected, header sent), or on exit.
+  private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
+    const { env } = this.options;
     const slotTimer = setTimeout(release, START_SLOT_MAX_MS);
-    const pumpErr = (async () => {
-      for await (const chunk of child.stderr) {
-        const text = errDecoder.decode(chunk, { stream: true });
-        entry.stderr.push(text);
-        if (text.includes("Output #0")) release();
-      }
-    })().catch(quiet);
-    const code = await child.exited;
-    clearTimeout(slotTimer);
-    release();
-    await Promise.all([pumpOut, pumpErr]);
-    this.onExit(entry, child, code);
+    const proc = new StreamProcess({
+      argv: [env.FFMPEG_PATH, ...streamArgs(file, rtmpTarget(destination.rtmpUrl, destination.streamKey))],
+      secret: destination.streamKey,
+      ...this.timings,
+      now: this.options.now,
+      events: {
+        // The slot is freed once ffmpeg reports its output open (connected, header sent), or on exit.
+        onOutputOpen: release,
+        onRunning: () => this.onRunning(entry, proc),
+        onEnd: (end) => {
+          clearTimeout(slotTimer);
+          release();
+          this.onEnd(entry, proc, end);
+        },
+      },
+    });
+    entry.process = proc;
+    entry.runningSince = null;
+    proc.start();
+    if (proc.pid === null) return;
+    store.recordPid(this.db, entry.streamId, proc.pid);
+    this.log(`[stream ${entry.streamId}] ffmpeg started (pid ${proc.pid})`);
   }
 
-  private onProgress(entry: Entry, child: Subprocess, block: Map<string, string>) {
-    if (entry.child !== child) return;
-    const figures = figuresOf(block);
-    entry.figures = figures;
-    if (figures.frame > entry.lastFrame) {
-      entry.lastFrame = figures.frame;
-      entry.lastFrameAt = this.o.now();
-    }
-    if (entry.status === "starting" && figures.frame > 0 && !entry.stopRequested) {
-      entry.status = "running";
-      entry.runningSince = this.o.now();
-      this.update(entry.streamId, { status: "running" });
-      this.log(`[stream ${entry.streamId}] running`);
-    }
+  private onRunning(entry: StreamEntry, proc: StreamProcess) {
+    if (entry.process !== proc || entry.stopRequested) return;
+    entry.runningSince = this.options.now();
+    store.markRunning(this.db, entry.streamId);
+    this.log(`[stream ${entry.streamId}] running`);
   }
 
-  private onExit(entry: Entry, child: Subprocess, code: number | null) {
-    if (entry.child !== child) return;
-    entry.child = null;
-    entry.figures = null;
-    if (entry.stopRequested) return this.finishStopped(entry);
-    const how = child.signalCode
-      ? `ffmpeg was killed by ${child.signalCode}`
-      : `ffmpeg exited with code ${code}`;
-    const message = entry.stallReason ?? failureMessage(entry.stderr.all(), entry.streamKey, how);
-    entry.stallReason = null;
-    this.failed(entry, message);
+  private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
+    if (entry.process !== proc) return;
+    entry.process = null;
+    // Only a stop of ours ends a run as "exited"; every other end carries its message.
+    if (entry.stopRequested) this.finishStopped(entry);
+    else this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`);
   }
 
   /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */
-  private failed(entry: Entry, message: string) {
-    const now = this.o.now();
+  private failed(entry: StreamEntry, message: string) {
+    const now = this.options.now();
     if (entry.runningSince !== null && now - entry.runningSince >= this.timings.healthyResetMs)
       entry.failures = 0;
-    const row = this.o.db.select().from(streams).where(eq(streams.id, entry.streamId)).get();
-    if (!row) return this.forget(entry);
-    const destination = row.destinationId
-      ? this.o.db.select().from(destinations).where(eq(destinations.id, row.destinationId)).get()
-      : undefined;
-    const errors = {
-      errorCount: row.errorCount + 1,
-      lastErrorMessage: message,
-      lastErrorTime: now,
-      pid: null,
-    };
-    this.log(`[stream ${entry.streamId}] failed (${row.errorCount + 1} so far)`);
-    if (destination?.autorestart && !this.closing) {
-      const delay = backoffDelay(entry.failures, this.timings);
-      entry.failures += 1;
-      entry.status = "starting";
-      entry.runningSince = null;
-      this.update(entry.streamId, { ...errors, status: "starting" });
-      this.log(`[stream ${entry.streamId}] restarting in ${delay} ms`);
-      entry.restartTimer = setTimeout(() => void this.spawn(entry), delay);
-      // An ingest that went away and answers again restarts the stream now, not after the backoff.
-      entry.stopProbe = watchIngest(destination.rtmpUrl, this.timings.ingestProbeMs, () => {
-        if (!entry.restartTimer || entry.stopRequested) return;
-        this.log(`[stream ${entry.streamId}] ingest answers again: restarting now`);
+    const destination = store.destinationOf(this.db, entry.streamId);
+    const retry = !!destination?.autorestart && !this.closing;
+    const count = store.recordFailure(this.db, entry.streamId, { message, at: now, retry });
+    if (count === null) return this.forget(entry);
+    this.log(`[stream ${entry.streamId}] failed (${count} so far)`);
+    if (!retry || !destination) return this.forget(entry);
+    const delay = backoffDelay(entry.failures, this.timings);
+    entry.failures += 1;
+    entry.runningSince = null;
+    this.log(`[stream ${entry.streamId}] restarting in ${delay} ms`);
+    waitToRestart(entry, {
+      delay,
+      rtmpUrl: destination.rtmpUrl,
+      knockEveryMs: this.timings.ingestProbeMs,
+      restart: (early) => {
+        if (early) this.log(`[stream ${entry.streamId}] ingest answers again: restarting now`);
         void this.spawn(entry);
-      });
-      return;
-    }
-    this.update(entry.streamId, { ...errors, status: "error", stoppedAt: now });
-    this.forget(entry);
+      },
+    });
   }
 
   /** A failure that a restart cannot mend (destination or media gone): error, no retry. */
-  private giveUp(entry: Entry, message: string) {
-    const row = this.o.db.select().from(streams).where(eq(streams.id, entry.streamId)).get();
-    const now = this.o.now();
-    this.update(entry.streamId, {
-      status: "error",
-      errorCount: (row?.errorCount ?? 0) + 1,
-      lastErrorMessage: message,
-      lastErrorTime: now,
-      stoppedAt: now,
-      pid: null,
-    });
+  private giveUp(entry: StreamEntry, message: string) {
+    store.recordFailure(this.db, entry.streamId, { message, at: this.options.now(), retry: false });
     this.forget(entry);
   }
 
-  private finishStopped(entry: Entry) {
-    this.update(entry.streamId, {
-      status: "stopped",
-      stoppedAt: this.o.now(),
-      pid: null,
-      resumeOnStart: entry.resumeOnStart,
-    });
+  private finishStopped(entry: StreamEntry) {
+    store.markStopped(this.db, entry.streamId, this.options.now(), entry.resumeOnStart);
     this.log(`[stream ${entry.streamId}] stopped`);
     this.forget(entry);
   }
 
-  /** Ends a wait for restart: its timer and its ingest knocking. */
-  private cancelWait(entry: Entry) {
-    if (entry.restartTimer) clearTimeout(entry.restartTimer);
-    entry.restartTimer = null;
-    entry.stopProbe?.();
-    entry.stopProbe = null;
-  }
-
-  private forget(entry: Entry) {
-    this.cancelWait(entry);
+  private forget(entry: StreamEntry) {
+    cancelWait(entry);
     this.entries.delete(entry.streamId);
-    if (this.entries.size === 0) this.stopWatch();
+    if (this.entries.size === 0) this.watchOrphans(false);
     entry.end();
   }
 
   /** SIGINT, then SIGKILL after the grace period; resolves once the row says stopped. */
   async stop(streamId: number, opts: { resumeOnStart?: boolean } = {}): Promise<void> {
     const entry = this.entries.get(streamId);
-    if (!entry) {
-      // Not ours (say, a row a crashed server left behind): just record the end.
-      this.o.db
-        .update(streams)
-        .set({ status: "stopped", stoppedAt: this.o.now(), pid: null })
-        .where(and(eq(streams.id, streamId), inArray(streams.status, [...LIVE_STATUSES])))
-        .run();
-      return;
-    }
+    // Not ours (say, a row a crashed server left behind): just record the end.
+    if (!entry) return store.stopIfLive(this.db, streamId, this.options.now());
     if (entry.stopRequested) return entry.ended;
     entry.stopRequested = true;
     entry.resumeOnStart = opts.resumeOnStart ?? false;
-    this.cancelWait(entry);
-    const child = entry.child;
-    if (!child) {
-      this.finishStopped(entry);
-      return;
-    }
-    entry.status = "stopping";
-    this.update(streamId, { status: "stopping" });
-    child.kill("SIGINT");
-    const hard = setTimeout(() => child.kill("SIGKILL"), this.timings.stopGraceMs);
+    cancelWait(entry);
+    const proc = entry.process;
+    if (!proc) return this.finishStopped(entry);
+    store.markStopping(this.db, streamId);
+    void proc.stop();
     await entry.ended;
-    clearTimeout(hard);
   }
 
+  /** The running stream's latest progress figures, or null. */
   live(streamId: number): LiveFigures | null {
-    const entry = this.entries.get(streamId);
-    return entry?.status === "running" ? entry.figures : null;
+    return this.entries.get(streamId)?.process?.figures ?? null;
   }
 
-  /** Streams this supervisor is handling (pushing, preparing or waiting to restart). */
-  activeStreamIds(): number[] {
-    return [...this.entries.keys()];
+  // One timer for all streams, running only while there are streams: a row removed under a live
+  // stream (its project was deleted) ends that stream.
+  private watchOrphans(on: boolean) {
+    if (on && !this.watch) {
+      this.watch = setInterval(() => this.endOrphans(), this.timings.stallCheckMs);
+      this.watch.unref?.();
+    } else if (!on && this.watch) {
+      clearInterval(this.watch);
+      this.watch = null;
+    }
   }
 
-  childPids(): number[] {
-    const pids: number[] = [];
-    for (const e of this.entries.values()) if (e.child) pids.push(e.child.pid);
-    return [...pids, ...this.preparations.pids()];
-  }
-
-  cpuPercent(): number {
-    return this.cpu.sample(this.childPids());
-  }
-
-  // The stall watch: one timer for all streams, running only while there are streams.
-  private startWatch() {
-    if (this.watch) return;
-    this.watch = setInterval(() => this.checkStalls(), this.timings.stallCheckMs);
-    this.watch.unref?.();
-  }
-
-  private stopWatch() {
-    if (this.watch) clearInterval(this.watch);
-    this.watch = null;
-  }
-
-  private checkStalls() {
-    const now = this.o.now();
-    const ids = [...this.entries.keys()];
-    if (ids.length === 0) return;
-    // A row removed under a live stream (its project was deleted) ends that stream.
-    const present = new Set(
-      this.o.db
-        .select({ id: streams.id })
-        .from(streams)
-        .where(inArray(streams.id, ids))
-        .all()
-        .map((r) => r.id),
-    );
+  private endOrphans() {
+    const present = store.existingIds(this.db, [...this.entries.keys()]);
     for (const entry of [...this.entries.values()]) {
-      if (!present.has(entry.streamId)) {
-        entry.stopRequested = true;
-        if (entry.child) entry.child.kill("SIGKILL");
-        else this.forget(entry);
-        continue;
-      }
-      if (entry.child && !entry.stopRequested && now - entry.lastFrameAt > this.timings.stallMs) {
-        entry.stallReason = STREAMING.stalled;
-        this.log(`[stream ${entry.streamId}] stalled: killing pid ${entry.child.pid}`);
-        entry.child.kill("SIGKILL");
-        entry.lastFrameAt = now;
-      }
+      if (present.has(entry.streamId)) continue;
+      entry.stopRequested = true;
+      if (entry.process) void entry.process.kill();
+      else this.forget(entry);
     }
   }
 
-  /**
-   * Server start: rows left starting/running/stopping by a previous run are not ours. Kill their
-   * ffmpeg if it survived, record them stopped with a note, and start again the ones whose
-   * destination auto-restarts (also those a graceful shutdown marked to resume).
-   */
+  /** Server start: closes what a previous run left live and starts again the streams it should. */
   async reconcile(): Promise<number[]> {
-    const { db } = this.o;
-    for (const prep of this.preparations.leftRunning()) {
-      if (prep.pid) await killIfOurs(prep.pid, "prepare");
-      this.preparations.markInterrupted(prep.mediaId);
-    }
-    const rows = db
-      .select()
-      .from(streams)
-      .where(or(inArray(streams.status, [...LIVE_STATUSES]), eq(streams.resumeOnStart, true)))
-      .all()
-      .filter((r) => !this.entries.has(r.id));
-    const resumed: number[] = [];
-    for (const row of rows) {
-      const wasLive = (LIVE_STATUSES as readonly string[]).includes(row.status);
-      if (wasLive && row.pid) await killIfOurs(row.pid, "stream");
-      const now = this.o.now();
-      this.update(row.id, {
-        resumeOnStart: false,
-        ...(wasLive
-          ? { status: "stopped", stoppedAt: now, pid: null, lastErrorMessage: STREAMING.stoppedOnRestart }
-          : {}),
-      });
-      const destination = row.destinationId
-        ? db.select().from(destinations).where(eq(destinations.id, row.destinationId)).get()
-        : undefined;
-      const mediaExists = row.mediaId
-        ? db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.id, row.mediaId)).get()
-        : undefined;
-      if (!destination?.autorestart || !mediaExists) continue;
-      const fresh = db
-        .insert(streams)
-        .values({
-          projectId: row.projectId,
-          destinationId: row.destinationId,
-          mediaId: row.mediaId,
-          mediaName: row.mediaName,
-          mediaSize: row.mediaSize,
-          destinationName: destination.name,
-          destinationType: destination.type,
-          status: "starting",
-          startedBy: row.startedBy,
-          startedAt: now,
-        })
-        .returning({ id: streams.id })
-        .get();
-      this.log(`[stream ${row.id}] resumed as stream ${fresh.id}`);
-      this.launch(fresh.id);
-      resumed.push(fresh.id);
-    }
-    return resumed;
+    const resume = await recoverLastRun({
+      ...this.options,
+      preparations: this.preparations,
+      ours: (id) => this.entries.has(id),
+      log: this.log,
+    });
+    for (const rows of resume) this.launch(rows);
+    return resume.map((r) => r.stream.id);
   }
 
   /** Server shutdown: stop every child and record it; auto-restart streams resume on the next start. */
   async shutdown(): Promise<void> {
     this.closing = true;
     const stops = [...this.entries.values()].map((entry) => {
-      const row = this.o.db
-        .select({ autorestart: destinations.autorestart })
-        .from(streams)
-        .innerJoin(destinations, eq(destinations.id, streams.destinationId))
-        .where(eq(streams.id, entry.streamId))
-        .get();
-      return this.stop(entry.streamId, { resumeOnStart: row?.autorestart ?? false });
+      const resumeOnStart = store.destinationOf(this.db, entry.streamId)?.autorestart ?? false;
+      return this.stop(entry.streamId, { resumeOnStart });
     });
     await Promise.all([...stops, this.preparations.shutdown()]);
-    this.stopWatch();
-  }
-
-  /** Last resort on process exit: nothing may outlive the server, even without a clean shutdown. */
-  killAllNow(): void {
-    for (const pid of this.childPids()) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    this.watchOrphans(false);
   }
 }

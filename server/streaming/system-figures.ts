@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { childRegistry } from "./child-registry";
 
 // CPU of the server and its ffmpeg children, read from /proc. Percent of one core, so 2 busy cores
 // read 200. Figures are the average since the previous reading (or since start, the first time).
@@ -62,4 +63,11 @@ export class CpuSampler {
     this.lastPercent = seconds > 0 ? Math.round((ticks / CLOCK_TICKS / seconds) * 1000) / 10 : 0;
     return this.lastPercent;
   }
+}
+
+const serverSampler = new CpuSampler();
+
+/** The server and every child it started (streams, preparations, probes, posters), percent of one core. */
+export function serverCpuPercent(): number {
+  return serverSampler.sample(childRegistry.pids());
 }

@@ -43,7 +43,7 @@ function endedStream(
 }
 
 describe("streaming access", () => {
-  test("a viewer is refused each mutation with the spec's 403 texts and never sees the key", async () => {
+  test("a viewer is refused each mutation with the documented 403 texts and never sees the key", async () => {
     const w = await streamingWorld();
     const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { backoffDelay, DEFAULT_TIMINGS } from "../../server/streaming/backoff";
 import { looksLikeOurStream, rtmpTarget, streamArgs } from "../../server/streaming/ffmpeg-args";
+import { LineTail } from "../../server/streaming/line-tail";
 import { figuresOf, ProgressParser } from "../../server/streaming/progress";
-import { failureMessage, LineTail, maskSecrets } from "../../server/streaming/secrets";
+import { failureMessage, maskSecrets } from "../../server/streaming/secrets";
 import { CpuSampler } from "../../server/streaming/system-figures";
 import { STEAM_INGEST_URL, STREAMING } from "../../shared/messages/streaming";
 import { createDestinationInput, isRtmpUrl } from "../../shared/schemas/streaming";

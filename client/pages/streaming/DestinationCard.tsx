@@ -4,7 +4,7 @@ import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
 import { LiveFigures } from "./LiveFigures";
-import { type Destination, type LiveFigures as Figures, isLive } from "./types";
+import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
 
 export interface DestinationCardProps {
   destination: Destination;
@@ -28,7 +28,7 @@ export function DestinationCard({
   onDelete,
 }: DestinationCardProps) {
   const status = d.stream_status;
-  const liveNow = isLive(status);
+  const liveNow = hasStreamControls(status);
   return (
     <Card.Root
       variant="outline"

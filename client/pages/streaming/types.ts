@@ -7,8 +7,8 @@ export type {
   StreamStatus,
 } from "@shared/schemas/streaming";
 
-/** Stop and Change exist only while a stream is running or starting. */
-export const isLive = (status: string | null | undefined): boolean =>
+/** Stop and Change exist only while a stream is running or starting (not while it is stopping). */
+export const hasStreamControls = (status: string | null | undefined): boolean =>
   status === "starting" || status === "running";
 
 /** History records can be deleted only once they have ended. */

@@ -1,5 +1,5 @@
 import { trpc } from "@client/lib/trpc";
-import { isLive } from "./types";
+import { isLive } from "@shared/schemas/streaming";
 
 const LIVE_POLL_MS = 2000;
 const IDLE_POLL_MS = 15_000;
@@ -14,9 +14,7 @@ export function useStreamingData(projectId: number) {
     { projectId },
     {
       refetchInterval: (q) =>
-        (q.state.data ?? []).some((d) => isLive(d.stream_status) || d.stream_status === "stopping")
-          ? LIVE_POLL_MS
-          : IDLE_POLL_MS,
+        (q.state.data ?? []).some((d) => isLive(d.stream_status)) ? LIVE_POLL_MS : IDLE_POLL_MS,
     },
   );
   const status = trpc.streaming.status.useQuery(
@@ -25,7 +23,7 @@ export function useStreamingData(projectId: number) {
       refetchInterval: (q) => {
         const data = q.state.data;
         const busy =
-          data?.streams.some((s) => isLive(s.status) || s.status === "stopping") ||
+          data?.streams.some((s) => isLive(s.status)) ||
           data?.preparations.some((p) => p.status === "pending" || p.status === "running");
         return busy ? LIVE_POLL_MS : IDLE_POLL_MS;
       },

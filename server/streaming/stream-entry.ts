@@ -1,0 +1,65 @@
+import { watchIngest } from "./ingest-probe";
+import type { StreamProcess } from "./stream-process";
+import type { LaunchRows } from "./stream-store";
+
+/** One stream in the supervisor's hands: pushing, preparing its media, or waiting to restart. */
+export interface StreamEntry {
+  streamId: number;
+  /** The rows the first launch was given; later launches load them afresh. */
+  rows: LaunchRows | null;
+  process: StreamProcess | null;
+  runningSince: number | null;
+  /** Failures in a row, for the backoff; reset after a healthy stretch. */
+  failures: number;
+  stopRequested: boolean;
+  /** Set by a graceful shutdown for auto-restart destinations: resumed on the next start. */
+  resumeOnStart: boolean;
+  restartTimer: ReturnType<typeof setTimeout> | null;
+  /** Stops the ingest knocking that runs while the entry waits to restart. */
+  stopProbe: (() => void) | null;
+  /** Resolves once the supervisor has let go of the stream (its row says how it ended). */
+  ended: Promise<void>;
+  end: () => void;
+}
+
+export function newEntry(rows: LaunchRows): StreamEntry {
+  let end = () => {};
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+  });
+  return {
+    streamId: rows.stream.id,
+    rows,
+    process: null,
+    runningSince: null,
+    failures: 0,
+    stopRequested: false,
+    resumeOnStart: false,
+    restartTimer: null,
+    stopProbe: null,
+    ended,
+    end,
+  };
+}
+
+/**
+ * Waits `delay` ms, then calls `restart`, unless the ingest (seen down) answers again first: an
+ * ingest that is back restarts the stream now, not after the backoff.
+ */
+export function waitToRestart(
+  entry: StreamEntry,
+  w: { delay: number; rtmpUrl: string; knockEveryMs: number; restart: (early: boolean) => void },
+): void {
+  entry.restartTimer = setTimeout(() => w.restart(false), w.delay);
+  entry.stopProbe = watchIngest(w.rtmpUrl, w.knockEveryMs, () => {
+    if (entry.restartTimer && !entry.stopRequested) w.restart(true);
+  });
+}
+
+/** Ends a wait for restart: its timer and its ingest knocking. */
+export function cancelWait(entry: StreamEntry): void {
+  if (entry.restartTimer) clearTimeout(entry.restartTimer);
+  entry.restartTimer = null;
+  entry.stopProbe?.();
+  entry.stopProbe = null;
+}
