@@ -3,6 +3,7 @@ import type { ActivityItem, DashboardStats } from "../../shared/schemas/streamin
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, organizations, projects, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { orgScope } from "./access";
 import { iso } from "./stream-views";
 import { clearEndedStreams } from "./streams";
 import { isLive, startOfDay, streamCount } from "./system-info";
@@ -10,13 +11,10 @@ import { isLive, startOfDay, streamCount } from "./system-info";
 /** How many items Recent Activity shows. */
 export const ACTIVITY_LIMIT = 10;
 
-const orgFilter = (user: SessionUser) =>
-  user.role === "admin" ? undefined : eq(projects.orgId, user.org_id ?? -1);
-
 export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats {
   const now = deps.now();
   const today = startOfDay(now);
-  const scope = orgFilter(user);
+  const scope = orgScope(user);
   const totalProjects = deps.db.select({ n: count() }).from(projects).where(scope).get()?.n ?? 0;
   const totalMediaFiles =
     deps.db
@@ -52,7 +50,7 @@ export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats
 
 /** The newest streams and uploads together, newest first. */
 export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[] {
-  const scope = orgFilter(user);
+  const scope = orgScope(user);
   const streamRows = deps.db
     .select({
       id: streams.id,

@@ -10,7 +10,7 @@ import type { SessionUser } from "../../shared/types";
 import { organizations, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
-import { requirePermission } from "./access";
+import { orgScope, requireAdmin } from "./access";
 
 const SLUG_MAX = 60;
 
@@ -28,9 +28,6 @@ export interface OrganizationView {
   project_count: number;
   created_at: string;
 }
-
-export const requireAdmin = (user: SessionUser) =>
-  requirePermission(user, "admin.manage", ORGANIZATIONS.adminRequired);
 
 /** LIKE pattern for a user's text, with its own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -70,8 +67,7 @@ export function listOrganizations(
   input: z.infer<typeof listOrganizationsInput>,
 ): OrganizationView[] {
   const search = input?.search?.trim();
-  const filters = [];
-  if (user.role !== "admin") filters.push(eq(organizations.id, user.org_id ?? -1));
+  const filters = [orgScope(user, organizations.id)];
   if (search) {
     const pattern = containsPattern(search);
     filters.push(

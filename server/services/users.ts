@@ -17,7 +17,7 @@ import { hashPassword } from "../auth/password";
 import { organizations, projects, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../errors";
-import { requirePermission } from "./access";
+import { requireAdmin } from "./access";
 import { containsPattern, isForeignKeyError } from "./organizations";
 
 /**
@@ -41,8 +41,6 @@ export interface UserView {
 export interface UserDetails extends UserView {
   assigned_projects: { id: number; name: string }[];
 }
-
-const requireAdmin = (user: SessionUser) => requirePermission(user, "admin.manage", USERS.adminRequired);
 
 // Explicit columns: the password hash never leaves this file's queries.
 function userQuery(deps: AppDeps) {

@@ -1,5 +1,10 @@
 export const COMMON = {
   internalError: "Internal server error",
+  invalidInput: "Invalid input",
+  requestFailed: "Request failed",
+  /** A malformed id in the path: `name` is the parameter, e.g. "Invalid id". */
+  invalidParam: (name: string) => `Invalid ${name}`,
+  clientNotBuilt: "Client not built: run `bun run build`.",
   malformedJson: "Malformed JSON body",
   bodyTooLarge: "Request body too large",
   notFound: "Not found",

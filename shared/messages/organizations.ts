@@ -3,7 +3,6 @@ export const ORGANIZATIONS = {
   notFound: "Organization not found",
   nameRequired: "Organization name is required",
   nameTooLong: "Organization name must be at most 100 characters",
-  adminRequired: "Administrator privileges required",
   stillReferenced: "Organization is still in use and cannot be deleted",
   created: "Organization created successfully",
   updated: "Organization updated successfully",
