@@ -10,7 +10,7 @@ import { toaster } from "../../client/lib/notify";
 import { trpc } from "../../client/lib/trpc";
 import type { AppDeps } from "../../server/deps";
 import type { AppRouter } from "../../server/routers/root";
-import { callerLink } from "../support/render";
+import { callerLink } from "../support/caller-link";
 import { anonymousCaller, callerFor, TEST_PASSWORD } from "../support/server";
 
 // The whole console (providers, session, route table, shell) rendered in happy-dom, talking to the
