@@ -33,7 +33,7 @@ async function setup() {
   const http = (withCookie: boolean) =>
     httpLink<AppRouter>({
       url: "http://127.0.0.1/api/trpc",
-      fetch: (url, init) => {
+      fetch: async (url, init) => {
         const headers = new Headers(init?.headers as HeadersInit);
         if (withCookie) headers.set("cookie", cookie);
         return app.request(String(url), { ...(init as RequestInit), headers });
