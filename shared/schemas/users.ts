@@ -50,3 +50,10 @@ export const setUserActiveBody = z.object({ is_active: z.boolean("is_active must
 export const setUserActiveInput = setUserActiveBody.extend({ id: idSchema });
 
 export const userIdInput = z.object({ id: idSchema });
+
+export type ListUsersInput = z.infer<typeof listUsersInput>;
+export type CreateUserInput = z.infer<typeof createUserInput>;
+export type UpdateUserProfileInput = z.infer<typeof updateUserProfileInput>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+export type AdminChangeEmailInput = z.infer<typeof adminChangeEmailInput>;
+export type SetUserActiveInput = z.infer<typeof setUserActiveInput>;
