@@ -1,4 +1,4 @@
-// Business constants of spec 1 section 9 and spec 2 section 9.
+// The product's business constants: limits, timeouts and intervals both sides obey.
 export const SESSION_CHECK_MS = 5 * 60 * 1000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LOGIN_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import type { Role } from "./roles";
 
-// Server-enforced role rules (DESIGN section 4). The client reads the same table to hide controls.
+// Server-enforced role rules. The client reads the same table to hide controls.
 export const PERMISSIONS = {
   "project.create": ["admin", "manager"],
   "project.edit": ["admin", "manager"],

@@ -18,7 +18,7 @@ const SLUG_MAX = 60;
 export const isForeignKeyError = (err: unknown) =>
   (err as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 
-/** The spec's Organization entity (spec 2 section 3). */
+/** An organization as every organization call answers it. */
 export interface OrganizationView {
   id: number;
   name: string;
@@ -59,7 +59,7 @@ const toView = (row: OrganizationRow): OrganizationView => ({
 
 /**
  * Admins: every organization, filtered by name or slug. Others: only their own, so a manager's
- * Create Project modal can offer it (spec 1: GET /organizations is fetched when the modal opens).
+ * Create Project modal, which fetches this list when it opens, can offer it.
  */
 export function listOrganizations(
   deps: AppDeps,

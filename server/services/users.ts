@@ -20,8 +20,8 @@ import { requireAdmin } from "./access";
 import { containsPattern, isForeignKeyError } from "./organizations";
 
 /**
- * "Assigned projects" (spec 2 section 2.7) are the projects the user created: the spec has no
- * assignment screen or call, and created_by is the only user-to-project link the data holds.
+ * "Assigned projects" are the projects the user created: the console has no assignment screen or
+ * call, and created_by is the only user-to-project link the data holds.
  */
 export interface UserView {
   id: number;

@@ -1,6 +1,6 @@
-// Client-only texts of the analytics screens that ./analytics.ts (the spec's texts, shared with the
-// server) does not hold: hints, legends and labels the spec leaves to the design. Never repeat a
-// string from ./analytics.ts here; import it from there.
+// Client-only texts of the analytics screens that ./analytics.ts (the texts shared with the server)
+// does not hold: hints, legends and labels. Never repeat a string from ./analytics.ts here; import it
+// from there.
 
 export const ANALYTICS_UI = {
   disabledNotice: "Steam analytics are not enabled for this project.",
@@ -60,7 +60,7 @@ export const SYNC_NOTICES_UI = {
   syncStartedTitle: "Sync started",
   financialSyncTitle: "Financial data synced",
   fetchedTitle: "Financial data fetched",
-  /** Spec 2 section 8: partner-access suggestions are joined by bullets. */
+  /** Partner-access suggestions are joined by bullets. */
   bullet: " • ",
 } as const;
 

@@ -1,8 +1,8 @@
-// Spec texts for analytics (spec 2 sections 2.1, 2.3-2.5, 5, 8; spec 1 Dashboard Admin Controls and
-// section 8), character for character, plus the server's own messages for Steam calls.
+// Texts of the analytics screens and the dashboard's admin sync, plus the server's own messages for
+// Steam calls.
 
 export const ANALYTICS = {
-  // Analytics tab (spec 2 section 2.3)
+  // Analytics tab
   title: "Game Analytics",
   appIdLabel: "App ID",
   appIdNotConfigured: "Steam App ID not configured",
@@ -38,11 +38,11 @@ export const ANALYTICS = {
   fetchAllHistoryLabel: "Fetch All History (1 year)",
   fetchRecentLabel: "Fetch Recent (today + yesterday)",
 
-  // Latest News (spec 2 section 2.1)
+  // Latest News
   latestNews: "Latest News",
   noNews: "No news articles available",
 
-  // Spec 2 section 8: failures
+  // Failures
   loadFailed: "Failed to load analytics data",
   steamSyncFailed: "Failed to sync historical data",
   partnerAccessRequired: "Steam Partner API Access Required",
@@ -52,13 +52,13 @@ export const ANALYTICS = {
   searchFailedTitle: "Search failed",
   searchFailed: "Unable to search Steam games",
 
-  // Spec 2 section 8: success notices ("historical sync started for N days", ...)
+  // Success notices ("historical sync started for N days", ...)
   steamSyncStarted: (days: number) => `Historical sync started for ${days} days`,
   financialSyncDone: (records: number) => `Fetched ${records} records from Steam Partner APIs`,
   fetchRecentDone: (records: number) => `Fetched ${records} recent records (today + yesterday)`,
   fetchAllDone: (records: number) => `Fetched ${records} records from Steam Partner APIs`,
 
-  // Settings, Steam Analytics card (spec 2 section 2.5)
+  // Settings, Steam Analytics card
   steamCardTitle: "Steam Analytics",
   searchPlaceholder: "Search for a game by name",
   manualAppId: "Steam App ID",
@@ -72,7 +72,7 @@ export const ANALYTICS = {
   updateFailedTitle: "Update failed",
   updateFailed: "Failed to update analytics settings",
 
-  // Test dialog (spec 2 section 2.4)
+  // Test dialog
   testTitle: "Steam Financial API Testing",
   testAppId: "Steam App ID",
   testPartnerId: "Partner ID",
@@ -86,7 +86,7 @@ export const ANALYTICS = {
     badRequest: "400: the dates or parameters are wrong",
   },
 
-  // Dashboard Admin Controls (spec 1)
+  // Dashboard Admin Controls
   adminControls: "Admin Controls",
   financialDataSync: "Financial Data Sync",
   syncRecent: "Sync Recent (2 days)",
@@ -96,7 +96,7 @@ export const ANALYTICS = {
   systemMaintenance: "System Maintenance",
   analyticsExport: "Analytics Export",
   comingSoon: "Coming Soon",
-  // Spec 1 section 8
+  // Admin sync results
   syncCompleted: {
     yearly: "Yearly Data Sync Completed",
     monthly: "Monthly Data Sync Completed",

@@ -1,4 +1,4 @@
-// Spec 1 section 8 (sign-in, session) and spec 2 section 5/8 (profile). Character for character.
+// Sign-in, session and profile texts, shared by the server's answers and the screens.
 export const AUTH = {
   loginFailed: "Login failed",
   invalidCredentials: "Invalid email or password",

@@ -1,4 +1,4 @@
-// Spec 1 "Dashboard" and section 8: every text of the screen.
+// Every text of the Dashboard screen.
 export const DASHBOARD = {
   title: "Dashboard",
   subtitleAdmin: "System Overview",
@@ -28,7 +28,7 @@ export const DASHBOARD = {
   loadFailed: "Failed to load dashboard data",
 } as const;
 
-/** Capacity bar colours (section 9): above 80 % red, above 60 % yellow, else green. */
+/** Capacity bar colours: above 80 % red, above 60 % yellow, else green. */
 export function capacityColor(percent: number): "red" | "yellow" | "green" {
   if (percent > 80) return "red";
   if (percent > 60) return "yellow";

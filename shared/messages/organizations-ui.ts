@@ -1,4 +1,4 @@
-// Client-only texts of Organizations (spec 2 sections 2.8 and 5). Result texts live in ./organizations.ts.
+// Client-only texts of the Organizations screen. Result texts live in ./organizations.ts.
 export const ORGANIZATIONS_UI = {
   heading: "Organizations",
   subtitle: "Manage the studios that own users and projects",

@@ -1,4 +1,4 @@
-// Spec 2 sections 2.8, 5 and 8: organization management. Character for character where the spec has them.
+// Organization management: refusals and results the server answers, which the client shows as they are.
 export const ORGANIZATIONS = {
   notFound: "Organization not found",
   nameRequired: "Organization name is required",

@@ -1,4 +1,4 @@
-// Client-only texts of the Profile screen (spec 2 sections 2.6, 5 and 8). Validation and result
+// Client-only texts of the Profile screen. Validation and result
 // texts live in ./auth.ts.
 export const PROFILE_UI = {
   heading: "Profile",

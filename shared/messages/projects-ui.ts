@@ -1,5 +1,5 @@
-// Client-only texts of the projects list, create modal, project detail and settings
-// (spec 1 sections 2 and 8, spec 2 sections 2.1, 2.5 and 8). Result texts live in ./projects.ts.
+// Client-only texts of the projects list, create modal, project detail and settings. Result texts
+// live in ./projects.ts.
 export const PROJECTS_UI = {
   subtitle: "Manage your projects and their settings",
   noDescription: "No description provided",
@@ -23,7 +23,7 @@ export const PROJECTS_UI = {
   settings: "Settings",
   openSettings: "Project settings",
   openAnalytics: "Project analytics",
-  // Project detail (spec 2 section 2.1)
+  // Project detail
   notFound: "Project Not Found",
   notFoundHint: "This project does not exist or you do not have access to it.",
   loadErrorTitle: "Error",
@@ -36,7 +36,7 @@ export const PROJECTS_UI = {
   analyticsEnabled: "Enabled",
   analyticsDisabled: "Disabled",
   lastSync: "Last Sync",
-  // Settings (spec 2 section 2.5)
+  // Settings
   backToProject: "Back to project",
   backToProjects: "Back to Projects",
   generalSettings: "General Settings",

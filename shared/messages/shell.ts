@@ -1,4 +1,4 @@
-// Spec 1 section 2: the application shell, guard and navigation.
+// The application shell, its sign-in guard and the navigation.
 export const SHELL = {
   productTitle: "Stream Console",
   verifying: "Verifying authentication...",

@@ -43,7 +43,7 @@ export const STREAMING_UI = {
   needsPreparationHint: "This file is converted once for streaming; its first start takes longer.",
   changeMediaHint: (destination: string) => `The stream on ${destination} restarts with the chosen video.`,
 
-  // Delete destination (issue 5 adds it; the spec has no texts for it)
+  // Delete destination: the console's own texts
   deleteDestinationTitle: "Delete Destination",
   deleteDestinationQuestion: (name: string) =>
     `Delete the destination "${name}"? A live stream on it is stopped first.`,

@@ -1,4 +1,4 @@
-// Client-only texts of User Management (spec 2 sections 2.7, 5 and 8). Result texts live in ./users.ts.
+// Client-only texts of the User Management screen. Result texts live in ./users.ts.
 export const USERS_UI = {
   heading: "User Management",
   subtitle: "Manage users, roles and access",
@@ -31,7 +31,7 @@ export const USERS_UI = {
   assignedProjects: "Assigned Projects",
   noAssignedProjects: "No assigned projects",
   create: "Create User",
-  // Validation (client side of spec 2 section 5)
+  // Validation the form does before it sends
   nameRequired: "Name is required",
   passwordRequired: "Password is required",
 } as const;

@@ -3,7 +3,7 @@ import { ANALYTICS } from "../messages/analytics";
 import { idSchema, queryFlag, queryId, queryInt } from "./ids";
 import { safeName } from "./names";
 
-// Inputs and answers of the analytics calls (spec 2 sections 3 and 7, spec 1 section 7).
+// Inputs and answers of the analytics calls.
 // One schema serves the tRPC procedure, the REST adapter and the client form.
 
 export const PERIOD_OPTIONS = [7, 14, 30, 60, 90, 180, 365] as const;
@@ -15,14 +15,14 @@ export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const CHART_BAR_MAX_PX = 232;
 export const CHART_BAR_MIN_PX = 4;
-/** Reload delays after the sync calls (spec 2 section 9). */
+/** How long the screen waits after a sync call before it reloads its figures. */
 export const RELOAD_AFTER_MS = {
   steam: 5000,
   financialPeriod: 2000,
   fetchRecent: 2000,
   fetchAllHistory: 3000,
 };
-/** Spec 1 section 4: the admin sync's result note clears after 15 s for yearly, 10 s otherwise. */
+/** The admin sync's result note clears after 15 s for yearly, 10 s otherwise. */
 export const SYNC_NOTE_MS = { yearly: 15_000, other: 10_000 };
 export const MAX_PERIOD_DAYS = 365;
 

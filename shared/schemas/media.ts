@@ -17,7 +17,7 @@ export const uploadProjectIdSchema = z
 
 export type MediaKind = "video" | "image";
 
-/** One media item as GET /media/{projectId} and media.list answer it (spec 2 section 3 plus metadata). */
+/** One media item, with its probed metadata, as GET /media/{projectId} and media.list answer it. */
 export interface MediaItem {
   id: number;
   project_id: number;

@@ -3,7 +3,7 @@ import { STEAM_INGEST_URL, STREAMING } from "../messages/streaming";
 import { idSchema, queryId } from "./ids";
 import { safeName } from "./names";
 
-// Inputs and answers of the streaming and dashboard calls (spec 1 sections 3 and 7). One schema serves
+// Inputs and answers of the streaming and dashboard calls. One schema serves
 // the tRPC procedure, the REST adapter and the client form.
 
 export const DESTINATION_NAME_MAX = 100;
@@ -80,7 +80,7 @@ export type StreamStatus = (typeof STREAM_STATUSES)[number];
 /** A stream in one of these states holds a destination and counts against the limit. */
 export const LIVE_STATUSES = ["starting", "running", "stopping"] as const satisfies readonly StreamStatus[];
 
-/** Spec 1 section 3 "Destination". `stream_key` is left out for viewers. Times are ISO strings. */
+/** A destination as the calls answer it. `stream_key` is left out for viewers. Times are ISO strings. */
 export interface DestinationView {
   id: number;
   name: string;
@@ -108,7 +108,7 @@ export interface LiveFigures {
   dup_frames: number;
 }
 
-/** Spec 1 section 3 "Stream record", plus ids and the live figures of a running stream. */
+/** A stream's record: what ran where and how it ended, plus ids and the live figures of a running stream. */
 export interface StreamRecord {
   id: number;
   media_name: string;

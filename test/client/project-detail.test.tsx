@@ -96,7 +96,7 @@ test("another organization's project reads 'Project Not Found'; the toast carrie
   await waitFor(() =>
     expect(toaster.getVisibleToasts().map((t) => [t.title, t.description])).toContainEqual([
       PROJECTS_UI.loadErrorTitle,
-      // Spec 2 section 8: the server's error field where present ('Failed to load project details' else).
+      // The server's error field where present ('Failed to load project details' else).
       PROJECTS.notFound,
     ]),
   );
