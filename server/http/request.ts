@@ -34,7 +34,7 @@ export function idParam(c: Context<AppEnv>, name = "id"): number {
   const raw = c.req.param(name);
   const id = Number(raw);
   if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1)
-    throw badRequest(COMMON.invalidParam(name));
+    throw badRequest(COMMON.invalid(name));
   return id;
 }
 

@@ -10,6 +10,8 @@ export const AUTH = {
   authFailed: "Authentication failed. Please log in again.",
   unreachableSession: "Unable to connect to server. Please try again.",
   authRequired: "Authentication required",
+  passwordRequired: "Password is required",
+  currentPasswordRequired: "Current password is required",
   adminRequired: "Administrator privileges required",
   noPermission: "You do not have permission to perform this action",
   refreshFailed: "Failed to refresh user data",

@@ -27,6 +27,8 @@ export const STREAMING = {
   rtmpUrlRequired: "RTMP URL is required",
   rtmpUrlInvalid: "RTMP URL must be a valid URL",
   rtmpUrlScheme: "RTMP URL must start with rtmp:// or rtmps://",
+  streamKeyTooLong: "Stream key is too long",
+  typeInvalid: "Type must be steam or custom",
 
   // Toasts
   destinationCreatedTitle: "Destination created",

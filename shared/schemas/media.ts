@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON } from "../messages/common";
 import { MEDIA } from "../messages/media";
 import { idSchema } from "./ids";
 
@@ -11,7 +12,7 @@ export const mediaDeleteInput = z.object({ id });
 export const uploadProjectIdSchema = z
   .string(MEDIA.projectIdRequired)
   .trim()
-  .regex(/^\d{1,15}$/, "Invalid projectId")
+  .regex(/^\d{1,15}$/, COMMON.invalid("projectId"))
   .transform(Number)
   .pipe(z.number().int().positive());
 
