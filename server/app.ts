@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { JSON_BODY_LIMIT_BYTES, TRPC_BATCH_MAX } from "../shared/limits";
 import { COMMON } from "../shared/messages/common";
 import type { AppDeps } from "./deps";
+import { AppError, notFound } from "./errors";
 import { cookieJar } from "./http/cookies";
 import type { AppEnv } from "./http/env";
 import { onError, retryAfterOf } from "./http/errors";
@@ -31,7 +32,9 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     if (STREAMED_UPLOADS.has(c.req.path)) return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ error: COMMON.bodyTooLarge }, 413),
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", COMMON.bodyTooLarge);
+      },
     })(c, next);
   });
   api.use("*", jsonOnly(STREAMED_UPLOADS));
@@ -59,7 +62,9 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     }),
   );
   registerRest(api);
-  api.all("*", (c) => c.json({ error: COMMON.notFound }, 404));
+  api.all("*", () => {
+    throw notFound(COMMON.notFound);
+  });
 
   app.route("/api", api);
   app.use("*", serveClient(options.clientDir ?? CLIENT_DIST));

@@ -1,4 +1,5 @@
 import type { ZodError, z } from "zod";
+import { COMMON } from "../shared/messages/common";
 import { badRequest } from "./errors";
 
 /**
@@ -7,7 +8,7 @@ import { badRequest } from "./errors";
  */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return "Invalid input";
+  if (!issue) return COMMON.invalidInput;
   const path = issue.path.join(".");
   const generic = issue.message.startsWith("Invalid") || issue.message.startsWith("Unrecognized");
   return path && generic ? `${path}: ${issue.message}` : issue.message;

@@ -1,4 +1,4 @@
-// Formatters used by both sides (spec 1 section 9, spec 2 section 9).
+// Formatters used by both sides, so a size or a time reads the same on the screen and in an answer.
 
 /** "Bytes", "KB", "MB", "GB" with two decimals: 1536 → "1.50 KB". */
 export function formatFileSize(bytes: number): string {

@@ -9,11 +9,14 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
     const retryAfter = retryAfterOf(err);
     if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
-    return c.json({ error: err.message, ...err.details }, httpStatusOf[err.code]);
+    return c.json({ error: err.message, ...err.details }, httpStatusOf(err.code));
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    return c.json({ error: status === 413 ? COMMON.bodyTooLarge : err.message || "Request failed" }, status);
+    return c.json(
+      { error: status === 413 ? COMMON.bodyTooLarge : err.message || COMMON.requestFailed },
+      status,
+    );
   }
   console.error("[http] unexpected error:", err);
   return c.json({ error: COMMON.internalError }, 500);

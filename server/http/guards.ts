@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { HEADERS_MAX_BYTES, TRPC_BATCH_MAX, URL_MAX_BYTES } from "../../shared/limits";
 import { COMMON } from "../../shared/messages/common";
+import { AppError, badRequest } from "../errors";
 import type { AppEnv } from "./env";
 
-// Checks that run before routing: each refuses with a 4xx `{ error }` instead of a parser's empty answer.
+// Checks that run before routing: each refuses with an AppError, which the error handler answers as
+// a 4xx `{ error }` instead of a parser's empty answer.
 
 /** Byte length of the request line's target and of the header block as sent. */
 export function requestSizes(req: Request): { url: number; headers: number } {
@@ -21,8 +23,8 @@ export function requestSizes(req: Request): { url: number; headers: number } {
  */
 export const sizeLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sizes = requestSizes(c.req.raw);
-  if (sizes.url > URL_MAX_BYTES) return c.json({ error: COMMON.urlTooLong }, 414);
-  if (sizes.headers > HEADERS_MAX_BYTES) return c.json({ error: COMMON.headersTooLarge }, 431);
+  if (sizes.url > URL_MAX_BYTES) throw new AppError("URI_TOO_LONG", COMMON.urlTooLong);
+  if (sizes.headers > HEADERS_MAX_BYTES) throw new AppError("HEADERS_TOO_LARGE", COMMON.headersTooLarge);
   await next();
 };
 
@@ -45,7 +47,7 @@ export const jsonOnly =
   async (c, next) => {
     if (except.has(c.req.path) || !hasBody(c.req.raw)) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== "application/json") return c.json({ error: COMMON.jsonRequired }, 415);
+    if (type !== "application/json") throw new AppError("UNSUPPORTED_MEDIA_TYPE", COMMON.jsonRequired);
     await next();
   };
 
@@ -54,6 +56,6 @@ export const trpcBatchCap: MiddlewareHandler<AppEnv> = async (c, next) => {
   const procedures = c.req.path.slice(c.req.path.lastIndexOf("/") + 1);
   // tRPC decodes the path before splitting, so an encoded comma counts as one too.
   const calls = procedures === "" ? 0 : procedures.split(/,|%2c/i).length;
-  if (calls > TRPC_BATCH_MAX) return c.json({ error: COMMON.tooManyCalls, maxCalls: TRPC_BATCH_MAX }, 400);
+  if (calls > TRPC_BATCH_MAX) throw badRequest(COMMON.tooManyCalls, { maxCalls: TRPC_BATCH_MAX });
   await next();
 };

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AUTH } from "../../shared/messages/auth";
 import type { AppDeps } from "../deps";
+import { forbidden } from "../errors";
 import { authenticate } from "../services/auth";
 import { clientAddressOf } from "./client-address";
 import { readSessionToken } from "./cookies";
@@ -33,7 +34,7 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origin = c.req.header("origin");
   if (!SAFE_METHODS.has(c.req.method) && origin) {
     const own = c.var.deps.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
-    if (origin !== new URL(own).origin) return c.json({ error: AUTH.forbiddenOrigin }, 403);
+    if (origin !== new URL(own).origin) throw forbidden(AUTH.forbiddenOrigin);
   }
   await next();
 };

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AUTH } from "../../shared/messages/auth";
 import { COMMON } from "../../shared/messages/common";
-import { AppError, badRequest } from "../errors";
+import { badRequest, unauthorized } from "../errors";
 import { parseInput } from "../validation";
 import type { AppEnv } from "./env";
 
@@ -11,7 +11,7 @@ import type { AppEnv } from "./env";
 export function requireUser(c: Context<AppEnv>) {
   const user = c.var.user;
   const session = c.var.session;
-  if (!user || !session) throw new AppError("UNAUTHORIZED", AUTH.authRequired);
+  if (!user || !session) throw unauthorized(AUTH.authRequired);
   return { user, session };
 }
 
@@ -33,7 +33,8 @@ export async function jsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: 
 export function idParam(c: Context<AppEnv>, name = "id"): number {
   const raw = c.req.param(name);
   const id = Number(raw);
-  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw badRequest(`Invalid ${name}`);
+  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1)
+    throw badRequest(COMMON.invalid(name));
   return id;
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import type { MiddlewareHandler } from "hono";
+import { COMMON } from "../../shared/messages/common";
 import type { AppEnv } from "./env";
 
 /**
@@ -23,7 +24,7 @@ export function serveClient(distDir: string): MiddlewareHandler<AppEnv> {
         return c.body(await file.arrayBuffer());
       }
     }
-    if (!existsSync(index)) return c.text("Client not built: run `bun run build`.", 503);
+    if (!existsSync(index)) return c.text(COMMON.clientNotBuilt, 503);
     c.header("Cache-Control", "no-cache");
     return c.html(await Bun.file(index).text());
   };

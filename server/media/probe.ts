@@ -74,14 +74,23 @@ const probeArgs = (ffprobe: string, path: string) => [
 
 /** Reads the file's real type and properties; null when it is not a video or image we accept. */
 export async function probeMedia(ffprobe: string, path: string): Promise<MediaMetadata | null> {
+  const info = await runProbe(ffprobe, path);
+  return info ? describe(info) : null;
+}
+
+/** ffprobe's JSON for the file, or null when ffprobe fails or answers something unreadable. */
+async function runProbe(ffprobe: string, path: string): Promise<ProbeOutput | null> {
   const out = await runTool(probeArgs(ffprobe, path), PROBE_TIMEOUT_MS, "probe");
   if (out.code !== 0) return null;
-  let info: ProbeOutput;
   try {
-    info = JSON.parse(out.stdout) as ProbeOutput;
+    return JSON.parse(out.stdout) as ProbeOutput;
   } catch {
     return null;
   }
+}
+
+/** What the probe says the file is; null when it is not a video or image we accept. */
+function describe(info: ProbeOutput): MediaMetadata | null {
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === "audio");

@@ -1,5 +1,5 @@
 /**
- * A single byte range from a Range header (RFC 9110 section 14): "bytes=a-b", "bytes=a-", "bytes=-n".
+ * A single byte range from a Range header (RFC 9110, range requests): "bytes=a-b", "bytes=a-", "bytes=-n".
  * Returns null to serve the whole file (no header, another unit, several ranges or bad syntax: all
  * allowed to be ignored), "unsatisfiable" for a range outside the file (416).
  */

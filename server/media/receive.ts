@@ -48,105 +48,123 @@ export function formatLimit(bytes: number): string {
  * failure is thrown as an AppError (4xx, or 507 for a full disk).
  */
 export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUpload> {
+  const parser = createParser(opts);
+  const latch = failureLatch();
+  const upload = listen(parser, opts, latch);
+  const finished = new Promise<void>((resolve) => parser.on("close", resolve));
+  const reader = opts.body!.getReader();
+  try {
+    while (!latch.failure) {
+      const next = await latch.unlessFailed(reader.read());
+      if (!next || latch.failure) break;
+      if (next.done) {
+        parser.end();
+        await latch.unlessFailed(finished);
+        break;
+      }
+      if (!parser.write(next.value)) await latch.unlessFailed(drained(parser));
+    }
+  } catch {
+    // The client went away or the body broke off.
+    latch.fail(badRequest(MEDIA.interrupted));
+  }
+
+  let file: TempFile | null = null;
+  if (!latch.failure) {
+    try {
+      file = await (upload.saving ?? Promise.reject(badRequest(MEDIA.noFile)));
+    } catch (err) {
+      latch.fail(err);
+    }
+  }
+  if (latch.failure || !file) {
+    reader.cancel().catch(() => {});
+    parser.destroy();
+    // The file part (if any) settles once the parser is gone. A part that failed has removed its temp
+    // file already; one that was complete before a later refusal (say, a projectId after the file) goes now.
+    const complete = await upload.saving?.catch(() => null);
+    await complete?.discard();
+    throw asAppError(latch.failure);
+  }
+  return { tempPath: file.path, originalName: upload.originalName, size: file.size, fields: upload.fields };
+}
+
+/** A multipart parser for the body, or 400 when the body is not multipart at all. */
+function createParser(opts: ReceiveOptions): Busboy {
   if (!opts.body || !opts.contentType?.toLowerCase().startsWith("multipart/form-data")) {
     throw badRequest(MEDIA.notMultipart);
   }
-  let parser: Busboy;
   try {
     // One byte more than allowed: busboy flags "limit" when the count reaches fileSize, so a file of
     // exactly maxBytes must not reach it.
-    parser = busboy({
+    return busboy({
       headers: { "content-type": opts.contentType },
       limits: { fileSize: opts.maxBytes + 1, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
     });
   } catch {
     throw badRequest(MEDIA.notMultipart);
   }
+}
 
-  let failure: unknown = null;
-  /** Ends the current wait early when a failure comes from elsewhere (a field, the file part, the disk). */
-  let wake: (() => void) | null = null;
-  const fail = (err: unknown) => {
-    failure ??= err;
-    wake?.();
+/** The first failure of an upload, from whichever stream saw it, and a way to stop waiting once there is one. */
+function failureLatch() {
+  const latch = {
+    failure: null as unknown,
+    /** Ends the current wait early when a failure comes from elsewhere (a field, the file part, the disk). */
+    wake: null as (() => void) | null,
+    fail: (err: unknown) => {
+      latch.failure ??= err;
+      latch.wake?.();
+    },
+    // A fresh promise per wait: racing each read against one long-lived "stopped" promise would leave a
+    // reaction on it per read, each holding its chunk, so the whole body would stay in memory.
+    unlessFailed: <T>(p: Promise<T>): Promise<T | null> =>
+      new Promise<T | null>((resolve, reject) => {
+        if (latch.failure) return resolve(null);
+        latch.wake = () => resolve(null);
+        p.then(resolve, reject);
+      }).finally(() => {
+        latch.wake = null;
+      }),
   };
-  // A fresh promise per wait: racing each read against one long-lived "stopped" promise would leave a
-  // reaction on it per read, each holding its chunk, so the whole body would stay in memory.
-  const unlessFailed = <T>(p: Promise<T>): Promise<T | null> =>
-    new Promise<T | null>((resolve, reject) => {
-      if (failure) return resolve(null);
-      wake = () => resolve(null);
-      p.then(resolve, reject);
-    }).finally(() => {
-      wake = null;
-    });
-  const fields: Record<string, string> = {};
-  let originalName = "";
-  let saving: Promise<TempFile> | null = null;
+  return latch;
+}
 
+/** Wires the parser's events: fields are collected, the one file part is saved, every refusal goes to `fail`. */
+function listen(parser: Busboy, opts: ReceiveOptions, latch: ReturnType<typeof failureLatch>) {
+  const upload = {
+    fields: {} as Record<string, string>,
+    originalName: "",
+    saving: null as Promise<TempFile> | null,
+  };
+  const refuse = latch.fail;
   // Tearing the parser down mid-part makes it emit "Unexpected end of file" on itself and on the open
   // file stream: both always have a listener, or that error would end the process.
-  parser.on("error", () => fail(badRequest(MEDIA.interrupted)));
-  parser.on("filesLimit", () => fail(badRequest(MEDIA.oneFileOnly)));
-  parser.on("fieldsLimit", () => fail(badRequest(MEDIA.tooManyFields)));
-  parser.on("partsLimit", () => fail(badRequest(MEDIA.tooManyFields)));
+  parser.on("error", () => refuse(badRequest(MEDIA.interrupted)));
+  parser.on("filesLimit", () => refuse(badRequest(MEDIA.oneFileOnly)));
+  parser.on("fieldsLimit", () => refuse(badRequest(MEDIA.tooManyFields)));
+  parser.on("partsLimit", () => refuse(badRequest(MEDIA.tooManyFields)));
   parser.on("field", (name, value) => {
-    fields[name] = value;
+    upload.fields[name] = value;
     try {
       opts.onField?.(name, value);
     } catch (err) {
-      fail(err);
+      refuse(err);
     }
   });
   parser.on("file", (name, file: Readable, info) => {
     file.on("error", () => {});
-    if (name !== FILE_FIELD || saving) fail(badRequest(MEDIA.oneFileOnly));
-    if (failure) {
+    if (name !== FILE_FIELD || upload.saving) refuse(badRequest(MEDIA.oneFileOnly));
+    if (latch.failure) {
       file.resume();
       return;
     }
-    originalName = info.filename || "upload";
-    file.on("limit", () => fail(tooLarge(opts.maxBytes)));
-    saving = saveFile(file, opts);
-    saving.catch(fail);
+    upload.originalName = info.filename || "upload";
+    file.on("limit", () => refuse(tooLarge(opts.maxBytes)));
+    upload.saving = saveFile(file, opts);
+    upload.saving.catch(refuse);
   });
-  const finished = new Promise<void>((resolve) => parser.on("close", resolve));
-
-  const reader = opts.body.getReader();
-  try {
-    while (!failure) {
-      const next = await unlessFailed(reader.read());
-      if (!next || failure) break;
-      if (next.done) {
-        parser.end();
-        await unlessFailed(finished);
-        break;
-      }
-      if (!parser.write(next.value)) await unlessFailed(drained(parser));
-    }
-  } catch {
-    // The client went away or the body broke off.
-    fail(badRequest(MEDIA.interrupted));
-  }
-
-  let file: TempFile | null = null;
-  if (!failure) {
-    try {
-      file = await (saving ?? Promise.reject(badRequest(MEDIA.noFile)));
-    } catch (err) {
-      fail(err);
-    }
-  }
-  if (failure || !file) {
-    reader.cancel().catch(() => {});
-    parser.destroy();
-    // The file part (if any) settles once the parser is gone. A part that failed has removed its temp
-    // file already; one that was complete before a later refusal (say, a projectId after the file) goes now.
-    const complete = await (saving as Promise<TempFile> | null)?.catch(() => null);
-    await complete?.discard();
-    throw asAppError(failure);
-  }
-  return { tempPath: file.path, originalName, size: file.size, fields };
+  return upload;
 }
 
 /** Writes one file part to its temp file; on any failure the temp file is removed before rejecting. */

@@ -10,7 +10,7 @@ import type { AppEnv } from "../http/env";
 import { jsonBody, requireUser } from "../http/request";
 import * as auth from "../services/auth";
 
-// Spec 1 section 7: the /auth/* calls. Each adapter: parse, call the service, answer.
+// The /auth/* calls. Each adapter: parse, call the service, answer.
 export function authRest(api: Hono<AppEnv>) {
   api.post("/auth/login", async (c) => {
     const input = await jsonBody(c, loginInput);

@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/env";
 import { requireUser } from "../http/request";
 import * as dashboard from "../services/dashboard";
 
-// Spec 1 section 7: the dashboard's calls.
+// The dashboard's calls.
 export function dashboardRest(api: Hono<AppEnv>) {
   api.get("/dashboard/stats", (c) => c.json(dashboard.dashboardStats(c.var.deps, requireUser(c).user)));
   api.get("/dashboard/recent-activity", (c) =>

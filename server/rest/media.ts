@@ -6,7 +6,7 @@ import { parseRange } from "../media/range";
 import * as media from "../services/media";
 import { uploadMedia } from "../services/media-upload";
 
-// Spec 2 section 7: the /media/* calls. Static paths first: /media/{projectId} would swallow them.
+// The /media/* calls. Static paths first: /media/{projectId} would swallow them.
 export function mediaRest(api: Hono<AppEnv>) {
   api.get("/media/config", (c) => {
     requireUser(c);

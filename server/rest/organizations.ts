@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
 import * as organizations from "../services/organizations";
 
-// Spec 2 section 7: GET/POST /organizations, PUT/DELETE /organizations/{id}.
+// GET/POST /organizations, PUT/DELETE /organizations/{id}.
 export function organizationsRest(api: Hono<AppEnv>) {
   api.get("/organizations", (c) => {
     const { user } = requireUser(c);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, requireUser } from "../http/request";
 import * as projects from "../services/projects";
 
-// Spec 1 section 7 and spec 2 section 7: the /projects calls.
+// The /projects calls.
 export function projectsRest(api: Hono<AppEnv>) {
   api.get("/projects", (c) => c.json(projects.listProjects(c.var.deps, requireUser(c).user)));
   api.post("/projects", async (c) => {

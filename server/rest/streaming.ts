@@ -12,7 +12,7 @@ import * as destinations from "../services/destinations";
 import * as streams from "../services/streams";
 import { systemInfo } from "../services/system-info";
 
-// Spec 1 section 7: destinations and streams. Each adapter: parse, call the service, answer.
+// The destination and stream calls. Each adapter: parse, call the service, answer.
 export function streamingRest(api: Hono<AppEnv>) {
   api.get("/destinations/:projectId", (c) => {
     const { user } = requireUser(c);

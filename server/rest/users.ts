@@ -11,7 +11,7 @@ import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
 import * as users from "../services/users";
 
-// Spec 2 section 7: the /users calls, plus GET /users/{id} for the User Details dialog.
+// The /users calls, plus GET /users/{id} for the User Details dialog.
 export function usersRest(api: Hono<AppEnv>) {
   api.get("/users", (c) => {
     const { user } = requireUser(c);

@@ -1,24 +1,44 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { AUTH } from "../../shared/messages/auth";
+import { PROJECTS } from "../../shared/messages/projects";
 import { can, type Permission } from "../../shared/permissions";
 import type { SessionUser } from "../../shared/types";
 import { projects } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { forbidden, notFound } from "../errors";
 
-export const PROJECT_NOT_FOUND = "Project not found";
-export const NO_PERMISSION = "You do not have permission to perform this action";
-
 /** Throws 403 unless the user's role grants the permission. */
-export function requirePermission(user: SessionUser, permission: Permission, message = NO_PERMISSION): void {
+export function requirePermission(
+  user: SessionUser,
+  permission: Permission,
+  message: string = AUTH.noPermission,
+) {
   if (!can(user.role, permission)) throw forbidden(message);
 }
 
+/** Throws 403 unless the user is an administrator. */
+export const requireAdmin = (user: SessionUser) =>
+  requirePermission(user, "admin.manage", AUTH.adminRequired);
+
 /**
- * The tenancy check every project-scoped call goes through: admins see every project, others only
- * their own organization's. Another organization's project answers 404, exactly like a missing one.
+ * The tenancy filter of every scoped query: nothing for admins, who see everything; for everyone
+ * else, rows whose organization column is the user's own (no rows at all for a user without one).
+ */
+export function orgScope(user: SessionUser, column: SQLiteColumn = projects.orgId): SQL | undefined {
+  return user.role === "admin" ? undefined : eq(column, user.org_id ?? -1);
+}
+
+/** The same rule for one row already loaded: may this user see a row of organization `orgId`? */
+export const inOrgScope = (user: SessionUser, orgId: number | null) =>
+  user.role === "admin" || (orgId !== null && orgId === user.org_id);
+
+/**
+ * The tenancy check every project-scoped call goes through. Another organization's project answers
+ * 404, exactly like a missing one, so ids reveal nothing.
  */
 export function requireProject(deps: AppDeps, user: SessionUser, projectId: number) {
   const project = deps.db.select().from(projects).where(eq(projects.id, projectId)).get();
-  if (!project || (user.role !== "admin" && project.orgId !== user.org_id)) throw notFound(PROJECT_NOT_FOUND);
+  if (!project || !inOrgScope(user, project.orgId)) throw notFound(PROJECTS.notFound);
   return project;
 }

@@ -13,7 +13,7 @@ import { dayRange, pacificDate, utcDate } from "../steam/dates";
 import { requireProject } from "./access";
 import { appCache } from "./analytics-steam";
 
-// GET /analytics/project-overview/{id}?days=n (spec 2 section 3), computed from stored samples,
+// GET /analytics/project-overview/{id}?days=n, computed from stored samples,
 // caches and sales rows only: opening the tab never waits on Steam.
 
 const DAY_MS = 86_400_000;
@@ -151,7 +151,7 @@ export function getOverview(
   const p = requireProject(deps, user, input.projectId);
   const now = deps.now();
   const appId = p.steamAppId;
-  // The chart always shows 30 days (spec 2 section 2.3), whatever the period; the figures use the period.
+  // The chart always shows 30 days, whatever the period; the figures use the period.
   const metrics = appId ? playerMetrics(deps, appId, Math.max(input.days, PLAYER_CHART_DAYS), now) : [];
   const period = metrics.slice(-input.days);
   const withData = period.filter((m) => m.samples > 0);

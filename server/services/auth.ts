@@ -18,7 +18,7 @@ import {
 } from "../auth/session";
 import { organizations, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { AppError, badRequest, conflict, forbidden } from "../errors";
+import { AppError, badRequest, conflict, forbidden, unauthorized } from "../errors";
 import { findSessionUser, memberMaySignIn } from "./session-user";
 
 export interface SignedIn {
@@ -55,7 +55,7 @@ export async function login(
     .get();
   // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
-  if (!row || !ok || !row.isActive) throw new AppError("UNAUTHORIZED", AUTH.invalidCredentials);
+  if (!row || !ok || !row.isActive) throw unauthorized(AUTH.invalidCredentials);
   reservation.attempt.succeeded();
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
   if (!memberMaySignIn(row.role, row.orgActive)) throw forbidden(AUTH.organizationDeactivated);
@@ -63,7 +63,7 @@ export async function login(
   const session = createSession(deps.db, token, row.id, deps.now());
   deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, row.id)).run();
   const user = findSessionUser(deps.db, row.id);
-  if (!user) throw new AppError("UNAUTHORIZED", AUTH.invalidCredentials);
+  if (!user) throw unauthorized(AUTH.invalidCredentials);
   return { user, token, session };
 }
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ActivityItem, DashboardStats } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, organizations, projects, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { orgScope } from "./access";
 import { iso } from "./stream-views";
 import { clearEndedStreams } from "./streams";
 import { liveStatusFilter, startOfDay, streamCount } from "./system-info";
@@ -10,13 +11,10 @@ import { liveStatusFilter, startOfDay, streamCount } from "./system-info";
 /** How many items Recent Activity shows. */
 export const ACTIVITY_LIMIT = 10;
 
-const orgFilter = (user: SessionUser) =>
-  user.role === "admin" ? undefined : eq(projects.orgId, user.org_id ?? -1);
-
 export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats {
   const now = deps.now();
   const today = startOfDay(now);
-  const scope = orgFilter(user);
+  const scope = orgScope(user);
   const totalProjects = deps.db.select({ n: count() }).from(projects).where(scope).get()?.n ?? 0;
   const totalMediaFiles =
     deps.db
@@ -50,10 +48,11 @@ export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats
   return stats;
 }
 
-/** The newest streams and uploads together, newest first. */
-export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[] {
-  const scope = orgFilter(user);
-  const streamRows = deps.db
+type Dated = ActivityItem & { at: number };
+
+/** The newest streams in scope, as activity items. */
+function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
+  return deps.db
     .select({
       id: streams.id,
       media_name: streams.mediaName,
@@ -69,8 +68,19 @@ export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[]
     .where(scope)
     .orderBy(desc(streams.startedAt), desc(streams.id))
     .limit(ACTIVITY_LIMIT)
-    .all();
-  const mediaRows = deps.db
+    .all()
+    .map((r) => ({
+      ...r,
+      activity_type: "stream" as const,
+      original_name: null,
+      started_at: iso(r.at),
+      created_at: iso(r.at)!,
+    }));
+}
+
+/** The newest uploads in scope, as activity items. */
+function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
+  return deps.db
     .select({
       id: mediaFiles.id,
       original_name: mediaFiles.originalName,
@@ -84,36 +94,22 @@ export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[]
     .where(scope)
     .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
     .limit(ACTIVITY_LIMIT)
-    .all();
-  const items: (ActivityItem & { at: number })[] = [
-    ...streamRows.map((r) => ({
-      activity_type: "stream" as const,
-      id: r.id,
-      media_name: r.media_name,
-      destination_name: r.destination_name,
-      original_name: null,
-      status: r.status,
-      project_name: r.project_name,
-      user_name: r.user_name,
-      started_at: iso(r.at),
-      created_at: iso(r.at)!,
-      at: r.at,
-    })),
-    ...mediaRows.map((r) => ({
+    .all()
+    .map((r) => ({
+      ...r,
       activity_type: "media" as const,
-      id: r.id,
       media_name: null,
       destination_name: null,
-      original_name: r.original_name,
       status: null,
-      project_name: r.project_name,
-      user_name: r.user_name,
       started_at: null,
       created_at: iso(r.at)!,
-      at: r.at,
-    })),
-  ];
-  return items
+    }));
+}
+
+/** The newest streams and uploads together, newest first. */
+export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[] {
+  const scope = orgScope(user);
+  return [...recentStreams(deps, scope), ...recentUploads(deps, scope)]
     .sort((a, b) => b.at - a.at)
     .slice(0, ACTIVITY_LIMIT)
     .map(({ at: _at, ...item }) => item);

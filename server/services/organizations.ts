@@ -10,7 +10,7 @@ import type { SessionUser } from "../../shared/types";
 import { organizations, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
-import { requirePermission } from "./access";
+import { orgScope, requireAdmin } from "./access";
 
 const SLUG_MAX = 60;
 
@@ -18,7 +18,7 @@ const SLUG_MAX = 60;
 export const isForeignKeyError = (err: unknown) =>
   (err as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 
-/** The spec's Organization entity (spec 2 section 3). */
+/** An organization as every organization call answers it. */
 export interface OrganizationView {
   id: number;
   name: string;
@@ -28,9 +28,6 @@ export interface OrganizationView {
   project_count: number;
   created_at: string;
 }
-
-export const requireAdmin = (user: SessionUser) =>
-  requirePermission(user, "admin.manage", ORGANIZATIONS.adminRequired);
 
 /** LIKE pattern for a user's text, with its own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,7 +59,7 @@ const toView = (row: OrganizationRow): OrganizationView => ({
 
 /**
  * Admins: every organization, filtered by name or slug. Others: only their own, so a manager's
- * Create Project modal can offer it (spec 1: GET /organizations is fetched when the modal opens).
+ * Create Project modal, which fetches this list when it opens, can offer it.
  */
 export function listOrganizations(
   deps: AppDeps,
@@ -70,8 +67,7 @@ export function listOrganizations(
   input: z.infer<typeof listOrganizationsInput>,
 ): OrganizationView[] {
   const search = input?.search?.trim();
-  const filters = [];
-  if (user.role !== "admin") filters.push(eq(organizations.id, user.org_id ?? -1));
+  const filters = [orgScope(user, organizations.id)];
   if (search) {
     const pattern = containsPattern(search);
     filters.push(

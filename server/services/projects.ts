@@ -6,7 +6,7 @@ import type { SessionUser } from "../../shared/types";
 import { organizations, projects, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { forbidden, notFound } from "../errors";
-import { requirePermission, requireProject } from "./access";
+import { inOrgScope, orgScope, requirePermission, requireProject } from "./access";
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -70,9 +70,11 @@ function toView({ creator, ...row }: ProjectRow): ProjectView {
 
 /** Newest first. Admins see every project, others only their organization's (none without one). */
 export function listProjects(deps: AppDeps, user: SessionUser): ProjectView[] {
-  const query = projectQuery(deps);
-  const scoped = user.role === "admin" ? query : query.where(eq(projects.orgId, user.org_id ?? -1));
-  return scoped.orderBy(desc(projects.createdAt), desc(projects.id)).all().map(toView);
+  return projectQuery(deps)
+    .where(orgScope(user))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .all()
+    .map(toView);
 }
 
 /** 404 'Project not found' for a missing project and for another organization's alike. */
@@ -90,7 +92,7 @@ export function createProject(
 ): ProjectView {
   requirePermission(user, "project.create", PROJECTS.createDenied);
   // A manager may name only its own organization; checked before existence so nothing leaks.
-  if (user.role !== "admin" && input.org_id !== user.org_id) throw forbidden(PROJECTS.otherOrganization);
+  if (!inOrgScope(user, input.org_id)) throw forbidden(PROJECTS.otherOrganization);
   const org = deps.db
     .select({ id: organizations.id })
     .from(organizations)

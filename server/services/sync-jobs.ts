@@ -1,5 +1,5 @@
+import { AUTH } from "../../shared/messages/auth";
 import { JOBS } from "../../shared/messages/jobs";
-import { USERS } from "../../shared/messages/users";
 import type { SyncJobKind, SyncJobView } from "../../shared/schemas/jobs";
 import type { SessionUser } from "../../shared/types";
 import type { AppDeps } from "../deps";
@@ -25,7 +25,7 @@ export function startSyncJob<R>(
 
 /** Only the all-apps sync has no project; it is the administrators' own. */
 export function requireAllAppsSync(user: SessionUser): void {
-  requirePermission(user, "analytics.syncAllApps", USERS.adminRequired);
+  requirePermission(user, "analytics.syncAllApps", AUTH.adminRequired);
 }
 
 export function syncJobView(row: JobRow): SyncJobView {
@@ -45,7 +45,7 @@ export function syncJobView(row: JobRow): SyncJobView {
         ? null
         : {
             message: row.errorMessage,
-            ...(code ? { status: httpStatusOf[code] } : {}),
+            ...(code ? { status: httpStatusOf(code) } : {}),
             ...(row.errorDetails ? { details: row.errorDetails } : {}),
           },
     startedAt: iso(row.startedAt),

@@ -4,19 +4,19 @@ import type { SessionUser } from "../../shared/types";
 import { projects, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { serverCpuPercent } from "../streaming/system-figures";
+import { orgScope } from "./access";
 
 /** Midnight UTC of the day `now` falls in: "today" for the daily figures. */
 export const startOfDay = (now: number) => now - (now % 86_400_000);
 
 /** Counts streams matching the conditions; admins system-wide, everyone else their organization's. */
 export function streamCount(deps: AppDeps, user: SessionUser, ...conditions: (SQL | undefined)[]): number {
-  const scope = user.role === "admin" ? undefined : eq(projects.orgId, user.org_id ?? -1);
   return (
     deps.db
       .select({ n: count() })
       .from(streams)
       .innerJoin(projects, eq(projects.id, streams.projectId))
-      .where(and(scope, ...conditions))
+      .where(and(orgScope(user), ...conditions))
       .get()?.n ?? 0
   );
 }

@@ -1,28 +1,27 @@
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
-import type { z } from "zod";
 import { AUTH } from "../../shared/messages/auth";
 import { PROJECTS } from "../../shared/messages/projects";
 import { emailChangedFor, passwordResetFor, USERS } from "../../shared/messages/users";
 import type { Role } from "../../shared/roles";
 import type {
-  adminChangeEmailInput,
-  createUserInput,
-  listUsersInput,
-  resetPasswordInput,
-  setUserActiveInput,
-  updateUserProfileInput,
+  AdminChangeEmailInput,
+  CreateUserInput,
+  ListUsersInput,
+  ResetPasswordInput,
+  SetUserActiveInput,
+  UpdateUserProfileInput,
 } from "../../shared/schemas/users";
 import type { SessionUser } from "../../shared/types";
 import { hashPassword } from "../auth/password";
 import { organizations, projects, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../errors";
-import { requirePermission } from "./access";
+import { requireAdmin } from "./access";
 import { containsPattern, isForeignKeyError } from "./organizations";
 
 /**
- * "Assigned projects" (spec 2 section 2.7) are the projects the user created: the spec has no
- * assignment screen or call, and created_by is the only user-to-project link the data holds.
+ * "Assigned projects" are the projects the user created: the console has no assignment screen or
+ * call, and created_by is the only user-to-project link the data holds.
  */
 export interface UserView {
   id: number;
@@ -41,8 +40,6 @@ export interface UserView {
 export interface UserDetails extends UserView {
   assigned_projects: { id: number; name: string }[];
 }
-
-const requireAdmin = (user: SessionUser) => requirePermission(user, "admin.manage", USERS.adminRequired);
 
 // Explicit columns: the password hash never leaves this file's queries.
 function userQuery(deps: AppDeps) {
@@ -74,11 +71,7 @@ const toView = (row: UserRow): UserView => ({
 });
 
 /** Newest first, filtered by name or email and by role. */
-export function listUsers(
-  deps: AppDeps,
-  actor: SessionUser,
-  input: z.infer<typeof listUsersInput>,
-): UserView[] {
+export function listUsers(deps: AppDeps, actor: SessionUser, input: ListUsersInput): UserView[] {
   requireAdmin(actor);
   const search = input?.search?.trim();
   const filters = [];
@@ -145,7 +138,7 @@ function endSessions(deps: AppDeps, userId: number, keepSessionId?: string) {
     .run();
 }
 
-export async function createUser(deps: AppDeps, actor: SessionUser, input: z.infer<typeof createUserInput>) {
+export async function createUser(deps: AppDeps, actor: SessionUser, input: CreateUserInput) {
   requireAdmin(actor);
   const email = input.email.toLowerCase();
   requireFreeEmail(deps, email);
@@ -169,11 +162,7 @@ export async function createUser(deps: AppDeps, actor: SessionUser, input: z.inf
   return { success: true as const, message: USERS.created, user: findUser(deps, created.id) };
 }
 
-export function updateUserProfile(
-  deps: AppDeps,
-  actor: SessionUser,
-  input: z.infer<typeof updateUserProfileInput>,
-) {
+export function updateUserProfile(deps: AppDeps, actor: SessionUser, input: UpdateUserProfileInput) {
   requireAdmin(actor);
   const current = findUser(deps, input.id);
   if (input.id === actor.id && !input.is_active) throw badRequest(USERS.cannotDeactivateSelf);
@@ -197,7 +186,7 @@ export async function resetPassword(
   deps: AppDeps,
   actor: SessionUser,
   actorSessionId: string,
-  input: z.infer<typeof resetPasswordInput>,
+  input: ResetPasswordInput,
 ) {
   requireAdmin(actor);
   const user = findUser(deps, input.id);
@@ -207,11 +196,7 @@ export async function resetPassword(
   return { success: true as const, message: passwordResetFor(user.name) };
 }
 
-export function changeUserEmail(
-  deps: AppDeps,
-  actor: SessionUser,
-  input: z.infer<typeof adminChangeEmailInput>,
-) {
+export function changeUserEmail(deps: AppDeps, actor: SessionUser, input: AdminChangeEmailInput) {
   requireAdmin(actor);
   const user = findUser(deps, input.id);
   const email = input.newEmail.toLowerCase();
@@ -220,7 +205,7 @@ export function changeUserEmail(
   return { success: true as const, message: emailChangedFor(user.name), user: findUser(deps, input.id) };
 }
 
-export function setUserActive(deps: AppDeps, actor: SessionUser, input: z.infer<typeof setUserActiveInput>) {
+export function setUserActive(deps: AppDeps, actor: SessionUser, input: SetUserActiveInput) {
   requireAdmin(actor);
   findUser(deps, input.id);
   if (input.id === actor.id && !input.is_active) throw badRequest(USERS.cannotDeactivateSelf);

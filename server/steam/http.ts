@@ -1,3 +1,4 @@
+import { STEAM_ERRORS } from "../../shared/messages/steam";
 import { maskKeys, SteamError } from "./errors";
 
 // One GET against Steam with a timeout, retries for 429/5xx/network failures (exponential backoff,
@@ -48,10 +49,10 @@ export async function steamGet(url: string, service: string, opts: HttpOptions):
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
       lastError = timedOut
-        ? new SteamError("timeout", `${service} did not answer within ${Math.round(opts.timeoutMs / 1000)} s`)
+        ? new SteamError("timeout", STEAM_ERRORS.timedOut(service, Math.round(opts.timeoutMs / 1000)))
         : new SteamError(
             "unavailable",
-            `${service} is unreachable: ${maskKeys(String((err as Error).message))}`,
+            STEAM_ERRORS.unreachable(service, maskKeys(String((err as Error).message))),
           );
     }
     if (res) {
@@ -67,12 +68,8 @@ export async function steamGet(url: string, service: string, opts: HttpOptions):
       await res.body?.cancel();
       lastError =
         res.status === 429
-          ? new SteamError(
-              "rate_limited",
-              `${service} is rate limiting requests (HTTP 429); try again later`,
-              429,
-            )
-          : new SteamError("unavailable", `${service} is unavailable (HTTP ${res.status})`, res.status);
+          ? new SteamError("rate_limited", STEAM_ERRORS.rateLimited(service), 429)
+          : new SteamError("unavailable", STEAM_ERRORS.unavailable(service, res.status), res.status);
     }
     if (attempt < opts.retries) await opts.sleep(retryDelay(res, attempt, opts));
   }
@@ -85,10 +82,6 @@ export function parseJson(res: SteamHttpResponse, service: string): unknown {
   try {
     return JSON.parse(res.body);
   } catch {
-    throw new SteamError(
-      "bad_response",
-      `${service} answered something that is not JSON (HTTP ${res.status})`,
-      res.status,
-    );
+    throw new SteamError("bad_response", STEAM_ERRORS.notJson(service, res.status), res.status);
   }
 }

@@ -1,4 +1,5 @@
 import { PARTNER } from "../../shared/messages/analytics";
+import { STEAM_ERRORS, STEAM_SERVICES } from "../../shared/messages/steam";
 import { dashDate } from "./dates";
 import { SteamError } from "./errors";
 import { type HttpOptions, parseJson, type SteamHttpResponse, steamGet } from "./http";
@@ -57,7 +58,7 @@ function partnerResponse(res: SteamHttpResponse, service: string): Record<string
   if (res.status === 403 || res.status === 401)
     throw new SteamError("key_rejected", PARTNER.keyRejected(res.status), res.status);
   if (res.status === 400) {
-    throw new SteamError("bad_response", `${service} rejected the dates or parameters (HTTP 400)`, 400);
+    throw new SteamError("bad_response", STEAM_ERRORS.paramsRejected(service), 400);
   }
   const body = obj(parseJson(res, service));
   const response = obj(body?.response);
@@ -65,7 +66,7 @@ function partnerResponse(res: SteamHttpResponse, service: string): Record<string
   if (!response || Object.keys(response).length === 0)
     throw new SteamError("no_permission", PARTNER.keyNoPermission, res.status);
   if (res.status !== 200)
-    throw new SteamError("bad_response", `${service} answered HTTP ${res.status}`, res.status);
+    throw new SteamError("bad_response", STEAM_ERRORS.answeredStatus(service, res.status), res.status);
   return response;
 }
 
@@ -73,7 +74,7 @@ export async function getChangedDates(
   cfg: PartnerConfig,
   highwatermark: string,
 ): Promise<{ dates: string[]; highwatermark: string }> {
-  const service = "Steam GetChangedDatesForPartner";
+  const service = STEAM_SERVICES.changedDates;
   const res = await steamGet(
     partnerUrl(cfg, "GetChangedDatesForPartner", { highwatermark }),
     service,
@@ -122,7 +123,7 @@ export async function getDetailedSales(
   cfg: PartnerConfig,
   date: string,
 ): Promise<{ rows: SalesRow[]; pages: number; appNames: Map<number, string> }> {
-  const service = "Steam GetDetailedSales";
+  const service = STEAM_SERVICES.detailedSales;
   const rows: SalesRow[] = [];
   const appNames = new Map<number, string>();
   let sent = "0";
@@ -145,5 +146,5 @@ export async function getDetailedSales(
     if (maxId === sent) return { rows, pages: page, appNames };
     sent = maxId;
   }
-  throw new SteamError("bad_response", `${service} kept paging past ${MAX_PAGES} pages for ${date}`);
+  throw new SteamError("bad_response", STEAM_ERRORS.tooManyPages(service, MAX_PAGES, date));
 }

@@ -1,3 +1,4 @@
+import { STEAM_ERRORS, STEAM_SERVICES } from "../../shared/messages/steam";
 import { SteamError } from "./errors";
 import { type HttpOptions, parseJson, steamGet } from "./http";
 import { toInt } from "./money";
@@ -15,7 +16,7 @@ export async function searchStore(
   term: string,
   limit: number,
 ): Promise<StoreSearchHit[]> {
-  const service = "Steam store search";
+  const service = STEAM_SERVICES.storeSearch;
   const u = new URL("api/storesearch/", cfg.base.endsWith("/") ? cfg.base : `${cfg.base}/`);
   u.searchParams.set("term", term);
   u.searchParams.set("l", "english");
@@ -25,7 +26,7 @@ export async function searchStore(
   if (res.status !== 200 || !body || !Array.isArray(body.items)) {
     throw new SteamError(
       "bad_response",
-      `${service} answered HTTP ${res.status} without results`,
+      STEAM_ERRORS.answeredWithout(service, res.status, "results"),
       res.status,
     );
   }

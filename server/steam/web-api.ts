@@ -1,3 +1,4 @@
+import { STEAM_ERRORS, STEAM_SERVICES } from "../../shared/messages/steam";
 import { SteamError } from "./errors";
 import { type HttpOptions, parseJson, type SteamHttpResponse, steamGet } from "./http";
 import { toInt } from "./money";
@@ -41,12 +42,12 @@ function url(cfg: WebApiConfig, path: string, params: Record<string, string | nu
 /** A rejected Web API key answers an HTML 403 page instead of JSON. */
 function rejectIfHtml403(res: SteamHttpResponse, service: string, keyed: boolean): void {
   if (res.status === 403 && res.isHtml && keyed) {
-    throw new SteamError("key_rejected", `Steam rejected the Web API key (HTTP 403) for ${service}`, 403);
+    throw new SteamError("key_rejected", STEAM_ERRORS.webKeyRejected(service), 403);
   }
 }
 
 export async function getCurrentPlayers(cfg: WebApiConfig, appId: number): Promise<number> {
-  const service = "Steam current players";
+  const service = STEAM_SERVICES.currentPlayers;
   const res = await steamGet(
     url(cfg, "ISteamUserStats/GetNumberOfCurrentPlayers/v1/", { appid: appId }),
     service,
@@ -60,17 +61,17 @@ export async function getCurrentPlayers(cfg: WebApiConfig, appId: number): Promi
     return response.player_count;
   }
   if (res.status === 404 || (response && toInt(response.result) === 42)) {
-    throw new SteamError("unknown_app", `Steam does not know app ${appId}`, res.status);
+    throw new SteamError("unknown_app", STEAM_ERRORS.unknownApp(appId), res.status);
   }
   throw new SteamError(
     "bad_response",
-    `${service} answered HTTP ${res.status} without a player count`,
+    STEAM_ERRORS.answeredWithout(service, res.status, "a player count"),
     res.status,
   );
 }
 
 export async function getAchievements(cfg: WebApiConfig, appId: number): Promise<Achievements> {
-  const service = "Steam achievements";
+  const service = STEAM_SERVICES.achievements;
   const res = await steamGet(
     url(cfg, "ISteamUserStats/GetGlobalAchievementPercentagesForApp/v2/", { gameid: appId }),
     service,
@@ -89,18 +90,18 @@ export async function getAchievements(cfg: WebApiConfig, appId: number): Promise
   }
   // Apps without stats answer 403 (keyless) or {"response":{"result":8}}; unknown apps 404 or 500.
   if (res.status === 403 || toInt(obj(body?.response)?.result) === 8) {
-    throw new SteamError("no_achievements", `App ${appId} has no achievements on Steam`, res.status);
+    throw new SteamError("no_achievements", STEAM_ERRORS.noAchievements(appId), res.status);
   }
-  if (res.status === 404) throw new SteamError("unknown_app", `Steam does not know app ${appId}`, 404);
+  if (res.status === 404) throw new SteamError("unknown_app", STEAM_ERRORS.unknownApp(appId), 404);
   throw new SteamError(
     "bad_response",
-    `${service} answered HTTP ${res.status} without achievements`,
+    STEAM_ERRORS.answeredWithout(service, res.status, "achievements"),
     res.status,
   );
 }
 
 export async function getNews(cfg: WebApiConfig, appId: number, count: number): Promise<SteamNewsItem[]> {
-  const service = "Steam news";
+  const service = STEAM_SERVICES.news;
   const res = await steamGet(
     url(cfg, "ISteamNews/GetNewsForApp/v2/", { appid: appId, count, maxlength: 300, format: "json" }),
     service,
@@ -127,7 +128,7 @@ export async function getNews(cfg: WebApiConfig, appId: number, count: number): 
     });
   }
   if (res.status === 403 || res.status === 404) {
-    throw new SteamError("unknown_app", `Steam has no news feed for app ${appId}`, res.status);
+    throw new SteamError("unknown_app", STEAM_ERRORS.noNewsFeed(appId), res.status);
   }
-  throw new SteamError("bad_response", `${service} answered HTTP ${res.status} without news`, res.status);
+  throw new SteamError("bad_response", STEAM_ERRORS.answeredWithout(service, res.status, "news"), res.status);
 }

@@ -4,7 +4,7 @@ import { COMMON } from "../../shared/messages/common";
 import type { SessionUser } from "../../shared/types";
 import type { Session } from "../auth/session";
 import type { AppDeps } from "../deps";
-import { AppError } from "../errors";
+import { AppError, trpcCodeOf } from "../errors";
 import { zodMessage } from "../validation";
 
 /** How a procedure sets or clears the session cookie without knowing about HTTP. */
@@ -34,28 +34,12 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-const trpcCode = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  CONFLICT: "CONFLICT",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
-  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  // tRPC has no 414, 431 or 507 of its own: the nearest code with the same meaning for a client.
-  URI_TOO_LONG: "BAD_REQUEST",
-  HEADERS_TOO_LARGE: "BAD_REQUEST",
-  BAD_GATEWAY: "BAD_GATEWAY",
-  INSUFFICIENT_STORAGE: "SERVICE_UNAVAILABLE",
-} as const;
-
 // Services throw AppError; this turns it into the matching tRPC code so the status is right.
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: trpcCode[cause.code], message: cause.message, cause });
+    throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.message, cause });
   }
   if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
     console.error("[trpc] unexpected error:", result.error.cause ?? result.error);

@@ -1,4 +1,4 @@
-// Spec 1 section 8 (sign-in, session) and spec 2 section 5/8 (profile). Character for character.
+// Sign-in, session and profile texts, shared by the server's answers and the screens.
 export const AUTH = {
   loginFailed: "Login failed",
   invalidCredentials: "Invalid email or password",
@@ -10,6 +10,10 @@ export const AUTH = {
   authFailed: "Authentication failed. Please log in again.",
   unreachableSession: "Unable to connect to server. Please try again.",
   authRequired: "Authentication required",
+  passwordRequired: "Password is required",
+  currentPasswordRequired: "Current password is required",
+  adminRequired: "Administrator privileges required",
+  noPermission: "You do not have permission to perform this action",
   refreshFailed: "Failed to refresh user data",
   changePasswordFailed: "Failed to change password",
   changeEmailFailed: "Failed to change email",

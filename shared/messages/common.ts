@@ -1,5 +1,13 @@
 export const COMMON = {
   internalError: "Internal server error",
+  invalidInput: "Invalid input",
+  requestFailed: "Request failed",
+  /** A malformed number or id: `name` is the field or parameter, e.g. "Invalid id". */
+  invalid: (name: string) => `Invalid ${name}`,
+  /** A flag that is not a JSON boolean. */
+  notBoolean: (name: string) => `${name} must be true or false`,
+  searchTooLong: "Search text is too long",
+  clientNotBuilt: "Client not built: run `bun run build`.",
   malformedJson: "Malformed JSON body",
   bodyTooLarge: "Request body too large",
   notFound: "Not found",

@@ -1,4 +1,4 @@
-// Spec 2 sections 2.2, 5 and 8: media tab texts, character for character, plus the server's refusals.
+// Media tab texts, plus the server's refusals of uploads.
 export const MEDIA = {
   tabEmptyTitle: "No Media Files",
   uploadFirst: "Upload First File",
@@ -48,7 +48,7 @@ export const MEDIA = {
   rangeNotSatisfiable: "Requested range not satisfiable",
 } as const;
 
-/** Spec 2 section 5: the hint's lists and the 1 GB maximum, also the fallback when the config call fails. */
+/** The upload hint's lists and the 1 GB maximum, also the fallback when the config call fails. */
 export const DEFAULT_MEDIA_CONFIG = {
   maxFileSize: 1024 ** 3,
   maxFileSizeFormatted: "1 GB",

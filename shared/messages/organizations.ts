@@ -1,9 +1,8 @@
-// Spec 2 sections 2.8, 5 and 8: organization management. Character for character where the spec has them.
+// Organization management: refusals and results the server answers, which the client shows as they are.
 export const ORGANIZATIONS = {
   notFound: "Organization not found",
   nameRequired: "Organization name is required",
   nameTooLong: "Organization name must be at most 100 characters",
-  adminRequired: "Administrator privileges required",
   stillReferenced: "Organization is still in use and cannot be deleted",
   created: "Organization created successfully",
   updated: "Organization updated successfully",

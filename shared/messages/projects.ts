@@ -1,4 +1,4 @@
-// Spec 1 section 2 "Projects list" / section 8, spec 2 sections 2.1, 2.5 and 8. Character for character.
+// The projects list, project detail and settings: refusals and results the server answers.
 export const PROJECTS = {
   notFound: "Project not found",
   nameRequired: "Project name is required",

@@ -1,4 +1,4 @@
-// Spec 1 "Streaming page", sections 4-8: every text of the page, its dialogs, toasts and refusals.
+// Every text of the Streaming page, its dialogs, toasts and refusals.
 // Character for character; the server's 403 messages for stream work are these same strings.
 export const STREAMING = {
   title: "Streaming",
@@ -20,15 +20,17 @@ export const STREAMING = {
   clearEndedQuestion: "Are you sure you want to delete all ended streams? This action cannot be undone.",
   addDestinationTitle: "Add Stream Destination",
 
-  // Add Destination form (section 5)
+  // Add Destination form
   typeSteam: "Steam",
   typeCustom: "Custom RTMP",
   nameRequired: "Name is required",
   rtmpUrlRequired: "RTMP URL is required",
   rtmpUrlInvalid: "RTMP URL must be a valid URL",
   rtmpUrlScheme: "RTMP URL must start with rtmp:// or rtmps://",
+  streamKeyTooLong: "Stream key is too long",
+  typeInvalid: "Type must be steam or custom",
 
-  // Toasts (section 8)
+  // Toasts
   destinationCreatedTitle: "Destination created",
   destinationCreatedMessage: "Stream destination has been created successfully",
   createDestinationFailed: "Failed to create destination",
@@ -50,7 +52,7 @@ export const STREAMING = {
   clearFailedTitle: "Error",
   clearFailedMessage: "Failed to clear ended streams",
 
-  // 403 texts (section 6): the server answers these for the matching refusals.
+  // 403 texts: the server answers these for the matching refusals.
   forbiddenCreateDestination:
     "Access denied: You do not have permission to create destinations for this project.",
   forbiddenStart: "You do not have permission to start streams for this media.",
@@ -78,7 +80,7 @@ export const STREAMING = {
     "The server is running out of disk space, so the media file could not be prepared for streaming",
 } as const;
 
-/** Status badge colours (section 4): Chakra colour palettes. */
+/** Status badge colours: Chakra colour palettes. */
 export const STREAM_STATUS_COLORS = {
   running: "green",
   starting: "yellow",

@@ -1,7 +1,6 @@
-// Spec 2 sections 2.7, 5 and 8: user management. Character for character where the spec has them.
+// User management: refusals and results the server answers, which the client shows as they are.
 export const USERS = {
   notFound: "User not found",
-  adminRequired: "Administrator privileges required",
   passwordsDoNotMatch: "Passwords do not match",
   cannotDeleteSelf: "You cannot delete your own account",
   cannotDeactivateSelf: "You cannot deactivate your own account",

@@ -27,17 +27,17 @@ export const personNameSchema = safeName(
 
 export const loginInput = z.object({
   email: z.string().trim().min(1, AUTH.emailRequired).max(EMAIL_MAX),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
+  password: z.string().min(1, AUTH.passwordRequired).max(PASSWORD_MAX),
 });
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string().min(1, "Current password is required").max(PASSWORD_MAX),
+  currentPassword: z.string().min(1, AUTH.currentPasswordRequired).max(PASSWORD_MAX),
   newPassword: newPasswordSchema,
 });
 
 export const changeEmailInput = z.object({
   newEmail: emailSchema,
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
+  password: z.string().min(1, AUTH.passwordRequired).max(PASSWORD_MAX),
 });
 
 export const changeNameInput = z.object({ newName: personNameSchema });

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { COMMON } from "../messages/common";
 
 // Ids and counts are integers, and only integers: `true`, `[1]` or "1" in a JSON body or a procedure
 // input is refused, never read as 1. Query strings carry text, so they have their own strict parser.
 
 /** A positive integer id, as JSON bodies and tRPC inputs send it. */
 export const idSchema = z
-  .number("Invalid id")
-  .int("Invalid id")
-  .positive("Invalid id")
-  .max(Number.MAX_SAFE_INTEGER, "Invalid id");
+  .number(COMMON.invalid("id"))
+  .int(COMMON.invalid("id"))
+  .positive(COMMON.invalid("id"))
+  .max(Number.MAX_SAFE_INTEGER, COMMON.invalid("id"));
 
 /** An integer written in a query string: ASCII digits only, no sign, no exponent, no spaces. */
 export const queryInt = (message: string) =>
@@ -18,7 +19,7 @@ export const queryInt = (message: string) =>
     .transform(Number);
 
 /** A positive id from a query string. */
-export const queryId = (message = "Invalid id") => queryInt(message).pipe(idSchema);
+export const queryId = (message = COMMON.invalid("id")) => queryInt(message).pipe(idSchema);
 
 /** `1`/`true` or `0`/`false` in a query string; anything else is refused. */
 export const queryFlag = (message: string) =>

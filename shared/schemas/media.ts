@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON } from "../messages/common";
 import { MEDIA } from "../messages/media";
 import { idSchema } from "./ids";
 
@@ -11,13 +12,13 @@ export const mediaDeleteInput = z.object({ id });
 export const uploadProjectIdSchema = z
   .string(MEDIA.projectIdRequired)
   .trim()
-  .regex(/^\d{1,15}$/, "Invalid projectId")
+  .regex(/^\d{1,15}$/, COMMON.invalid("projectId"))
   .transform(Number)
   .pipe(z.number().int().positive());
 
 export type MediaKind = "video" | "image";
 
-/** One media item as GET /media/{projectId} and media.list answer it (spec 2 section 3 plus metadata). */
+/** One media item, with its probed metadata, as GET /media/{projectId} and media.list answer it. */
 export interface MediaItem {
   id: number;
   project_id: number;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON } from "../messages/common";
 import { ORGANIZATIONS } from "../messages/organizations";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
@@ -15,11 +16,11 @@ export const organizationNameSchema = safeName(
 );
 
 /** A search box's text; "" means no filter. */
-export const searchSchema = z.string().trim().max(SEARCH_MAX, "Search text is too long").optional();
+export const searchSchema = z.string().trim().max(SEARCH_MAX, COMMON.searchTooLong).optional();
 
 export const listOrganizationsInput = z.object({ search: searchSchema }).optional();
 
-const isActiveSchema = z.boolean("is_active must be true or false");
+const isActiveSchema = z.boolean(COMMON.notBoolean("is_active"));
 
 export const organizationBody = z.object({
   name: organizationNameSchema,

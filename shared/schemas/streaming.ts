@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON } from "../messages/common";
 import { STEAM_INGEST_URL, STREAMING } from "../messages/streaming";
 import { idSchema, queryId } from "./ids";
 import { safeName } from "./names";
@@ -39,17 +40,17 @@ const nameSchema = safeName(
     .max(DESTINATION_NAME_MAX, `Name must be at most ${DESTINATION_NAME_MAX} characters long`),
 );
 
-const streamKeySchema = z.string().trim().max(STREAM_KEY_MAX, "Stream key is too long");
+const streamKeySchema = z.string().trim().max(STREAM_KEY_MAX, STREAMING.streamKeyTooLong);
 
 export const destinationsInput = z.object({ projectId: idSchema });
 
 export const createDestinationInput = z
   .object({
     name: nameSchema,
-    type: z.enum(DESTINATION_TYPES, "Type must be steam or custom").default("steam"),
+    type: z.enum(DESTINATION_TYPES, STREAMING.typeInvalid).default("steam"),
     rtmp_url: rtmpUrlSchema.default(""),
     stream_key: streamKeySchema.default(""),
-    autorestart: z.boolean("autorestart must be true or false").default(false),
+    autorestart: z.boolean(COMMON.notBoolean("autorestart")).default(false),
     project_id: idSchema,
   })
   // 'Steam' pre-fills Steam's ingest URL; a custom destination needs its own.
@@ -60,7 +61,7 @@ export const updateDestinationFields = z.object({
   name: nameSchema.optional(),
   rtmp_url: rtmpUrlSchema.refine((v) => v !== "", STREAMING.rtmpUrlRequired).optional(),
   stream_key: streamKeySchema.optional(),
-  autorestart: z.boolean("autorestart must be true or false").optional(),
+  autorestart: z.boolean(COMMON.notBoolean("autorestart")).optional(),
 });
 export const updateDestinationInput = updateDestinationFields.extend({ id: idSchema });
 
@@ -70,7 +71,7 @@ export const startStreamInput = z.object({ destinationId: idSchema, mediaId: idS
 export const stopStreamInput = z.object({ streamId: idSchema });
 export const streamStatusInput = z.object({ projectId: idSchema });
 /** GET /streams/status?projectId=… */
-export const streamStatusQuery = z.object({ projectId: queryId("Invalid projectId") });
+export const streamStatusQuery = z.object({ projectId: queryId(COMMON.invalid("projectId")) });
 
 export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
 export type UpdateDestinationInput = z.infer<typeof updateDestinationInput>;

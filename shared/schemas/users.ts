@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON } from "../messages/common";
 import { PROJECTS } from "../messages/projects";
 import { USERS } from "../messages/users";
 import { ROLES } from "../roles";
@@ -26,7 +27,7 @@ export const createUserInput = z.object({
   name: personNameSchema,
   role: roleSchema.optional().default("developer"),
   password: newPasswordSchema,
-  is_active: z.boolean("is_active must be true or false").optional().default(true),
+  is_active: z.boolean(COMMON.notBoolean("is_active")).optional().default(true),
   org_id: userOrgSchema.optional().transform((v) => v ?? null),
 });
 
@@ -34,7 +35,7 @@ export const updateUserProfileBody = z.object({
   name: personNameSchema,
   email: emailSchema,
   role: roleSchema,
-  is_active: z.boolean("is_active must be true or false"),
+  is_active: z.boolean(COMMON.notBoolean("is_active")),
   /** Absent keeps the current organization; null or "" removes it. */
   org_id: userOrgSchema.optional(),
 });
@@ -46,7 +47,14 @@ export const resetPasswordInput = resetPasswordBody.extend({ id: idSchema });
 export const adminChangeEmailBody = z.object({ newEmail: emailSchema });
 export const adminChangeEmailInput = adminChangeEmailBody.extend({ id: idSchema });
 
-export const setUserActiveBody = z.object({ is_active: z.boolean("is_active must be true or false") });
+export const setUserActiveBody = z.object({ is_active: z.boolean(COMMON.notBoolean("is_active")) });
 export const setUserActiveInput = setUserActiveBody.extend({ id: idSchema });
 
 export const userIdInput = z.object({ id: idSchema });
+
+export type ListUsersInput = z.infer<typeof listUsersInput>;
+export type CreateUserInput = z.infer<typeof createUserInput>;
+export type UpdateUserProfileInput = z.infer<typeof updateUserProfileInput>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+export type AdminChangeEmailInput = z.infer<typeof adminChangeEmailInput>;
+export type SetUserActiveInput = z.infer<typeof setUserActiveInput>;

@@ -1,4 +1,4 @@
-// Stream benchmark (issue 5): N streams of a 1080p30 ~6 Mbps H.264/AAC file, started through the API
+// Stream benchmark: N streams of a 1080p30 ~6 Mbps H.264/AAC file, started through the API
 // of a real server process, pushed by stream copy to nginx-rtmp on loopback. After 60 s it prints:
 // per-stream ffmpeg CPU (from /proc), server RSS growth per stream, the lowest speed seen, start
 // latency (API call to first media at the receiver, p50 and max) and stop latency.

@@ -1,4 +1,4 @@
-// Upload benchmark (issue 4): a 1 GB file over loopback to a real server process.
+// Upload benchmark: a 1 GB file over loopback to a real server process.
 // Prints the upload throughput next to `cp` of the same file on the same disk, and the server's
 // resident memory idle and at its peak during the upload, sampled from /proc/PID/status.
 // Budget: peak RSS grows by at most 64 MB over idle; throughput at least half of cp's.

@@ -10,7 +10,7 @@ import { cleanup, render } from "@testing-library/react";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import { MemoryRouter, useLocation } from "react-router-dom";
-import { callerLink } from "../support/render";
+import { callerLink } from "../support/caller-link";
 import { anonymousCaller, callerFor, TEST_PASSWORD } from "../support/server";
 
 // The whole console (providers, session, route table, shell) rendered in happy-dom, talking to the

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
 
-// A real RTMP receiver on loopback (DESIGN section 2): `ffmpeg -listen 1` takes one publisher and
+// A real RTMP receiver on loopback, not a stand-in: `ffmpeg -listen 1` takes one publisher and
 // counts its frames through -progress. With `reconnect`, a new listener replaces each one that ends,
 // so a restarted publisher finds it again. Readiness comes from /proc/net/tcp: connecting to check
 // would use up the listener's single connection.

@@ -1,52 +1,12 @@
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { TRPCClientError, type TRPCLink } from "@trpc/client";
-import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { observable } from "@trpc/server/observable";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { createQueryClient } from "../../client/app/query-client";
 import { SessionProvider } from "../../client/app/session";
 import { trpc } from "../../client/lib/trpc";
-import type { AppRouter } from "../../server/routers/root";
-
-type Caller = Record<string, unknown>;
-
-/**
- * A tRPC link that runs each call through the real router in-process (createCaller on a real
- * test database), so component tests exercise the server without a socket: happy-dom replaces
- * fetch, so HTTP is not an option in this process.
- */
-export function callerLink(caller: Caller): TRPCLink<AppRouter> {
-  return () =>
-    ({ op }) =>
-      observable((observer) => {
-        const fn = op.path.split(".").reduce<unknown>((o, k) => (o as Caller)[k], caller) as (
-          input: unknown,
-        ) => Promise<unknown>;
-        fn(op.input)
-          .then((data) => {
-            observer.next({ result: { type: "data", data } });
-            observer.complete();
-          })
-          .catch((err: unknown) => {
-            const e =
-              err instanceof TRPCError ? err : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: err });
-            const details = (e.cause as { details?: unknown } | undefined)?.details;
-            observer.error(
-              TRPCClientError.from({
-                error: {
-                  message: e.message,
-                  code: -32000,
-                  data: { code: e.code, httpStatus: getHTTPStatusCodeFromError(e), details },
-                },
-              }),
-            );
-          });
-      });
-}
+import { type Caller, callerLink } from "./caller-link";
 
 /**
  * Renders UI inside the console's providers, at a route, talking to `caller`. The session comes

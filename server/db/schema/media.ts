@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects, users } from "./core";
 
-// Uploaded media (issue 4). The file lives under DATA_DIR/media/<stored_name>; original_name is only data.
+// Uploaded media. The file lives under DATA_DIR/media/<stored_name>; original_name is only data.
 export const mediaFiles = sqliteTable(
   "media_files",
   {

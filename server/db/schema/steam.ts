@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-// Steam analytics (issue 6). Everything is keyed by Steam app id, not project: two projects that watch
+// Steam analytics. Everything is keyed by Steam app id, not project: two projects that watch
 // the same game share samples and caches, and sales rows arrive for every app of the partner account.
 
 /** Current-player samples taken by the sampler: Steam keeps no player-count history, so we do. */

@@ -5,7 +5,7 @@ import { mediaFiles } from "./media";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
-// Stream destinations and stream history (issue 5). A stream row is the history; while live it also
+// Stream destinations and stream history. A stream row is the history; while live it also
 // has a child process owned by the supervisor.
 export const destinations = sqliteTable(
   "destinations",

@@ -11,7 +11,7 @@ import {
 
 // A fake of the Steam endpoints the console calls, as one pure `handle(request) → Response`, so the
 // same code answers msw in tests and a Bun.serve in the demo. Paths and response shapes are Steam's
-// (DESIGN section 7); the host is whatever the request was sent to.
+// as documented by Valve; the host is whatever the request was sent to.
 
 const DAY_MS = 86_400_000;
 const FORBIDDEN_HTML =
