@@ -6,6 +6,7 @@ export const COMMON = {
   invalid: (name: string) => `Invalid ${name}`,
   /** A flag that is not a JSON boolean. */
   notBoolean: (name: string) => `${name} must be true or false`,
+  notFlag: (name: string) => `${name} must be 1, true, 0 or false`,
   searchTooLong: "Search text is too long",
   clientNotBuilt: "Client not built: run `bun run build`.",
   malformedJson: "Malformed JSON body",
