@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { ANALYTICS, PARTNER } from "../../shared/messages/analytics";
+import { API_CHECK } from "../../shared/messages/analytics-api-check";
 import type { TestFinancialApiResult, TestResult } from "../../shared/schemas/analytics";
 import type { SessionUser } from "../../shared/types";
 import { projects } from "../db/schema";
@@ -8,7 +9,13 @@ import { forbidden } from "../errors";
 import { maskKeys } from "../steam/errors";
 import { requirePermission } from "./access";
 
-// The financial API test dialog's named checks: reads only, never stores anything.
+// The financial API test dialog's named checks: reads only, never stores anything. Each check adds
+// its result; a check that fails ends the run, since the later ones depend on it.
+
+interface CheckInput {
+  appId: number;
+  partnerId?: number;
+}
 
 /** A non-admin may test only app ids no other organization's project claims. */
 function requireTestableApp(deps: AppDeps, user: SessionUser, appId: number) {
@@ -18,13 +25,13 @@ function requireTestableApp(deps: AppDeps, user: SessionUser, appId: number) {
     .from(projects)
     .where(and(eq(projects.steamAppId, appId), ne(projects.orgId, user.org_id ?? -1)))
     .get();
-  if (claimed) throw forbidden("This App ID belongs to another organization's project");
+  if (claimed) throw forbidden(API_CHECK.appOfOtherOrganization);
 }
 
 const failure = (test: string, err: unknown): TestResult => ({
   test,
   success: false,
-  message: `${test} failed`,
+  message: API_CHECK.failed(test),
   error: maskKeys((err as Error).message),
 });
 
@@ -32,54 +39,58 @@ const failure = (test: string, err: unknown): TestResult => ({
 export async function testFinancialApi(
   deps: AppDeps,
   user: SessionUser,
-  input: { appId: number; partnerId?: number },
+  input: CheckInput,
 ): Promise<TestFinancialApiResult> {
   requirePermission(user, "analytics.settings");
   requireTestableApp(deps, user, input.appId);
   const results: TestResult[] = [];
   const finish = () => ({ success: results.every((r) => r.success), testResults: results });
-
-  if (!deps.steam.hasPartnerKey) {
-    results.push({
-      test: "Partner API Key",
-      success: false,
-      message: PARTNER.keyMissing,
-      error: PARTNER.keyMissing,
-      data: { suggestions: PARTNER.suggestions },
-    });
+  if (!checkKey(deps, results)) return finish();
+  const dates = await checkConnection(deps, results);
+  if (!dates) return finish();
+  if (dates.length === 0) {
+    results.push({ test: API_CHECK.salesTest, success: false, message: API_CHECK.noSalesDates });
     return finish();
   }
-  results.push({
-    test: "Partner API Key",
-    success: true,
-    message: "A Partner API key is configured on the server",
-  });
+  await checkSales(deps, input, dates, results);
+  return finish();
+}
 
-  let dates: string[];
+function checkKey(deps: AppDeps, results: TestResult[]): boolean {
+  if (deps.steam.hasPartnerKey) {
+    results.push({ test: API_CHECK.keyTest, success: true, message: API_CHECK.keyConfigured });
+    return true;
+  }
+  results.push({
+    test: API_CHECK.keyTest,
+    success: false,
+    message: PARTNER.keyMissing,
+    error: PARTNER.keyMissing,
+    data: { suggestions: PARTNER.suggestions },
+  });
+  return false;
+}
+
+/** The dates with sales, oldest first; null when Steam could not be asked. */
+async function checkConnection(deps: AppDeps, results: TestResult[]): Promise<string[] | null> {
   try {
-    dates = (await deps.steam.changedDates("0")).dates.sort();
+    const dates = (await deps.steam.changedDates("0")).dates.sort();
     results.push({
       test: ANALYTICS.apiConnection,
       success: true,
-      message: `GetChangedDatesForPartner answered with ${dates.length} dates that have sales data`,
+      message: API_CHECK.datesFound(dates.length),
       resultsCount: dates.length,
       data: { firstDate: dates[0] ?? null, latestDate: dates.at(-1) ?? null },
     });
+    return dates;
   } catch (err) {
     results.push(failure(ANALYTICS.apiConnection, err));
-    return finish();
+    return null;
   }
-  const latest = dates.at(-1);
-  if (!latest) {
-    results.push({
-      test: "Detailed Sales",
-      success: false,
-      message: "The partner account has no sales dates yet",
-    });
-    return finish();
-  }
+}
 
-  // The newest few dates: the app may have no sales on the very latest one.
+/** The newest few dates' sales: the app may have no sales on the very latest one. */
+async function checkSales(deps: AppDeps, input: CheckInput, dates: string[], results: TestResult[]) {
   const partnerIds = new Set<number>();
   let appRows = 0;
   let appDate: string | null = null;
@@ -89,37 +100,33 @@ export async function testFinancialApi(
       for (const r of rows) if (r.partnerId) partnerIds.add(r.partnerId);
       if (i === 0) {
         results.push({
-          test: "Detailed Sales",
+          test: API_CHECK.salesTest,
           success: true,
-          message: `GetDetailedSales for ${date} returned ${rows.length} line items in ${pages} pages`,
+          message: API_CHECK.salesFound(date, rows.length, pages),
           resultsCount: rows.length,
           data: { date, pages },
         });
       }
-      const mine = rows.filter((r) => r.primaryAppId === input.appId).length;
-      if (mine > 0) {
-        appRows = mine;
-        appDate = date;
-        break;
-      }
+      appRows = rows.filter((r) => r.primaryAppId === input.appId).length;
+      appDate = date;
+      if (appRows > 0) break;
     } catch (err) {
-      results.push(failure(i === 0 ? "Detailed Sales" : "App Data", err));
-      return finish();
+      results.push(failure(i === 0 ? API_CHECK.salesTest : API_CHECK.appTest, err));
+      return;
     }
   }
   const detected = [...partnerIds];
-  const partnerMismatch =
-    input.partnerId !== undefined && detected.length > 0 && !partnerIds.has(input.partnerId);
+  const mismatch = input.partnerId !== undefined && detected.length > 0 && !partnerIds.has(input.partnerId);
   results.push({
-    test: "App Data",
-    success: appRows > 0 && !partnerMismatch,
-    message: partnerMismatch
-      ? `Partner ID ${input.partnerId} does not match the key's partner (${detected.join(", ")})`
-      : appRows > 0
-        ? `App ${input.appId} has ${appRows} line items on ${appDate}`
-        : `App ${input.appId} was not found in the latest sales data`,
+    test: API_CHECK.appTest,
+    success: appRows > 0 && !mismatch,
+    message:
+      mismatch && input.partnerId !== undefined
+        ? API_CHECK.partnerMismatch(input.partnerId, detected)
+        : appRows > 0
+          ? API_CHECK.appFound(input.appId, appRows, appDate)
+          : API_CHECK.appMissing(input.appId),
     resultsCount: appRows,
-    data: { appId: input.appId, date: appDate, detectedPartnerIds: detected },
+    data: { appId: input.appId, date: appRows > 0 ? appDate : null, detectedPartnerIds: detected },
   });
-  return finish();
 }

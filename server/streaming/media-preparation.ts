@@ -6,20 +6,17 @@ import { JOBS } from "../../shared/messages/jobs";
 import { STREAMING } from "../../shared/messages/streaming";
 import type { MediaPreparationView } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
-import { mediaFiles, mediaPreparations } from "../db/schema";
+import { mediaFiles } from "../db/schema";
 import type { Env } from "../env";
 import { InFlight } from "../jobs/in-flight";
 import { freeBytes, isDiskFullError } from "../media/disk-space";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
 import { PREPARED_AUDIO_KBPS, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
-import { LineTail } from "./line-tail";
-import { ProgressParser } from "./progress";
+import { type EncodeOutcome, followEncode } from "./preparation-encode";
+import { PreparationStore } from "./preparation-store";
 
 type MediaRow = typeof mediaFiles.$inferSelect;
-
-/** How often a running encode looks at the free space. */
-const SPACE_CHECK_MS = 2000;
 
 /** What the encode will write, from its fixed bitrates, with a margin for the container. */
 const expectedSize = (m: MediaRow) =>
@@ -43,32 +40,31 @@ export interface PreparerOptions {
  */
 export class MediaPreparer {
   private readonly jobs = new InFlight<number, { done: Promise<string>; child?: Subprocess }>();
+  private readonly store: PreparationStore;
   private closed = false;
 
-  constructor(private readonly o: PreparerOptions) {}
+  constructor(private readonly options: PreparerOptions) {
+    this.store = new PreparationStore(options.db, options.now);
+  }
 
   private get dir() {
-    return mediaPaths(this.o.env.DATA_DIR).prepared;
+    return mediaPaths(this.options.env.DATA_DIR).prepared;
   }
 
   /** The file a stream of this media plays: the original, or its prepared copy (made now if needed). */
   async fileFor(media: MediaRow): Promise<string> {
-    if (!needsPreparation(media)) return mediaPaths(this.o.env.DATA_DIR).file(media.storedName);
+    if (!needsPreparation(media)) return mediaPaths(this.options.env.DATA_DIR).file(media.storedName);
     return this.ensure(media);
   }
 
   /** Starts the job for a media file if it has none (for example right after upload); never throws. */
   prepareInBackground(mediaId: number): void {
-    const media = this.o.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+    const media = this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
     if (media?.kind === "video" && needsPreparation(media)) this.ensure(media).catch(() => {});
   }
 
   ensure(media: MediaRow): Promise<string> {
-    const row = this.o.db
-      .select()
-      .from(mediaPreparations)
-      .where(eq(mediaPreparations.mediaId, media.id))
-      .get();
+    const row = this.store.find(media.id);
     if (row?.status === "done" && row.outputName) {
       const path = join(this.dir, row.outputName);
       if (existsSync(path)) return Promise.resolve(path);
@@ -82,33 +78,21 @@ export class MediaPreparer {
 
   private async run(media: MediaRow, job: { child?: Subprocess }): Promise<string> {
     if (this.closed) throw new Error(STREAMING.preparationFailed);
-    const { db, env, now } = this.o;
-    const input = mediaPaths(env.DATA_DIR).file(media.storedName);
+    const { env, now, log } = this.options;
     const outputName = `${media.id}-${crypto.randomUUID()}.mp4`;
     const output = join(this.dir, outputName);
     const partial = `${output}.part`;
-    const values = {
-      status: "running" as const,
-      percent: 0,
-      outputName: null,
-      error: null,
-      startedAt: now(),
-      finishedAt: null,
-    };
-    db.insert(mediaPreparations)
-      .values({ mediaId: media.id, ...values })
-      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
-      .run();
-    // The row is written first (before any await), so the Streaming page shows the job at once.
+    this.store.markRunning(media.id);
     if (!(await this.hasRoom(expectedSize(media)))) {
-      this.recordFailure(media.id, STREAMING.preparationNoSpace);
-      this.o.log(`[prepare] media ${media.id}: not started, too little free disk space`);
+      this.fail(media.id, STREAMING.preparationNoSpace);
+      log(`[prepare] media ${media.id}: not started, too little free disk space`);
       throw new Error(STREAMING.preparationNoSpace);
     }
     if (this.closed) {
-      this.recordFailure(media.id, "Interrupted by shutdown");
+      this.fail(media.id, JOBS.interruptedByShutdown);
       throw new Error(STREAMING.preparationFailed);
     }
+    const input = mediaPaths(env.DATA_DIR).file(media.storedName);
     const child = spawnTied(
       [
         env.FFMPEG_PATH,
@@ -117,109 +101,71 @@ export class MediaPreparer {
       { ownGroup: true, kind: "preparation" },
     );
     job.child = child;
-    // The encode grows its file for minutes: stop it before it eats the floor kept for the database.
-    let outOfSpace = false;
-    const watch = setInterval(async () => {
-      if (child.exitCode === null && !(await this.hasRoom(0))) {
-        outOfSpace = true;
-        child.kill("SIGKILL");
-      }
-    }, SPACE_CHECK_MS);
-    watch.unref();
-    db.update(mediaPreparations).set({ pid: child.pid }).where(eq(mediaPreparations.mediaId, media.id)).run();
-    this.o.log(`[prepare] media ${media.id}: re-encoding for stream copy (pid ${child.pid})`);
-    const duration = media.durationSeconds ?? 0;
-    let lastWrite = 0;
-    const parser = new ProgressParser((block) => {
-      const micros = Number(block.get("out_time_us") ?? block.get("out_time_ms") ?? 0);
-      if (!duration || !Number.isFinite(micros)) return;
-      const percent = Math.min(99.9, Math.round((micros / 1e6 / duration) * 1000) / 10);
-      // One write a second at most: the progress is for people watching, not a log.
-      if (now() - lastWrite < 1000) return;
-      lastWrite = now();
-      db.update(mediaPreparations).set({ percent }).where(eq(mediaPreparations.mediaId, media.id)).run();
+    this.store.recordPid(media.id, child.pid);
+    log(`[prepare] media ${media.id}: re-encoding for stream copy (pid ${child.pid})`);
+    // The encode grows its file for minutes: it is stopped before it eats the floor kept for the database.
+    const outcome = await followEncode(child, {
+      durationSeconds: media.durationSeconds ?? 0,
+      now,
+      onPercent: (percent) => this.store.recordPercent(media.id, percent),
+      hasRoom: () => this.hasRoom(0),
     });
-    const tail = new LineTail(20);
-    const decoder = new TextDecoder();
-    const pump = async (stream: ReadableStream<Uint8Array>, sink: (t: string) => void) => {
-      for await (const chunk of stream) sink(decoder.decode(chunk, { stream: true }));
-    };
-    const [code] = await Promise.all([
-      child.exited,
-      pump(child.stdout, (t) => parser.push(t)),
-      pump(child.stderr, (t) => tail.push(t)),
-    ]).finally(() => clearInterval(watch));
-    if (code !== 0 || this.closed) {
-      rmSync(partial, { force: true });
-      const noSpace = outOfSpace || tail.all().some((l) => l.includes("No space left on device"));
-      const error = this.closed
-        ? "Interrupted by shutdown"
-        : noSpace
-          ? STREAMING.preparationNoSpace
-          : tail.all().slice(-2).join("\n") || `ffmpeg exited with ${code}`;
-      this.recordFailure(media.id, error);
-      this.o.log(`[prepare] media ${media.id}: failed (exit ${code}${noSpace ? ", disk full" : ""})`);
-      throw new Error(noSpace ? STREAMING.preparationNoSpace : STREAMING.preparationFailed);
-    }
+    if (outcome.code !== 0 || this.closed) this.failedEncode(media.id, partial, outcome);
+    return this.keep(media.id, partial, output, outputName);
+  }
+
+  /** Records why an encode failed, removes its partial file, and throws the plain reason. */
+  private failedEncode(mediaId: number, partial: string, outcome: EncodeOutcome): never {
+    rmSync(partial, { force: true });
+    const noSpace = outcome.outOfSpace || outcome.stderr.some((l) => l.includes("No space left on device"));
+    const error = this.closed
+      ? JOBS.interruptedByShutdown
+      : noSpace
+        ? STREAMING.preparationNoSpace
+        : outcome.stderr.slice(-2).join("\n") || `ffmpeg exited with ${outcome.code}`;
+    this.fail(mediaId, error);
+    this.options.log(
+      `[prepare] media ${mediaId}: failed (exit ${outcome.code}${noSpace ? ", disk full" : ""})`,
+    );
+    throw new Error(noSpace ? STREAMING.preparationNoSpace : STREAMING.preparationFailed);
+  }
+
+  /** Moves the finished encode into place and records it; nothing is left behind if that fails. */
+  private keep(mediaId: number, partial: string, output: string, outputName: string): string {
     try {
       renameSync(partial, output);
-      db.update(mediaPreparations)
-        .set({ status: "done", percent: 100, outputName, pid: null, finishedAt: now() })
-        .where(eq(mediaPreparations.mediaId, media.id))
-        .run();
+      this.store.markDone(mediaId, outputName);
     } catch (err) {
       rmSync(partial, { force: true });
       rmSync(output, { force: true });
-      this.o.log(`[prepare] media ${media.id}: could not be recorded: ${(err as Error).message}`);
+      this.options.log(`[prepare] media ${mediaId}: could not be recorded: ${(err as Error).message}`);
       if (isDiskFullError(err)) throw new Error(STREAMING.preparationNoSpace);
       throw new Error(STREAMING.preparationFailed);
     }
-    this.o.log(`[prepare] media ${media.id}: ready`);
+    this.options.log(`[prepare] media ${mediaId}: ready`);
     return output;
   }
 
   /** Whether `bytes` more still leave the free-space floor; a failed measurement counts as room. */
   private async hasRoom(bytes: number): Promise<boolean> {
-    const floor = this.o.env.MIN_FREE_DISK_BYTES;
+    const floor = this.options.env.MIN_FREE_DISK_BYTES;
     if (floor <= 0) return true;
     const free = await freeBytes(this.dir).catch(() => Number.POSITIVE_INFINITY);
     return free - bytes >= floor;
   }
 
-  private recordFailure(mediaId: number, error: string): void {
-    const values = {
-      status: "error" as const,
-      error: error.slice(0, 1000),
-      pid: null,
-      finishedAt: this.o.now(),
-    };
+  private fail(mediaId: number, error: string): void {
     try {
-      this.o.db
-        .insert(mediaPreparations)
-        .values({ mediaId, percent: 0, startedAt: this.o.now(), ...values })
-        .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
-        .run();
+      this.store.recordFailure(mediaId, error);
     } catch (err) {
       // A full disk can refuse even this row; the error still reaches the caller.
-      this.o.log(`[prepare] media ${mediaId}: could not record the failure: ${(err as Error).message}`);
+      this.options.log(`[prepare] media ${mediaId}: could not record the failure: ${(err as Error).message}`);
     }
   }
 
   /** Preparations of a project's media, for the Streaming page. */
   list(projectId: number): MediaPreparationView[] {
-    return this.o.db
-      .select({ p: mediaPreparations, name: mediaFiles.originalName })
-      .from(mediaPreparations)
-      .innerJoin(mediaFiles, eq(mediaFiles.id, mediaPreparations.mediaId))
-      .where(eq(mediaFiles.projectId, projectId))
-      .all()
-      .map(({ p, name }) => ({
-        media_id: p.mediaId,
-        media_name: name,
-        status: p.status,
-        percent: p.percent,
-        error: p.error,
-      }));
+    return this.store.list(projectId);
   }
 
   pids(): number[] {
@@ -236,14 +182,10 @@ export class MediaPreparer {
 
   /** Rows left running by a previous server: their pid is killed by the caller; mark them for redo. */
   leftRunning() {
-    return this.o.db.select().from(mediaPreparations).where(eq(mediaPreparations.status, "running")).all();
+    return this.store.leftRunning();
   }
 
   markInterrupted(mediaId: number): void {
-    this.o.db
-      .update(mediaPreparations)
-      .set({ status: "error", error: JOBS.interruptedByRestart, pid: null, finishedAt: this.o.now() })
-      .where(eq(mediaPreparations.mediaId, mediaId))
-      .run();
+    this.store.markInterrupted(mediaId);
   }
 }

@@ -2,6 +2,8 @@
 export const JOBS = {
   /** The note on a job whose server stopped while it ran; media preparations use the same words. */
   interruptedByRestart: "Interrupted by a server restart",
+  /** A media preparation stopped because the server was shutting down. */
+  interruptedByShutdown: "Interrupted by shutdown",
   interruptedHint: "The server restarted while this sync ran. Start it again to finish it.",
   failedUnexpectedly: "The sync stopped because of an unexpected error. Try again in a moment.",
   notFound: "This sync was not found",

@@ -1,14 +1,24 @@
 import { errorDetails, errorMessage, errorStatus } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
-import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { MEDIA_SWITCH_PAUSE_MS } from "@shared/limits";
 import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
 import type { StreamLimit } from "./StreamLimitDialog";
-import type { Destination, StreamRecord } from "./types";
+import type { Destination } from "./types";
+import { useRecordActions } from "./useRecordActions";
 
 const fail = (title: string, message: string) => notify({ type: "error", title, message });
+
+/** What the Stream Limit Reached dialog shows, from a start refused with 429. */
+function limitOf(err: unknown): StreamLimit {
+  const details = errorDetails<{ currentStreams?: number; maxStreams?: number | null }>(err);
+  return {
+    message: errorMessage(err, STREAMING.limitReached),
+    currentStreams: details?.currentStreams ?? 0,
+    maxStreams: details?.maxStreams ?? null,
+  };
+}
 
 /**
  * Every stream mutation of the Streaming page with its notices and its own text for a refusal (403)
@@ -20,15 +30,12 @@ export function useStreamActions() {
   const [busyDestination, setBusyDestination] = useState<number | null>(null);
   const startM = trpc.streaming.start.useMutation();
   const stopM = trpc.streaming.stop.useMutation();
-  const updateM = trpc.streaming.updateDestination.useMutation();
-  const deleteDestinationM = trpc.streaming.deleteDestination.useMutation();
-  const deleteStreamM = trpc.streaming.deleteStream.useMutation();
-  const clearM = trpc.dashboard.clearEndedStreams.useMutation();
 
   // A success refreshes every screen through the mutation cache (client/app/query-client.ts); a
   // failure may mean the stream moved on under us (ended, started elsewhere), so it refreshes here.
   const refresh = () =>
     Promise.all([utils.streaming.destinations.invalidate(), utils.streaming.status.invalidate()]);
+  const records = useRecordActions(refresh);
 
   async function start(destinationId: number, mediaId: number): Promise<boolean> {
     try {
@@ -43,12 +50,7 @@ export function useStreamActions() {
       const status = errorStatus(err);
       await refresh();
       if (status === 429) {
-        const details = errorDetails<{ currentStreams?: number; maxStreams?: number | null }>(err);
-        setLimit({
-          message: errorMessage(err, STREAMING.limitReached),
-          currentStreams: details?.currentStreams ?? 0,
-          maxStreams: details?.maxStreams ?? null,
-        });
+        setLimit(limitOf(err));
       } else {
         fail(
           STREAMING.startFailed,
@@ -91,9 +93,6 @@ export function useStreamActions() {
     limit,
     closeLimit: () => setLimit(null),
     busyDestination,
-    clearing: clearM.isPending,
-    deletingStream: deleteStreamM.isPending,
-    deletingDestination: deleteDestinationM.isPending,
 
     start: (d: Destination, mediaId: number) => withBusy(d.id, () => start(d.id, mediaId)),
 
@@ -107,65 +106,6 @@ export function useStreamActions() {
         await new Promise((r) => setTimeout(r, MEDIA_SWITCH_PAUSE_MS));
         return start(d.id, mediaId);
       }),
-
-    async setAutorestart(d: Destination, autorestart: boolean) {
-      try {
-        await updateM.mutateAsync({ id: d.id, autorestart });
-        notify({
-          type: "success",
-          title: autorestart ? STREAMING.autorestartEnabled : STREAMING.autorestartDisabled,
-        });
-      } catch (err) {
-        await utils.streaming.destinations.invalidate();
-        fail(STREAMING.updateDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
-      }
-    },
-
-    async deleteDestination(d: Destination) {
-      try {
-        await deleteDestinationM.mutateAsync({ id: d.id });
-        notify({ type: "success", title: UI.destinationDeletedTitle });
-        return true;
-      } catch (err) {
-        await refresh();
-        fail(UI.deleteDestinationFailed, errorMessage(err, STREAMING.unexpectedError));
-        return false;
-      }
-    },
-
-    async deleteStream(s: StreamRecord) {
-      try {
-        await deleteStreamM.mutateAsync({ id: s.id });
-        notify({
-          type: "success",
-          title: STREAMING.streamDeletedTitle,
-          message: STREAMING.streamDeletedMessage,
-        });
-        return true;
-      } catch (err) {
-        await utils.streaming.status.invalidate();
-        fail(
-          STREAMING.deleteFailed,
-          errorStatus(err) === 403 ? STREAMING.forbiddenDelete : errorMessage(err, STREAMING.unexpectedError),
-        );
-        return false;
-      }
-    },
-
-    async clearEnded() {
-      try {
-        const result = await clearM.mutateAsync();
-        notify({
-          type: "success",
-          title: STREAMING.clearedTitle,
-          message: STREAMING.clearedMessage(result.deletedCount),
-        });
-        return true;
-      } catch {
-        await utils.streaming.status.invalidate();
-        notify({ type: "error", title: STREAMING.clearFailedTitle, message: STREAMING.clearFailedMessage });
-        return false;
-      }
-    },
+    ...records,
   };
 }
