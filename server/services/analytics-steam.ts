@@ -3,7 +3,7 @@ import { PARTNER } from "../../shared/messages/analytics";
 import { steamAppCache, steamNews } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest } from "../errors";
-import { isPartnerAccessError, SteamError } from "../steam/errors";
+import { isPartnerAccessError, logSteamFailure, plainSteamMessage, SteamError } from "../steam/errors";
 import type { SteamNewsItem } from "../steam/web-api";
 
 // Caches of what Steam's public APIs answered (achievements summary, news), and the translation of
@@ -17,18 +17,29 @@ const UPSTREAM_FAILURES = new Set(["unavailable", "timeout", "bad_response"]);
 
 /**
  * SteamError → AppError: 429 stays 429, partner-key problems are 400 with requiresPartnerAccess,
- * upstream failures 502, the rest (unknown app, no achievements) 400.
+ * upstream failures 502, the rest (unknown app, no achievements) 400. Users read a plain sentence;
+ * the technical detail goes to the log.
  */
 export function steamToAppError(err: unknown): unknown {
   if (isPartnerAccessError(err)) {
     return badRequest(err.message, { requiresPartnerAccess: true, suggestions: [...PARTNER.suggestions] });
   }
   if (err instanceof SteamError) {
-    if (err.kind === "rate_limited") return new AppError("TOO_MANY_REQUESTS", err.message);
-    if (UPSTREAM_FAILURES.has(err.kind)) return new AppError("BAD_GATEWAY", err.message);
-    return badRequest(err.message);
+    const message = plainSteamMessage(err);
+    if (message !== err.message) logSteamFailure(err);
+    if (err.kind === "rate_limited") return new AppError("TOO_MANY_REQUESTS", message);
+    if (UPSTREAM_FAILURES.has(err.kind)) return new AppError("BAD_GATEWAY", message);
+    return badRequest(message);
   }
   return err;
+}
+
+/** One failed part of a sync, as the line the sync's result shows beside the parts that worked. */
+export function partFailure(err: unknown): string {
+  if (!(err instanceof SteamError)) return (err as Error).message;
+  const message = plainSteamMessage(err);
+  if (message !== err.message) logSteamFailure(err);
+  return message;
 }
 
 export function appCache(deps: AppDeps, appId: number) {

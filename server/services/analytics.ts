@@ -18,6 +18,7 @@ import {
   appCache,
   cachedNews,
   NEWS_TTL_MS,
+  partFailure,
   refreshAchievements,
   refreshNews,
   rememberAppName,
@@ -79,7 +80,7 @@ async function syncSteamParts(
     refreshNews(deps, appId),
   ]);
   const errors = [sample, achievements, news].flatMap((r) =>
-    r.status === "rejected" ? [(r.reason as Error).message] : [],
+    r.status === "rejected" ? [partFailure(r.reason)] : [],
   );
   // An unknown app id or a rejected key will fail every part the same way: say so plainly.
   if (

@@ -1,3 +1,5 @@
+import { STEAM_PLAIN } from "../../shared/messages/steam";
+
 // What went wrong talking to Steam, as a kind the services can act on and a message a person can read.
 // Messages never contain a key: URLs are masked before they reach a message (see maskKeys).
 
@@ -32,3 +34,19 @@ export function maskKeys(text: string): string {
 export const isPartnerAccessError = (err: unknown): err is SteamError =>
   err instanceof SteamError &&
   (err.kind === "key_missing" || err.kind === "key_rejected" || err.kind === "no_permission");
+
+/**
+ * The sentence a user reads for a Steam failure. Steam being down, slow, busy or incoherent gets a
+ * plain "try again" sentence; the rest (unknown app, a rejected key) already says what to fix.
+ */
+export function plainSteamMessage(err: SteamError): string {
+  if (err.kind === "unavailable" || err.kind === "timeout") return STEAM_PLAIN.unreachable;
+  if (err.kind === "rate_limited") return STEAM_PLAIN.busy;
+  if (err.kind === "bad_response") return STEAM_PLAIN.unreadable;
+  return err.message;
+}
+
+/** Steam's own failures are logged with their detail; quiet under `bun test`. */
+export function logSteamFailure(err: SteamError): void {
+  if (process.env.NODE_ENV !== "test") console.warn(`[steam] ${err.kind}: ${maskKeys(err.message)}`);
+}

@@ -27,3 +27,11 @@ export const STEAM_ERRORS = {
   tooManyPages: (service: string, pages: number, date: string) =>
     `${service} kept paging past ${pages} pages for ${date}`,
 } as const;
+
+// What a user reads when Steam itself failed: the reason in plain words and what to do. The technical
+// text (service, HTTP status, network error) goes to the server log instead.
+export const STEAM_PLAIN = {
+  unreachable: "Steam could not be reached. Try again in a minute.",
+  busy: "Steam is busy right now. Try again in a minute.",
+  unreadable: "Steam sent an answer the console could not read. Try again in a minute.",
+} as const;

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { projects, steamAppCache, steamNews, steamPlayerSamples } from "../../server/db/schema";
 import { refreshAchievements, refreshNews } from "../../server/services/analytics-steam";
 import { recordSample } from "../../server/steam/sampler";
+import { STEAM_PLAIN } from "../../shared/messages/steam";
 import { playersAt } from "../fakes/steam/data";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
@@ -197,7 +198,7 @@ describe("news", () => {
       viewer.analytics.news({ projectId: w.project.id, limit: 10, refresh: false }),
     ).rejects.toMatchObject({
       code: "BAD_GATEWAY",
-      message: "Steam news is unavailable (HTTP 500)",
+      message: STEAM_PLAIN.unreachable,
     });
     await viewer.analytics.news({ projectId: w.project.id, limit: 10, refresh: false });
     clock += 2 * 60 * 60_000;
@@ -279,7 +280,7 @@ describe("steam sync-historical", () => {
     expect(res).toMatchObject({
       success: true,
       newsItems: null,
-      errors: ["Steam news is unavailable (HTTP 502)"],
+      errors: [STEAM_PLAIN.unreachable],
     });
   });
 
@@ -469,7 +470,17 @@ describe("search", () => {
     msw.fake.fault({ path: "storesearch", status: 200, body: "<html>oops</html>" });
     await expect(viewer.analytics.search({ q: "starfall", limit: 10 })).rejects.toMatchObject({
       code: "BAD_GATEWAY",
+      message: STEAM_PLAIN.unreadable,
     });
+  });
+
+  test("an unreachable Steam reads as a plain sentence, never the network error", async () => {
+    const w = await world();
+    const viewer = await w.as("viewer");
+    msw.fake.fault({ path: "storesearch", status: 0, networkError: true, times: 4 });
+    const err = await viewer.analytics.search({ q: "starfall", limit: 10 }).catch((e: Error) => e);
+    expect(err).toMatchObject({ code: "BAD_GATEWAY", message: STEAM_PLAIN.unreachable });
+    expect((err as Error).message).not.toMatch(/unreachable|fetch|ENOTFOUND|store search/i);
   });
 });
 

@@ -25,6 +25,8 @@ export interface Fault {
   headers?: Record<string, string>;
   /** How many matching requests it answers before it is used up (default 1). */
   times?: number;
+  /** No answer at all, as when the host's name does not resolve: fetch rejects. */
+  networkError?: boolean;
 }
 
 export interface SteamFakeOptions {
@@ -188,6 +190,7 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
+      if (fault.networkError) return Response.error();
       return new Response(fault.body ?? "", { status: fault.status, headers: fault.headers });
     }
     const partnerMethod = /IPartnerFinancialsService\/(\w+)\//.exec(url.pathname)?.[1];
