@@ -3,10 +3,13 @@ import { QUERY_STALE_MS } from "@shared/limits";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { reportApiError } from "./api-errors";
 
-/** Retry a failed query once, but never a refusal (4xx): asking again gets the same answer, later. */
+/**
+ * Retry a failed query once, but never a refusal (4xx): asking again gets the same answer, later. A
+ * 502 is not retried either: the server already retried the upstream (Steam) before giving up.
+ */
 export function retryOnce(failureCount: number, err: unknown): boolean {
   const status = errorStatus(err);
-  if (status !== undefined && status >= 400 && status < 500) return false;
+  if (status !== undefined && ((status >= 400 && status < 500) || status === 502)) return false;
   return failureCount < 1;
 }
 

@@ -68,12 +68,14 @@ export function afterCheck(kind: CheckKind, prev: SessionState, result: CheckRes
 export type ApiErrorReaction =
   | { kind: "ignore" }
   | { kind: "verify" }
+  | { kind: "recheck" }
   | { kind: "transition"; transition: Transition };
 
 /**
  * What a failed API call (any query or mutation) means for the session. A 401 ends it. A 403 is
  * ambiguous: a role refusal (a viewer starting a stream) must not sign anyone out, so the session
- * is verified first and cleared only if it is really gone.
+ * is verified first and cleared only if it is really gone. A call with no answer is not yet an
+ * unreachable server: the session is re-checked for a few seconds first (see recheck).
  */
 export function reactToApiError(prev: SessionState, err: unknown): ApiErrorReaction {
   if (prev.status !== "authenticated") return { kind: "ignore" };
@@ -81,10 +83,7 @@ export function reactToApiError(prev: SessionState, err: unknown): ApiErrorReact
   if (status === 401)
     return { kind: "transition", transition: { next: signedOut, message: AUTH.authFailed } };
   if (status === 403) return { kind: "verify" };
-  if (classifyFailure(err) === "unreachable") {
-    return { kind: "transition", transition: { next: unreachable, message: AUTH.unreachableSession } };
-  }
-  return { kind: "ignore" };
+  return classifyFailure(err) === "unreachable" ? { kind: "recheck" } : { kind: "ignore" };
 }
 
 /** The sign-in page's message: the server's text, else a generic one; unreachable has its own. */

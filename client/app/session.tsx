@@ -14,9 +14,12 @@ import {
   useState,
 } from "react";
 import { onApiError } from "./api-errors";
+import { recheck } from "./recheck";
 import {
   afterCheck,
   type CheckKind,
+  type CheckResult,
+  classifyFailure,
   reactToApiError,
   type SessionState,
   type SessionStatus,
@@ -51,16 +54,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (message) notify({ type: "error", title: message });
   }, []);
 
+  // A re-check already under way: the many calls one blip fails all wait for the same one.
+  const rechecking = useRef<Promise<CheckResult> | null>(null);
+
   const check = useCallback(
     async (kind: CheckKind) => {
       const started = epoch.current;
-      let transition: Transition;
+      const me = () => utils.client.auth.me.query();
+      let result: CheckResult;
       try {
-        transition = afterCheck(kind, stateRef.current, { user: await utils.client.auth.me.query() });
+        result = { user: await me() };
       } catch (error) {
-        transition = afterCheck(kind, stateRef.current, { error });
+        // At start there is no work to lose; later, no answer is asked again before it counts.
+        const blip = kind !== "initial" && classifyFailure(error) === "unreachable";
+        if (blip) {
+          rechecking.current ??= recheck(me).finally(() => {
+            rechecking.current = null;
+          });
+        }
+        result = blip && rechecking.current ? await rechecking.current : { error };
       }
-      if (started === epoch.current) apply(transition);
+      if (started === epoch.current) apply(afterCheck(kind, stateRef.current, result));
     },
     [utils, apply],
   );
@@ -79,7 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onApiError((err) => {
         const reaction = reactToApiError(stateRef.current, err);
-        if (reaction.kind === "verify") void check("verify");
+        if (reaction.kind === "verify" || reaction.kind === "recheck") void check("verify");
         else if (reaction.kind === "transition") {
           epoch.current++;
           apply(reaction.transition);

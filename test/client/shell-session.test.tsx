@@ -1,6 +1,7 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { projectIdFromPath, readCurrentProject, writeCurrentProject } from "@client/app/current-project";
 import { retryOnce } from "@client/app/query-client";
+import { RECHECK_WITHIN_MS, recheck } from "@client/app/recheck";
 import { afterCheck, classifyFailure, reactToApiError, type SessionState } from "@client/app/session-rules";
 import { errorMessage } from "@client/lib/errors";
 import { notify, toaster } from "@client/lib/notify";
@@ -66,10 +67,8 @@ describe("session rules", () => {
     expect(reactToApiError(signedIn, answered(403))).toEqual({ kind: "verify" });
     expect(afterCheck("verify", signedIn, { user: null }).message).toBe(AUTH.authFailed);
     expect(afterCheck("verify", signedIn, { user })).toEqual({ next: signedIn });
-    expect(reactToApiError(signedIn, noAnswer())).toMatchObject({
-      kind: "transition",
-      transition: { message: AUTH.unreachableSession },
-    });
+    // No answer is asked again before it counts as an unreachable server.
+    expect(reactToApiError(signedIn, noAnswer())).toEqual({ kind: "recheck" });
     expect(reactToApiError(signedIn, answered(404))).toEqual({ kind: "ignore" });
     expect(reactToApiError(signedIn, answered(429))).toEqual({ kind: "ignore" });
     // Signed out, nothing is cleared twice.
@@ -202,10 +201,58 @@ describe("session while signed in", () => {
     const { view } = await consoleSignedIn();
     view.network.down = true;
     await act(() => view.queryClient.invalidateQueries());
-    expect(await screen.findByText(AUTH.unreachableSession, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(AUTH.unreachableSession, {}, { timeout: 12_000 })).toBeTruthy();
     expect(screen.getByText(SHELL.connectionError)).toBeTruthy();
     expect(screen.getByRole("button", { name: SHELL.retryConnection })).toBeTruthy();
-  }, 15_000);
+  }, 25_000);
+
+  test("one unanswered call is a blip: the server is asked again and the screen stays", async () => {
+    const { view } = await consoleSignedIn();
+    view.network.down = true;
+    void view.queryClient.invalidateQueries();
+    // The blip has been seen once a query has failed for want of an answer.
+    await waitFor(
+      () =>
+        expect(
+          view.queryClient
+            .getQueryCache()
+            .getAll()
+            .some((q) => q.state.status === "error"),
+        ).toBe(true),
+      { timeout: 5000 },
+    );
+    view.network.down = false;
+    // Through the whole re-check window the console stays, with no "unable to connect".
+    const until = Date.now() + RECHECK_WITHIN_MS + 1500;
+    while (Date.now() < until) {
+      expect(screen.queryByText(SHELL.connectionError)).toBeNull();
+      expect(screen.queryByText(AUTH.unreachableSession)).toBeNull();
+      await Bun.sleep(100);
+    }
+    expect(screen.getByText(SHELL.comingSoon)).toBeTruthy();
+  }, 25_000);
+
+  test("recheck asks until an answer comes, and gives up after its window", async () => {
+    let calls = 0;
+    const flaky = async () => {
+      calls++;
+      if (calls < 3) throw noAnswer();
+      return user;
+    };
+    expect(await recheck(flaky, { withinMs: 1000, everyMs: 20 })).toEqual({ user });
+    expect(calls).toBe(3);
+    const started = Date.now();
+    const down = await recheck(() => Promise.reject(noAnswer()), { withinMs: 200, everyMs: 50 });
+    expect(classifyFailure((down as { error: unknown }).error)).toBe("unreachable");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    // A refusal is an answer: it is not asked again.
+    calls = 0;
+    await recheck(async () => {
+      calls++;
+      throw answered(500);
+    });
+    expect(calls).toBe(1);
+  });
 });
 
 describe("notices", () => {

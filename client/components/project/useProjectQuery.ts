@@ -1,4 +1,4 @@
-import { errorMessage } from "@client/lib/errors";
+import { errorMessage, errorStatus } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
@@ -22,7 +22,18 @@ export function useProjectQuery(id: number) {
       });
     }
   }, [error]);
-  // Any failure leaves nothing to show, so it reads as 'Project Not Found' too.
-  const notFound = !valid || query.isError;
-  return { project: query.data, loading: valid && query.isPending, notFound };
+  // Only the server's "no such project for you" is 'Project Not Found'; any other failure is a failed
+  // load, with a Retry, for a project that may well exist.
+  const status = errorStatus(error);
+  const notFound = !valid || status === 404 || status === 403;
+  const failed = valid && query.isError && !notFound;
+  const retry = () => void query.refetch();
+  return {
+    project: query.data,
+    loading: valid && query.isPending,
+    notFound,
+    failed,
+    retry,
+    retrying: query.isFetching,
+  };
 }

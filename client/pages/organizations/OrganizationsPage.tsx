@@ -4,6 +4,7 @@ import { AccessDenied } from "@client/components/AccessDenied";
 import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { SearchInput } from "@client/components/form/SearchInput";
 import { PlusIcon } from "@client/components/icons/common";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { PageHeader } from "@client/components/PageHeader";
 import type { OrganizationRow } from "@client/lib/api-types";
 import { errorMessage } from "@client/lib/errors";
@@ -12,7 +13,7 @@ import { trpc } from "@client/lib/trpc";
 import { useDebounced } from "@client/lib/useDebounced";
 import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
 import { ORGANIZATIONS } from "@shared/messages/organizations";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 import { OrganizationForm } from "./OrganizationForm";
 import { type OrganizationAction, OrganizationsTable } from "./OrganizationsTable";
@@ -37,16 +38,6 @@ function OrganizationManagement() {
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<OrganizationRow | null>(null);
   const [deleting, setDeleting] = useState<OrganizationRow | null>(null);
-
-  const failed = orgs.isError;
-  useEffect(() => {
-    if (failed)
-      notify({
-        type: "error",
-        title: ORGANIZATIONS.fetchFailed,
-        message: errorMessage(orgs.error, ORGANIZATIONS.fetchFailed),
-      });
-  }, [failed, orgs.error]);
 
   const remove = trpc.organizations.delete.useMutation({
     onSuccess: () => {
@@ -97,6 +88,13 @@ function OrganizationManagement() {
         />
         {orgs.isPending ? (
           <Skeleton height="48" borderRadius="l3" />
+        ) : orgs.isError ? (
+          // Said in place of the list, with a Retry, so it never reads as "no organizations yet".
+          <LoadFailed
+            title={ORGANIZATIONS.fetchFailed}
+            onRetry={() => void orgs.refetch()}
+            retrying={orgs.isFetching}
+          />
         ) : list.length === 0 ? (
           <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py={12}>
             <EmptyState.Content>

@@ -1,7 +1,9 @@
 import { Badge, Box, Card, Flex, HStack, IconButton, Link, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { ExternalIcon, NewsIcon, RefreshIcon } from "@client/components/icons/analytics";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { trpc } from "@client/lib/trpc";
 import { LATEST_NEWS_UI as T } from "@client/messages/analytics-ui";
+import { LOAD_FAILED } from "@client/messages/load-failed";
 import { formatShortDate } from "@shared/format";
 import { ANALYTICS } from "@shared/messages/analytics";
 import { NEWS_LIMIT, type NewsItem } from "@shared/schemas/analytics";
@@ -13,24 +15,28 @@ export function LatestNews({ projectId }: { projectId: number }) {
   const news = trpc.analytics.news.useQuery(input, { refetchOnWindowFocus: false });
   const utils = trpc.useUtils();
   const [refreshing, setRefreshing] = useState(false);
+  const [refreshFailed, setRefreshFailed] = useState(false);
 
   // The refresh button bypasses the server's news cache, then stands in for the cached answer.
   async function refresh() {
     setRefreshing(true);
+    setRefreshFailed(false);
     try {
       utils.analytics.news.setData(
         input,
         await utils.client.analytics.news.query({ ...input, refresh: true }),
       );
     } catch {
-      // A news failure clears the list (docs/screens.md#project-detail).
+      // A news failure clears the list (docs/screens.md#project-detail) and says it failed.
       utils.analytics.news.setData(input, { summary: { totalArticles: 0, fetchedAt: null }, newsItems: [] });
+      setRefreshFailed(true);
     } finally {
       setRefreshing(false);
     }
   }
 
-  // A failed load reads as no news (the error is not shown).
+  // A failed load shows no news, and says it failed (with a Retry) rather than "no news available".
+  const failed = news.isError || refreshFailed;
   const items = news.isError ? [] : (news.data?.newsItems ?? []);
   const total = news.isError ? 0 : (news.data?.summary.totalArticles ?? 0);
 
@@ -49,7 +55,7 @@ export function LatestNews({ projectId }: { projectId: number }) {
               <NewsIcon boxSize="4" />
             </Box>
             <Text fontWeight="semibold">{ANALYTICS.latestNews}</Text>
-            {news.isSuccess ? (
+            {news.isSuccess && !failed ? (
               <Badge variant="subtle" colorPalette="gray">
                 {T.count(total)}
               </Badge>
@@ -72,6 +78,13 @@ export function LatestNews({ projectId }: { projectId: number }) {
               <Skeleton key={i} h="14" borderRadius="md" />
             ))}
           </Stack>
+        ) : failed ? (
+          <LoadFailed
+            compact
+            title={LOAD_FAILED.news}
+            onRetry={refresh}
+            retrying={refreshing || news.isFetching}
+          />
         ) : items.length === 0 ? (
           <Text color="fg.muted" fontSize="sm" textAlign="center" py="6">
             {ANALYTICS.noNews}

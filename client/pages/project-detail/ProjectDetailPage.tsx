@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
 import { ChartIcon, FilmIcon, FolderIcon, SettingsIcon } from "@client/components/icons/common";
-import { ProjectNotFound } from "@client/components/project/ProjectNotFound";
+import { ProjectLoadFailed, ProjectNotFound } from "@client/components/project/ProjectNotFound";
 import { useProjectIdFromPath } from "@client/components/project/useProjectId";
 import { useProjectQuery } from "@client/components/project/useProjectQuery";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
@@ -18,7 +18,7 @@ const tabOf = (rest: string): Tab => (rest === "analytics" || rest === "media" ?
 /** /projects/{id}, /projects/{id}/analytics, /projects/{id}/media (docs/screens.md#project-detail). */
 export default function ProjectDetailPage() {
   const { id, rest } = useProjectIdFromPath();
-  const { project, loading, notFound } = useProjectQuery(id);
+  const { project, loading, notFound, failed, retry, retrying } = useProjectQuery(id);
   const tab = tabOf(rest);
 
   if (loading) {
@@ -31,6 +31,7 @@ export default function ProjectDetailPage() {
       </Box>
     );
   }
+  if (failed) return <ProjectLoadFailed onRetry={retry} retrying={retrying} />;
   if (notFound || !project) return <ProjectNotFound actionLabel={SHELL.selectProjectTitle} />;
 
   const tabs: { value: Tab; label: string; to: string; icon: typeof FolderIcon }[] = [

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { ArrowLeftIcon } from "@client/components/icons/common";
-import { ProjectNotFound } from "@client/components/project/ProjectNotFound";
+import { ProjectLoadFailed, ProjectNotFound } from "@client/components/project/ProjectNotFound";
 import { useProjectIdFromPath } from "@client/components/project/useProjectId";
 import { useProjectQuery } from "@client/components/project/useProjectQuery";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
@@ -11,7 +11,7 @@ import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 /** /projects/{id}/settings (docs/screens.md#project-settings). */
 export default function ProjectSettingsPage() {
   const { id } = useProjectIdFromPath();
-  const { project, loading, notFound } = useProjectQuery(id);
+  const { project, loading, notFound, failed, retry, retrying } = useProjectQuery(id);
 
   if (loading) {
     return (
@@ -24,6 +24,7 @@ export default function ProjectSettingsPage() {
       </Box>
     );
   }
+  if (failed) return <ProjectLoadFailed onRetry={retry} retrying={retrying} />;
   if (notFound || !project) return <ProjectNotFound actionLabel={PROJECTS_UI.backToProjects} />;
 
   return (

@@ -1,9 +1,11 @@
 import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } from "@chakra-ui/react";
 import { useSession } from "@client/app/session";
 import { FolderIcon, PlusIcon } from "@client/components/icons/common";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { PageHeader } from "@client/components/PageHeader";
 import { trpc } from "@client/lib/trpc";
 import { FORMS_UI } from "@client/messages/forms-ui";
+import { LOAD_FAILED } from "@client/messages/load-failed";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { useState } from "react";
 import { CreateProjectDialog } from "./CreateProjectDialog";
@@ -18,7 +20,8 @@ export default function ProjectsPage() {
   const { user } = useSession();
   const canCreate = user?.canCreateProjects === true;
   const [creating, setCreating] = useState(false);
-  // A failed fetch (403 included) shows an empty list without a message (docs/screens.md#projects).
+  // A failed fetch lists nothing and says so with a Retry, never "create your first project": the
+  // user may well have projects (docs/screens.md#projects).
   const projects = trpc.projects.list.useQuery();
   const list = Array.isArray(projects.data) ? projects.data : [];
 
@@ -47,6 +50,12 @@ export default function ProjectsPage() {
             </Card.Root>
           ))}
         </SimpleGrid>
+      ) : projects.isError ? (
+        <LoadFailed
+          title={LOAD_FAILED.projects}
+          onRetry={() => void projects.refetch()}
+          retrying={projects.isFetching}
+        />
       ) : list.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py={16}>
           <EmptyState.Content>
