@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { LOAD_FAILED } from "@client/messages/load-failed";
 import { LatestNews } from "@client/pages/project-detail/LatestNews";
+import { ANALYTICS } from "@shared/messages/analytics";
+import { STEAM_PLAIN } from "@shared/messages/steam";
 import { NEWS_LIMIT } from "@shared/schemas/analytics";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { TRPCError } from "@trpc/server";
 import { DEMO_APP_ID } from "../fakes/steam/catalog";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { renderWithApp } from "../support/render";
@@ -48,3 +52,23 @@ test("a project without a Steam app reads 'No news articles available'", async (
   expect(await screen.findByText("No news articles available")).toBeTruthy();
   expect(screen.queryAllByTestId("news-item")).toHaveLength(0);
 });
+
+test("a failed news load says so with a Retry, not 'No news articles available'", async () => {
+  const { project, caller } = await analyticsProject({ appId: DEMO_APP_ID });
+  let broken = true;
+  const wrapped = interceptAnalytics(caller, "news", (call, input) =>
+    broken
+      ? Promise.reject(new TRPCError({ code: "BAD_GATEWAY", message: STEAM_PLAIN.unreachable }))
+      : call(input),
+  );
+  renderWithApp(<LatestNews projectId={project.id} />, { caller: wrapped });
+  const card = await screen.findByTestId("latest-news");
+  const panel = await within(card).findByTestId("load-failed");
+  expect(within(panel).getByText(LOAD_FAILED.news)).toBeTruthy();
+  expect(within(card).queryByText(ANALYTICS.noNews)).toBeNull();
+  expect(within(card).queryAllByTestId("news-item")).toHaveLength(0);
+  broken = false;
+  fireEvent.click(within(panel).getByRole("button", { name: LOAD_FAILED.retry }));
+  expect((await within(card).findAllByTestId("news-item", {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+  expect(within(card).queryByTestId("load-failed")).toBeNull();
+}, 30_000);
