@@ -23,7 +23,7 @@ export function LoadFailed(props: {
       borderRadius="l3"
       py={props.compact ? 6 : 14}
     >
-      <EmptyState.Content>
+      <EmptyState.Content textAlign="center" px={4}>
         <EmptyState.Indicator color="red.fg">
           <AlertIcon />
         </EmptyState.Indicator>
