@@ -54,6 +54,10 @@ export const STREAMING_UI = {
   preparing: (name: string) => `Preparing ${name} for streaming`,
   preparationFailed: "Failed",
 
+  // Clear All Ended: the page clears its own project's records only, and says so.
+  clearEndedScope: (project: string) =>
+    `Only the ended streams of ${project} are deleted. Other projects keep theirs.`,
+
   // History
   noHistory: "No stream activity yet",
   historyStarted: "Started",

@@ -73,6 +73,26 @@ export const streamStatusInput = z.object({ projectId: idSchema });
 /** GET /streams/status?projectId=… */
 export const streamStatusQuery = z.object({ projectId: queryId(COMMON.invalid("projectId")) });
 
+/**
+ * Which ended streams to clear: one project's (`projectId`), or, explicitly, every project's
+ * (`scope: "all"`). Exactly one of the two; nothing else.
+ */
+const clearEndedFields = <P extends z.ZodType<number, string> | z.ZodType<number, number>>(projectId: P) =>
+  z
+    .object({
+      projectId: projectId.optional(),
+      scope: z.literal("all", STREAMING.clearEndedScope).optional(),
+    })
+    .strict()
+    .refine((v) => (v.projectId === undefined) !== (v.scope === undefined), STREAMING.clearEndedScope)
+    .transform(
+      (v): ClearEndedTarget => (v.projectId === undefined ? { scope: "all" } : { projectId: v.projectId }),
+    );
+export const clearEndedInput = clearEndedFields(idSchema);
+/** DELETE /dashboard/clear-ended-streams?projectId=… or ?scope=all */
+export const clearEndedQuery = clearEndedFields(queryId(COMMON.invalid("projectId")));
+export type ClearEndedTarget = { projectId: number } | { scope: "all" };
+
 export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
 export type UpdateDestinationInput = z.infer<typeof updateDestinationInput>;
 
