@@ -120,6 +120,18 @@ export interface DestinationView {
   streaming_media_name: string | null;
   streaming_media_id: number | null;
   stream_started_at: string | null;
+  /** The newest run's failure, until the next start; null when it did not fail. */
+  last_failure: DestinationFailure | null;
+}
+
+/** A destination's last failure: what its card shows until the next start. */
+export interface DestinationFailure {
+  stream_id: number;
+  /** True once the run has ended in error; false while it waits to be retried. */
+  ended: boolean;
+  message: string;
+  at: string;
+  error_count: number;
 }
 
 /** Figures parsed from ffmpeg's -progress output while a stream is live. */
