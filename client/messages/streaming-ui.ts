@@ -17,6 +17,14 @@ export const STREAMING_UI = {
   keySet: "Stream key set",
   noKey: "No stream key",
 
+  // The last failure on a destination card, and the notice when a failure ends a stream
+  lastFailureLabel: "Last failure",
+  failedTitle: "Stream failed",
+  retryingTitle: "Failed, retrying",
+  errorCount: (n: number) => (n === 1 ? "1 error" : `${n} errors`),
+  streamFailedMessage: (destination: string) =>
+    `The stream on ${destination} ended with an error. Its card shows what happened.`,
+
   // Live figures
   fps: "FPS",
   bitrate: "Bitrate",
