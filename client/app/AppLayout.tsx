@@ -3,9 +3,10 @@ import { Icon } from "@client/components/icons/shell";
 import { ScreenErrorBoundary } from "@client/components/shell/ScreenErrorBoundary";
 import { Sidebar } from "@client/components/shell/Sidebar";
 import { SHELL } from "@client/messages/shell";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { projectIdFromPath, useCurrentProject } from "./current-project";
+import { projectIdFromPath } from "./current-project";
+import { useReadableCurrentProject } from "./readable-project";
 import { useSession } from "./session";
 
 const NavDrawer = lazy(() => import("@client/components/shell/NavDrawer"));
@@ -23,18 +24,13 @@ function ScreenLoading() {
 export function AppLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const { projectId, setProjectId } = useCurrentProject();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
 
-  // Visiting /projects/{id} (or one of its pages) makes that project the current one.
-  const visited = projectIdFromPath(pathname);
-  useEffect(() => {
-    if (visited !== null) setProjectId(visited);
-  }, [visited, setProjectId]);
+  // Visiting /projects/{id} (or one of its pages) makes that project the current one, if readable.
+  const current = useReadableCurrentProject(projectIdFromPath(pathname));
 
   if (!user) return null;
-  const current = visited ?? projectId;
 
   return (
     <Flex minH="100dvh" bg="bg">

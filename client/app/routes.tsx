@@ -1,10 +1,11 @@
 import { Box, Heading, Link, Text } from "@chakra-ui/react";
+import { trpc } from "@client/lib/trpc";
 import { SHELL } from "@client/messages/shell";
 import LoginPage from "@client/pages/login/LoginPage";
 import { lazy } from "react";
 import { Navigate, type RouteObject, Link as RouterLink, useParams, useRoutes } from "react-router-dom";
 import { AppLayout } from "./AppLayout";
-import { readCurrentProject } from "./current-project";
+import { useCurrentProject } from "./current-project";
 import { RequireAuth } from "./RequireAuth";
 
 // Every screen but sign-in is its own chunk, fetched on first visit: the initial download stays
@@ -19,10 +20,17 @@ const UsersPage = lazy(() => import("@client/pages/users/UsersPage"));
 const OrganizationsPage = lazy(() => import("@client/pages/organizations/OrganizationsPage"));
 const ComingSoonPage = lazy(() => import("@client/pages/coming-soon/ComingSoonPage"));
 
-/** / goes to the remembered project, else to the list. */
+/**
+ * / goes to the remembered project if the user can still read it, else to the list. A failed list
+ * cannot tell, so the remembered project is tried (its page explains a failure).
+ */
 function IndexRedirect() {
-  const id = readCurrentProject();
-  return <Navigate to={id === null ? "/projects" : `/projects/${id}`} replace />;
+  const { projectId } = useCurrentProject();
+  const projects = trpc.projects.list.useQuery(undefined, { enabled: projectId !== null });
+  if (projectId === null) return <Navigate to="/projects" replace />;
+  if (projects.isPending) return null;
+  const readable = projects.isError || projects.data.some((p) => p.id === projectId);
+  return <Navigate to={readable ? `/projects/${projectId}` : "/projects"} replace />;
 }
 
 function AnalyticsRedirect() {

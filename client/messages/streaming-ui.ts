@@ -17,6 +17,14 @@ export const STREAMING_UI = {
   keySet: "Stream key set",
   noKey: "No stream key",
 
+  // The last failure on a destination card, and the notice when a failure ends a stream
+  lastFailureLabel: "Last failure",
+  failedTitle: "Stream failed",
+  retryingTitle: "Failed, retrying",
+  errorCount: (n: number) => (n === 1 ? "1 error" : `${n} errors`),
+  streamFailedMessage: (destination: string) =>
+    `The stream on ${destination} ended with an error. Its card shows what happened.`,
+
   // Live figures
   fps: "FPS",
   bitrate: "Bitrate",
@@ -53,6 +61,10 @@ export const STREAMING_UI = {
   // Media preparation (a file that cannot be stream-copied is re-encoded once)
   preparing: (name: string) => `Preparing ${name} for streaming`,
   preparationFailed: "Failed",
+
+  // Clear All Ended: the page clears its own project's records only, and says so.
+  clearEndedScope: (project: string) =>
+    `Only the ended streams of ${project} are deleted. Other projects keep theirs.`,
 
   // History
   noHistory: "No stream activity yet",

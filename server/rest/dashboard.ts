@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
+import { clearEndedQuery } from "../../shared/schemas/streaming";
 import type { AppEnv } from "../http/env";
-import { requireUser } from "../http/request";
+import { queryParams, requireUser } from "../http/request";
 import * as dashboard from "../services/dashboard";
 
 // The dashboard's calls.
@@ -9,7 +10,9 @@ export function dashboardRest(api: Hono<AppEnv>) {
   api.get("/dashboard/recent-activity", (c) =>
     c.json(dashboard.recentActivity(c.var.deps, requireUser(c).user)),
   );
-  api.delete("/dashboard/clear-ended-streams", (c) =>
-    c.json(dashboard.clearEndedStreams(c.var.deps, requireUser(c).user)),
-  );
+  api.delete("/dashboard/clear-ended-streams", (c) => {
+    const { user } = requireUser(c);
+    const target = queryParams(c, clearEndedQuery);
+    return c.json(dashboard.clearEndedStreams(c.var.deps, user, target));
+  });
 }

@@ -1,3 +1,4 @@
+import { clearEndedInput } from "../../shared/schemas/streaming";
 import * as dashboard from "../services/dashboard";
 import { router } from "../trpc/init";
 import { protectedProcedure } from "../trpc/procedures";
@@ -6,7 +7,7 @@ export const dashboardRouter = router({
   stats: protectedProcedure.query(({ ctx }) => dashboard.dashboardStats(ctx.deps, ctx.user)),
   recentActivity: protectedProcedure.query(({ ctx }) => dashboard.recentActivity(ctx.deps, ctx.user)),
   /** Admin only; the service answers 403 for others, with its own message. */
-  clearEndedStreams: protectedProcedure.mutation(({ ctx }) =>
-    dashboard.clearEndedStreams(ctx.deps, ctx.user),
-  ),
+  clearEndedStreams: protectedProcedure
+    .input(clearEndedInput)
+    .mutation(({ ctx, input }) => dashboard.clearEndedStreams(ctx.deps, ctx.user, input)),
 });

@@ -11,7 +11,7 @@ import { destinations } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { notFound } from "../errors";
 import { requirePermission, requireProject } from "./access";
-import { destinationView, liveStreamsByDestination } from "./stream-views";
+import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
 
 // Stream destinations of a project. Tenancy first (404), then the role (403), then the work.
 
@@ -26,11 +26,10 @@ export function listDestinations(deps: AppDeps, user: SessionUser, projectId: nu
     .where(and(eq(destinations.projectId, projectId), eq(destinations.isActive, true)))
     .orderBy(asc(destinations.id))
     .all();
-  const live = liveStreamsByDestination(
-    deps,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => destinationView(r, live.get(r.id), seesKeys(user)));
+  const ids = rows.map((r) => r.id);
+  const live = liveStreamsByDestination(deps, ids);
+  const latest = latestStreamsByDestination(deps, ids);
+  return rows.map((r) => destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)));
 }
 
 export function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {
@@ -77,7 +76,7 @@ export function updateDestination(deps: AppDeps, user: SessionUser, input: Updat
       ? existing
       : deps.db.update(destinations).set(changes).where(eq(destinations.id, input.id)).returning().get()!;
   const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
-  return destinationView(row, live, true);
+  return destinationView(row, live, true, latestStreamsByDestination(deps, [row.id]).get(row.id));
 }
 
 /** Stops the destination's live stream (if any), then removes it; its stream history stays. */

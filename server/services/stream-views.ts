@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, max } from "drizzle-orm";
 import {
+  type DestinationFailure,
   type DestinationView,
   LIVE_STATUSES,
   type LiveFigures,
@@ -30,10 +31,41 @@ export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]
   return map;
 }
 
+/** Each given destination's newest stream (live or ended): the one whose failure its card shows. */
+export function latestStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
+  const map = new Map<number, StreamRow>();
+  if (destinationIds.length === 0) return map;
+  const newest = deps.db
+    .select({ id: max(streams.id) })
+    .from(streams)
+    .where(inArray(streams.destinationId, destinationIds))
+    .groupBy(streams.destinationId);
+  for (const row of deps.db.select().from(streams).where(inArray(streams.id, newest)).all())
+    if (row.destinationId != null) map.set(row.destinationId, row);
+  return map;
+}
+
+/**
+ * The newest run's failure, kept on the card until the next start makes a newer run: shown when
+ * that run ended in error, or while it waits to be retried after one.
+ */
+export function lastFailure(latest: StreamRow | undefined): DestinationFailure | null {
+  if (!latest || latest.errorCount === 0 || latest.lastErrorTime == null) return null;
+  if (latest.status !== "error" && latest.status !== "starting") return null;
+  return {
+    stream_id: latest.id,
+    ended: latest.status === "error",
+    message: latest.lastErrorMessage ?? "",
+    at: iso(latest.lastErrorTime)!,
+    error_count: latest.errorCount,
+  };
+}
+
 export function destinationView(
   row: DestinationRow,
   live: StreamRow | undefined,
   showKey: boolean,
+  latest?: StreamRow,
 ): DestinationView {
   const view: DestinationView = {
     id: row.id,
@@ -48,6 +80,7 @@ export function destinationView(
     streaming_media_name: live?.mediaName ?? null,
     streaming_media_id: live?.mediaId ?? null,
     stream_started_at: iso(live?.startedAt),
+    last_failure: lastFailure(latest),
   };
   if (showKey) view.stream_key = row.streamKey;
   return view;

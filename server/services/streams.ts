@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { STREAMING } from "../../shared/messages/streaming";
 import {
+  type ClearEndedTarget,
   isLive,
   LIVE_STATUSES,
   type StreamRecord,
@@ -125,8 +126,12 @@ export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number
   };
 }
 
-/** Admin only: removes every stopped or failed record. */
-export function clearEndedStreams(deps: AppDeps, user: SessionUser) {
+/**
+ * Admin only: removes the stopped or failed records of one project, or of every project when the
+ * caller says so explicitly (`scope: "all"`).
+ */
+export function clearEndedStreams(deps: AppDeps, user: SessionUser, target: ClearEndedTarget) {
   requirePermission(user, "streams.clearEnded", STREAMING.forbiddenClearEnded);
-  return { success: true as const, deletedCount: streamStore.deleteEnded(deps.db) };
+  const projectId = "projectId" in target ? requireProject(deps, user, target.projectId).id : undefined;
+  return { success: true as const, deletedCount: streamStore.deleteEnded(deps.db, projectId) };
 }

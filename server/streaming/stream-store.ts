@@ -145,11 +145,12 @@ export function deleteRow(db: Db, id: number): void {
   db.delete(streams).where(eq(streams.id, id)).run();
 }
 
-/** Removes every stopped or failed record; answers how many. */
-export function deleteEnded(db: Db): number {
+/** Removes the stopped or failed records of one project, or of all when none is given; answers how many. */
+export function deleteEnded(db: Db, projectId?: number): number {
+  const ended = inArray(streams.status, ["stopped", "error"]);
   return db
     .delete(streams)
-    .where(inArray(streams.status, ["stopped", "error"]))
+    .where(projectId === undefined ? ended : and(ended, eq(streams.projectId, projectId)))
     .returning({ id: streams.id })
     .all().length;
 }

@@ -62,6 +62,8 @@ export const STREAMING = {
   // Server refusals not spelled out by the spec.
   forbiddenManageDestination: "You do not have permission to manage destinations for this project.",
   forbiddenClearEnded: "Only administrators can clear ended streams.",
+  clearEndedScope:
+    "Say which ended streams to clear: projectId for one project, or scope=all for every project (not both).",
   limitReached: "Maximum concurrent streams limit reached",
   destinationBusy: "This destination already has a live stream",
   destinationNotFound: "Destination not found",

@@ -73,6 +73,26 @@ export const streamStatusInput = z.object({ projectId: idSchema });
 /** GET /streams/status?projectId=… */
 export const streamStatusQuery = z.object({ projectId: queryId(COMMON.invalid("projectId")) });
 
+/**
+ * Which ended streams to clear: one project's (`projectId`), or, explicitly, every project's
+ * (`scope: "all"`). Exactly one of the two; nothing else.
+ */
+const clearEndedFields = <P extends z.ZodType<number, string> | z.ZodType<number, number>>(projectId: P) =>
+  z
+    .object({
+      projectId: projectId.optional(),
+      scope: z.literal("all", STREAMING.clearEndedScope).optional(),
+    })
+    .strict()
+    .refine((v) => (v.projectId === undefined) !== (v.scope === undefined), STREAMING.clearEndedScope)
+    .transform(
+      (v): ClearEndedTarget => (v.projectId === undefined ? { scope: "all" } : { projectId: v.projectId }),
+    );
+export const clearEndedInput = clearEndedFields(idSchema);
+/** DELETE /dashboard/clear-ended-streams?projectId=… or ?scope=all */
+export const clearEndedQuery = clearEndedFields(queryId(COMMON.invalid("projectId")));
+export type ClearEndedTarget = { projectId: number } | { scope: "all" };
+
 export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
 export type UpdateDestinationInput = z.infer<typeof updateDestinationInput>;
 
@@ -100,6 +120,18 @@ export interface DestinationView {
   streaming_media_name: string | null;
   streaming_media_id: number | null;
   stream_started_at: string | null;
+  /** The newest run's failure, until the next start; null when it did not fail. */
+  last_failure: DestinationFailure | null;
+}
+
+/** A destination's last failure: what its card shows until the next start. */
+export interface DestinationFailure {
+  stream_id: number;
+  /** True once the run has ended in error; false while it waits to be retried. */
+  ended: boolean;
+  message: string;
+  at: string;
+  error_count: number;
 }
 
 /** Figures parsed from ffmpeg's -progress output while a stream is live. */

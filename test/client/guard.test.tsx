@@ -2,7 +2,7 @@ import { describe, expect, spyOn, test } from "bun:test";
 import { SHELL } from "@client/messages/shell";
 import { AUTH } from "@shared/messages/auth";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { makeOrg, makeUser, testDeps } from "../support/server";
+import { makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 import { browserSession, renderConsole, setupConsoleTests } from "./shell-harness";
 
 setupConsoleTests();
@@ -63,14 +63,15 @@ describe("protected-route guard", () => {
 
 describe("redirects of the route table", () => {
   test("/ goes to /projects without a remembered project, to /projects/{id} with one", async () => {
-    const { session, user } = await setup();
+    const { deps, session, user } = await setup();
+    const project = makeProject(deps, { orgId: user.orgId!, name: "Moon Lander" });
     await session.signInAs(user.email);
     const first = renderConsole(session, "/");
     await waitFor(() => expect(location()).toBe("/projects"));
     first.unmount();
-    localStorage.setItem("currentProjectId", "42");
+    localStorage.setItem("currentProjectId", String(project.id));
     renderConsole(session, "/");
-    await waitFor(() => expect(location()).toBe("/projects/42"));
+    await waitFor(() => expect(location()).toBe(`/projects/${project.id}`));
   });
 
   test("/analytics/{id} goes to the project's analytics, /analytics to /projects", async () => {

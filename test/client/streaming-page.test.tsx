@@ -554,17 +554,20 @@ describe("Stream Activity History", () => {
     expect(screen.queryByText(STREAMING.clearAllEnded)).toBeNull();
   });
 
-  test("'Clear All Ended' asks first, then removes every ended record", async () => {
-    const { deps, project, caller } = await setup("admin");
+  test("'Clear All Ended' asks first, names the project, then removes only its ended records", async () => {
+    const { deps, org, project, caller } = await setup("admin");
     const d = addDestination(deps, project.id, "Steam");
     const live = addStream(deps, project.id, d, "running");
     addStream(deps, project.id, d, "stopped");
     addStream(deps, project.id, d, "error");
+    const other = makeProject(deps, { orgId: org.id, name: "Other Game" });
+    const othersEnded = addStream(deps, other.id, null, "stopped");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     fireEvent.click(await screen.findByRole("button", { name: STREAMING.clearAllEnded }));
     const dialog = await screen.findByRole("alertdialog", { name: STREAMING.clearAllEnded });
     expect(within(dialog).getByText(STREAMING.clearEndedQuestion)).toBeTruthy();
+    expect(within(dialog).getByText(STREAMING_UI.clearEndedScope("Moonlight Trailer"))).toBeTruthy();
     await settle(() =>
       fireEvent.click(within(dialog).getByRole("button", { name: STREAMING.clearAllEnded })),
     );
@@ -577,6 +580,6 @@ describe("Stream Activity History", () => {
         .from(streams)
         .all()
         .map((s) => s.id),
-    ).toEqual([live.id]);
+    ).toEqual([live.id, othersEnded.id]);
   });
 });

@@ -124,18 +124,51 @@ describe("dashboard", () => {
     expect(activity).toHaveLength(5);
   });
 
-  test("clear ended streams: admin only, removes stopped and failed records", async () => {
+  test("clear ended streams: admin only, one project's records unless scope=all is said", async () => {
     const w = await world();
+    stream(w.deps, w.pB.id, { status: "stopped", startedAt: NOW - 4 * HOUR, stoppedAt: NOW - 3 * HOUR });
     const { call, signIn } = testApp(w.deps);
+    const clear = (query: string, cookie: string) =>
+      call(`/api/dashboard/clear-ended-streams${query}`, { method: "DELETE", cookie });
     const devCookie = await signIn(w.dev.email);
-    const refused = await call("/api/dashboard/clear-ended-streams", { method: "DELETE", cookie: devCookie });
+    const refused = await clear(`?projectId=${w.pA.id}`, devCookie);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe(STREAMING.forbiddenClearEnded);
+    expect((await clear("?scope=all", devCookie)).status).toBe(403);
+
     const adminCookie = await signIn(w.admin.email);
-    const res = await call("/api/dashboard/clear-ended-streams", { method: "DELETE", cookie: adminCookie });
-    expect(await res.json()).toEqual({ success: true, deletedCount: 3 });
+    // Saying nothing, both, or anything else is refused: a sweep never happens by omission.
+    for (const query of [
+      "",
+      `?projectId=${w.pA.id}&scope=all`,
+      "?scope=every",
+      "?projectId=x",
+      "?project=1",
+    ]) {
+      const res = await clear(query, adminCookie);
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(typeof (await res.json()).error).toBe("string");
+    }
+    expect((await clear("?projectId=999", adminCookie)).status).toBe(404);
+    expect(w.deps.db.select().from(streams).all()).toHaveLength(6);
+
+    const one = await clear(`?projectId=${w.pA.id}`, adminCookie);
+    expect(await one.json()).toEqual({ success: true, deletedCount: 3 });
     const left = w.deps.db.select().from(streams).all();
-    expect(left.map((s) => s.status)).toEqual(["running", "running"]);
+    expect(left.map((s) => [s.projectId, s.status])).toEqual([
+      [w.pA.id, "running"],
+      [w.pB.id, "running"],
+      [w.pB.id, "stopped"],
+    ]);
+    const all = await clear("?scope=all", adminCookie);
+    expect(await all.json()).toEqual({ success: true, deletedCount: 1 });
+    expect(
+      w.deps.db
+        .select()
+        .from(streams)
+        .all()
+        .map((s) => s.status),
+    ).toEqual(["running", "running"]);
 
     const stats = await call("/api/dashboard/stats", { cookie: devCookie });
     expect((await stats.json()).activeStreams).toBe(1);
@@ -143,5 +176,16 @@ describe("dashboard", () => {
     expect(Array.isArray(await recent.json())).toBe(true);
     const anon = await call("/api/dashboard/stats");
     expect(anon.status).toBe(401);
+  });
+
+  test("clear ended streams over tRPC takes the same target", async () => {
+    const w = await world();
+    const admin = await callerFor(w.deps, w.admin.email);
+    await expect(admin.dashboard.clearEndedStreams({} as never)).rejects.toThrow(STREAMING.clearEndedScope);
+    expect(await admin.dashboard.clearEndedStreams({ projectId: w.pB.id })).toEqual({
+      success: true,
+      deletedCount: 0,
+    });
+    expect((await admin.dashboard.clearEndedStreams({ projectId: w.pA.id })).deletedCount).toBe(3);
   });
 });

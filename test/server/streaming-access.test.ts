@@ -78,8 +78,9 @@ describe("streaming access", () => {
     for (const p of [
       w.asViewer.streaming.updateDestination({ id: dest.id, autorestart: true }),
       w.asViewer.streaming.deleteDestination({ id: dest.id }),
-      w.asViewer.dashboard.clearEndedStreams(),
-      w.asDev.dashboard.clearEndedStreams(),
+      w.asViewer.dashboard.clearEndedStreams({ projectId: w.project.id }),
+      w.asDev.dashboard.clearEndedStreams({ projectId: w.project.id }),
+      w.asDev.dashboard.clearEndedStreams({ scope: "all" }),
     ]) {
       expect((await refusal(p)).code).toBe("FORBIDDEN");
     }

@@ -3,6 +3,7 @@ import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
+import { LastFailure } from "./LastFailure";
 import { LiveFigures } from "./LiveFigures";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
 
@@ -29,11 +30,14 @@ export function DestinationCard({
 }: DestinationCardProps) {
   const status = d.stream_status;
   const liveNow = hasStreamControls(status);
+  const failure = d.last_failure;
+  // A run that ended in error keeps its badge and border until the next start.
+  const shown = status ?? (failure?.ended ? "error" : null);
   return (
     <Card.Root
       variant="outline"
       bg="bg.panel"
-      borderColor={status === "running" ? "green.800" : status === "error" ? "red.800" : "border"}
+      borderColor={shown === "running" ? "green.800" : shown === "error" ? "red.800" : "border"}
       data-testid={`destination-${d.id}`}
       transition="border-color 0.2s"
     >
@@ -58,7 +62,7 @@ export function DestinationCard({
               </Text>
             )}
           </Box>
-          {status ? <StatusBadge status={status} /> : <Badge variant="surface">{UI.idle}</Badge>}
+          {shown ? <StatusBadge status={shown} /> : <Badge variant="surface">{UI.idle}</Badge>}
         </Flex>
 
         {liveNow && d.streaming_media_name && (
@@ -67,6 +71,7 @@ export function DestinationCard({
             {d.stream_started_at ? ` · ${UI.since(relativeTime(d.stream_started_at))}` : ""}
           </Text>
         )}
+        {failure && <LastFailure failure={failure} />}
         {status === "running" && <LiveFigures live={live} />}
         {status === "starting" && <LiveFigures live={null} />}
 

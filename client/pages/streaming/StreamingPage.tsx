@@ -45,6 +45,7 @@ export default function StreamingPage() {
         <>
           <StreamingWorkspace
             projectId={selected}
+            projectName={project?.name ?? ""}
             isAdmin={user?.role === "admin"}
             onAddDestination={() => setAdding(true)}
           />

@@ -16,10 +16,12 @@ import { useStreamingData } from "./useStreamingData";
 /** The Streaming page's body for one project: destinations, their controls, dialogs and history. */
 export function StreamingWorkspace({
   projectId,
+  projectName,
   isAdmin,
   onAddDestination,
 }: {
   projectId: number;
+  projectName: string;
   isAdmin: boolean;
   onAddDestination(): void;
 }) {
@@ -94,11 +96,12 @@ export function StreamingWorkspace({
         open={clearing}
         title={STREAMING.clearAllEnded}
         message={STREAMING.clearEndedQuestion}
+        note={UI.clearEndedScope(projectName)}
         confirmLabel={STREAMING.clearAllEnded}
         busy={actions.clearing}
         onClose={() => setClearing(false)}
         onConfirm={async () => {
-          await actions.clearEnded();
+          await actions.clearEnded(projectId);
           setClearing(false);
         }}
       />

@@ -68,9 +68,10 @@ export function useRecordActions(refresh: () => Promise<unknown>) {
       }
     },
 
-    async clearEnded() {
+    /** The page clears its own project's records; the system-wide sweep is an API call only. */
+    async clearEnded(projectId: number) {
       try {
-        const result = await clearM.mutateAsync();
+        const result = await clearM.mutateAsync({ projectId });
         notify({
           type: "success",
           title: STREAMING.clearedTitle,
