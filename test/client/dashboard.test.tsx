@@ -38,7 +38,9 @@ function liveStreams(deps: AppDeps, projectId: number, n: number, status: "runni
   }
 }
 
-function panel(info: Partial<SystemInfo["system"]>, failed = 0) {
+type MachineSystem = Extract<SystemInfo, { scope: "system" }>["system"];
+
+function panel(info: Partial<MachineSystem>, failed = 0) {
   const system = {
     currentStreams: 0,
     maxStreams: null,
@@ -50,7 +52,11 @@ function panel(info: Partial<SystemInfo["system"]>, failed = 0) {
   return render(
     <ChakraProvider value={defaultSystem}>
       <SystemStatusPanel
-        info={{ system, statistics: { total_streams_today: 4, error_streams_today: failed } }}
+        info={{
+          scope: "system",
+          system,
+          statistics: { total_streams_today: 4, error_streams_today: failed },
+        }}
       />
     </ChakraProvider>,
   );
@@ -86,6 +92,22 @@ describe("System Status", () => {
     expect(screen.getByText("150.0 MB")).toBeTruthy();
     expect(screen.getByText("4")).toBeTruthy();
     expect(screen.queryByTestId("failed-today")).toBeNull();
+  });
+
+  test("other roles see their own streams, never the machine's CPU, memory or limit", async () => {
+    const { deps, org, caller } = await setup("developer", { MAX_CONCURRENT_STREAMS: "10" });
+    const mine = makeProject(deps, { orgId: org.id });
+    const other = makeProject(deps, { orgId: makeOrg(deps, "Elsewhere").id });
+    liveStreams(deps, mine.id, 2);
+    liveStreams(deps, other.id, 5);
+    renderWithApp(<DashboardPage />, { caller });
+    const own = await screen.findByTestId("own-figures");
+    expect(within(own).getByText(DASHBOARD.yourActiveStreams).nextSibling?.textContent).toBe("2");
+    const status = screen.getByTestId("system-status");
+    for (const label of [DASHBOARD.cpuUsage, DASHBOARD.memory])
+      expect(within(status).queryByText(label)).toBeNull();
+    expect(within(status).queryByText(/\/10|MB|%/)).toBeNull();
+    expect(screen.queryByTestId("capacity-bar")).toBeNull();
   });
 
   test("a warning line when streams failed today", () => {
@@ -133,8 +155,9 @@ describe("Dashboard", () => {
       expect(within(cards).queryByText(label)).toBeNull();
     }
     expect(screen.queryByTestId("admin-controls")).toBeNull();
-    // Unlimited by default: current/∞ and no bar.
-    expect(await screen.findByText("0/∞")).toBeTruthy();
+    // Their own count, without the server's limit.
+    expect(await screen.findByTestId("own-figures")).toBeTruthy();
+    expect(screen.queryByText("0/∞")).toBeNull();
     expect(screen.queryByTestId("capacity-bar")).toBeNull();
   });
 
