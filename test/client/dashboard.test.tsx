@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { DASHBOARD } from "@client/messages/dashboard";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import DashboardPage from "@client/pages/dashboard/DashboardPage";
 import { SystemStatusPanel } from "@client/pages/dashboard/SystemStatusPanel";
 import { destinations, mediaFiles, projects, streams } from "@server/db/schema";
@@ -15,7 +16,7 @@ import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/
 
 afterEach(cleanup);
 
-async function setup(role: "admin" | "developer", env: Record<string, string> = {}) {
+async function setup(role: "admin" | "manager" | "developer" | "viewer", env: Record<string, string> = {}) {
   const deps = testDeps(env);
   const org = makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role, name: "Rosa Diaz" });
@@ -202,11 +203,22 @@ describe("Dashboard", () => {
   });
 
   test("no projects and no activity: the empty states", async () => {
-    const { caller } = await setup("developer");
+    const { caller } = await setup("manager");
     renderWithApp(<DashboardPage />, { caller });
     expect(await screen.findByText(DASHBOARD.noProjects)).toBeTruthy();
     expect(screen.getByText(DASHBOARD.createFirstProject).getAttribute("href")).toBe("/projects");
     expect(await screen.findByText(DASHBOARD.noActivity)).toBeTruthy();
+  });
+
+  test("a role that may not create projects is not invited to create one", async () => {
+    for (const role of ["developer", "viewer"] as const) {
+      const { caller } = await setup(role);
+      renderWithApp(<DashboardPage />, { caller });
+      expect(await screen.findByText(DASHBOARD.noProjects)).toBeTruthy();
+      expect(screen.queryByText(DASHBOARD.createFirstProject)).toBeNull();
+      expect(screen.getByText(PROJECTS_UI.emptyCannotCreate)).toBeTruthy();
+      cleanup();
+    }
   });
 
   test("recent activity reads 'Stream: media → destination' or 'Media uploaded' lines with badge, project, user and relative time", async () => {

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
@@ -29,6 +30,10 @@ export function DestinationCard({
 }: DestinationCardProps) {
   const status = d.stream_status;
   const liveNow = hasStreamControls(status);
+  // Controls the role can never use are left out; the switch still shows the setting, switched off.
+  const { allowed, reason } = usePermissions();
+  const control = allowed("stream.control");
+  const manage = allowed("destination.manage");
   return (
     <Card.Root
       variant="outline"
@@ -73,6 +78,8 @@ export function DestinationCard({
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Switch.Root
             checked={d.autorestart}
+            disabled={!manage}
+            title={manage ? undefined : reason("destination.manage")}
             onCheckedChange={(e) => onAutorestart(e.checked)}
             colorPalette="green"
             size="sm"
@@ -84,7 +91,7 @@ export function DestinationCard({
             </Switch.Label>
           </Switch.Root>
           <HStack gap="2">
-            {liveNow ? (
+            {!control ? null : liveNow ? (
               <>
                 <Button size="sm" variant="outline" onClick={onChange} disabled={busy}>
                   {UI.change}
@@ -104,15 +111,17 @@ export function DestinationCard({
                 {UI.start}
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="ghost"
-              colorPalette="red"
-              onClick={onDelete}
-              aria-label={`${UI.delete} ${d.name}`}
-            >
-              {UI.delete}
-            </Button>
+            {manage && (
+              <Button
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                onClick={onDelete}
+                aria-label={`${UI.delete} ${d.name}`}
+              >
+                {UI.delete}
+              </Button>
+            )}
           </HStack>
         </Flex>
       </Card.Body>
