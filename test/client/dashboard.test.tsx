@@ -1,16 +1,20 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { readCurrentProject, writeCurrentProject } from "@client/app/current-project";
 import { DASHBOARD } from "@client/messages/dashboard";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import DashboardPage from "@client/pages/dashboard/DashboardPage";
 import { SystemStatusPanel } from "@client/pages/dashboard/SystemStatusPanel";
+import StreamingPage from "@client/pages/streaming/StreamingPage";
 import { destinations, mediaFiles, projects, streams } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
 import { ANALYTICS } from "@shared/messages/analytics";
+import { STREAMING } from "@shared/messages/streaming";
 import type { SystemInfo } from "@shared/schemas/streaming";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
+import { Route } from "react-router-dom";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -200,6 +204,25 @@ describe("Dashboard", () => {
     expect(within(other).getByText(DASHBOARD.noDescription)).toBeTruthy();
     expect(within(card).getByText(DASHBOARD.manage).getAttribute("href")).toBe("/projects");
     expect(within(card).getByText(DASHBOARD.stream).getAttribute("href")).toBe("/streaming");
+  });
+
+  test("each card's Stream link opens that card's project, whichever project was current", async () => {
+    const { deps, org, caller } = await setup("developer");
+    const first = makeProject(deps, { orgId: org.id, name: "First Light" });
+    const second = makeProject(deps, { orgId: org.id, name: "Second Wind" });
+    writeCurrentProject(first.id);
+    renderWithApp(<DashboardPage />, {
+      caller,
+      path: "/dashboard",
+      route: "/dashboard",
+      extraRoutes: <Route path="/streaming" element={<StreamingPage />} />,
+    });
+    const card = await screen.findByTestId(`dashboard-project-${second.id}`);
+    fireEvent.click(within(card).getByText(DASHBOARD.stream));
+    expect(await screen.findByText(STREAMING.managingFor("Second Wind"))).toBeTruthy();
+    expect(readCurrentProject()).toBe(second.id);
+    cleanup();
+    writeCurrentProject(null);
   });
 
   test("no projects and no activity: the empty states", async () => {
