@@ -23,12 +23,14 @@ let seq = 0;
  */
 export function notify({ type, title, message, duration }: Notice): string {
   const id = `notice-${++seq}`;
+  // A call's fallback text is often its title too ("Failed to fetch users"): say it once.
+  const description = message?.trim() && message.trim() !== title.trim() ? message : undefined;
   queueMicrotask(() => {
     toaster.create({
       id,
       type,
       title,
-      description: message,
+      description,
       duration: duration ?? NOTICE_DURATION_MS,
       closable: true,
     });

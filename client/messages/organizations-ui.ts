@@ -12,6 +12,7 @@ export const ORGANIZATIONS_UI = {
   nameLabel: "Organization Name",
   namePlaceholder: "Enter organization name",
   slug: "Slug",
+  slugStays: "The slug stays the same when the name changes.",
   colUsers: "Users",
   view: "View organization",
   edit: "Edit organization",

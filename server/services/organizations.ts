@@ -102,19 +102,14 @@ export function slugify(name: string): string {
   return base || "organization";
 }
 
-/** The name's slug, made unique with -2, -3… (ignoring the organization being renamed). */
-function uniqueSlug(deps: AppDeps, name: string, exceptId?: number): string {
+/** The name's slug, made unique with -2, -3…. */
+function uniqueSlug(deps: AppDeps, name: string): string {
   const base = slugify(name);
   const taken = new Set(
     deps.db
       .select({ slug: organizations.slug })
       .from(organizations)
-      .where(
-        and(
-          or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)),
-          exceptId ? ne(organizations.id, exceptId) : undefined,
-        ),
-      )
+      .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)))
       .all()
       .map((r) => r.slug),
   );
@@ -145,7 +140,10 @@ export function createOrganization(
   };
 }
 
-/** Renaming re-derives the slug, so it always follows the name. */
+/**
+ * Renaming keeps the slug: it is the organization's stable handle (links, scripts, search), and a
+ * name change must not break what refers to it.
+ */
 export function updateOrganization(
   deps: AppDeps,
   user: SessionUser,
@@ -153,13 +151,9 @@ export function updateOrganization(
 ) {
   requireAdmin(user);
   const current = getOrganization(deps, input.id);
-  const slug = current.name === input.name ? current.slug : uniqueSlug(deps, input.name, input.id);
   const isActive = input.is_active ?? current.is_active;
   deps.db.transaction((tx) => {
-    tx.update(organizations)
-      .set({ name: input.name, slug, isActive })
-      .where(eq(organizations.id, input.id))
-      .run();
+    tx.update(organizations).set({ name: input.name, isActive }).where(eq(organizations.id, input.id)).run();
     // Deactivating signs its members out at once; administrators keep their sessions (see memberMaySignIn).
     if (current.is_active && !isActive) {
       const members = tx

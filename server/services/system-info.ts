@@ -26,11 +26,18 @@ export const liveStatusFilter = () => inArray(streams.status, [...LIVE_STATUSES]
 /** A stream failed today if it ended in error or failed at least once (and was restarted). */
 export const hasFailed = () => or(eq(streams.status, "error"), gte(streams.errorCount, 1));
 
+/** Admins see the machine; everyone else sees only their own projects' streams, not the server's load. */
 export function systemInfo(deps: AppDeps, user: SessionUser): SystemInfo {
   const current = streamCount(deps, user, liveStatusFilter());
-  const max = deps.env.MAX_CONCURRENT_STREAMS ?? null;
   const today = gte(streams.startedAt, startOfDay(deps.now()));
+  const statistics = {
+    total_streams_today: streamCount(deps, user, today),
+    error_streams_today: streamCount(deps, user, today, hasFailed()),
+  };
+  if (user.role !== "admin") return { scope: "projects", system: { currentStreams: current }, statistics };
+  const max = deps.env.MAX_CONCURRENT_STREAMS ?? null;
   return {
+    scope: "system",
     system: {
       currentStreams: current,
       maxStreams: max,
@@ -38,9 +45,6 @@ export function systemInfo(deps: AppDeps, user: SessionUser): SystemInfo {
       cpuPercent: serverCpuPercent(),
       memoryUsage: { rss: process.memoryUsage().rss },
     },
-    statistics: {
-      total_streams_today: streamCount(deps, user, today),
-      error_streams_today: streamCount(deps, user, today, hasFailed()),
-    },
+    statistics,
   };
 }

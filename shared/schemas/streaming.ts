@@ -181,18 +181,35 @@ export interface StreamStatusAnswer {
   preparations: MediaPreparationView[];
 }
 
-export interface SystemInfo {
-  system: {
-    currentStreams: number;
-    /** null = unlimited. */
-    maxStreams: number | null;
-    utilizationPercent: number;
-    /** The server and its ffmpeg children together, percent of one core, one decimal. */
-    cpuPercent: number;
-    memoryUsage: { rss: number };
-  };
-  statistics: { total_streams_today: number; error_streams_today: number };
+/** Figures every role may see: their own streams (admins: every stream). */
+export interface StreamStatistics {
+  total_streams_today: number;
+  error_streams_today: number;
 }
+
+/**
+ * System Status. Admins get the machine's figures ("system" scope); everyone else only the counts
+ * of their own projects' streams ("projects" scope), never the server's CPU, memory or limit.
+ */
+export type SystemInfo =
+  | {
+      scope: "system";
+      system: {
+        currentStreams: number;
+        /** null = unlimited. */
+        maxStreams: number | null;
+        utilizationPercent: number;
+        /** The server and its ffmpeg children together, percent of one core, one decimal. */
+        cpuPercent: number;
+        memoryUsage: { rss: number };
+      };
+      statistics: StreamStatistics;
+    }
+  | {
+      scope: "projects";
+      system: { currentStreams: number };
+      statistics: StreamStatistics;
+    };
 
 export interface DashboardStats {
   userRole: string;

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, mock, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
 import { SteamAnalyticsCard } from "@client/pages/project-settings/SteamAnalyticsCard";
 import { projects } from "@server/db/schema";
+import { ANALYTICS } from "@shared/messages/analytics";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { startSteamMsw } from "../fakes/steam/msw";
@@ -87,6 +88,56 @@ test("search waits for 2 characters and 300 ms of quiet; choosing a game swaps t
     expect(row.steamAnalyticsEnabled).toBe(true);
     expect(row.financialAnalyticsEnabled).toBe(false);
   });
+});
+
+test("clearing the chosen game turns Steam and Financial analytics off; Save never sends analytics without an app", async () => {
+  const { deps, project, caller } = await analyticsProject({ steam: true, financial: true });
+  let sent = 0;
+  const wrapped = interceptAnalytics(caller, "updateSettings", (call, input) => {
+    sent++;
+    return call(input);
+  });
+  renderWithApp(<SteamAnalyticsCard projectId={project.id} />, { caller: wrapped });
+  type(await screen.findByPlaceholderText("Search for a game by name"), "Star");
+  fireEvent.click(await within(await screen.findByRole("listbox")).findByText("Starfall Outpost"));
+  await sleep(350);
+  await screen.findByTestId("chosen-game");
+  expect(screen.getByText("Enable Financial Analytics")).toBeTruthy();
+  const steamToggle = () =>
+    screen.getByRole("checkbox", { name: /Enable Steam Analytics/ }) as HTMLInputElement;
+  expect(steamToggle().checked).toBe(true);
+
+  fireEvent.click(screen.getByRole("button", { name: "Clear selected game" }));
+  await waitFor(() => expect(steamToggle().checked).toBe(false));
+  expect(screen.queryByText("Enable Financial Analytics")).toBeNull();
+
+  // Switched back on without any app: Save explains at the field and sends nothing.
+  fireEvent.click(steamToggle());
+  await waitFor(() => expect(steamToggle().checked).toBe(true));
+  fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+  expect(await screen.findByText(ANALYTICS.steamNeedsAppId)).toBeTruthy();
+  expect(sent).toBe(0);
+  expect(
+    deps.db.select().from(projects).where(eq(projects.id, project.id)).get()?.steamAnalyticsEnabled,
+  ).toBe(true);
+
+  // Turning it off again saves a project without analytics.
+  fireEvent.click(steamToggle());
+  await waitFor(() => expect(steamToggle().checked).toBe(false));
+  expect(screen.queryByText(ANALYTICS.steamNeedsAppId)).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+  await waitFor(() => {
+    const row = deps.db.select().from(projects).where(eq(projects.id, project.id)).get()!;
+    expect(row).toMatchObject({
+      steamAppId: null,
+      steamAnalyticsEnabled: false,
+      financialAnalyticsEnabled: false,
+    });
+  });
+  await waitFor(() =>
+    expect(toaster.getVisibleToasts().map((t) => t.title)).toContain(ANALYTICS.settingsUpdated),
+  );
+  toaster.remove();
 });
 
 test("the API test dialog alerts without an App ID, and lists the server's checks with one", async () => {

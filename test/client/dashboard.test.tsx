@@ -1,21 +1,26 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { readCurrentProject, writeCurrentProject } from "@client/app/current-project";
 import { DASHBOARD } from "@client/messages/dashboard";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import DashboardPage from "@client/pages/dashboard/DashboardPage";
 import { SystemStatusPanel } from "@client/pages/dashboard/SystemStatusPanel";
+import StreamingPage from "@client/pages/streaming/StreamingPage";
 import { destinations, mediaFiles, projects, streams } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
 import { ANALYTICS } from "@shared/messages/analytics";
+import { STREAMING } from "@shared/messages/streaming";
 import type { SystemInfo } from "@shared/schemas/streaming";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
+import { Route } from "react-router-dom";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
 afterEach(cleanup);
 
-async function setup(role: "admin" | "developer", env: Record<string, string> = {}) {
+async function setup(role: "admin" | "manager" | "developer" | "viewer", env: Record<string, string> = {}) {
   const deps = testDeps(env);
   const org = makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role, name: "Rosa Diaz" });
@@ -38,7 +43,9 @@ function liveStreams(deps: AppDeps, projectId: number, n: number, status: "runni
   }
 }
 
-function panel(info: Partial<SystemInfo["system"]>, failed = 0) {
+type MachineSystem = Extract<SystemInfo, { scope: "system" }>["system"];
+
+function panel(info: Partial<MachineSystem>, failed = 0) {
   const system = {
     currentStreams: 0,
     maxStreams: null,
@@ -50,7 +57,11 @@ function panel(info: Partial<SystemInfo["system"]>, failed = 0) {
   return render(
     <ChakraProvider value={defaultSystem}>
       <SystemStatusPanel
-        info={{ system, statistics: { total_streams_today: 4, error_streams_today: failed } }}
+        info={{
+          scope: "system",
+          system,
+          statistics: { total_streams_today: 4, error_streams_today: failed },
+        }}
       />
     </ChakraProvider>,
   );
@@ -86,6 +97,22 @@ describe("System Status", () => {
     expect(screen.getByText("150.0 MB")).toBeTruthy();
     expect(screen.getByText("4")).toBeTruthy();
     expect(screen.queryByTestId("failed-today")).toBeNull();
+  });
+
+  test("other roles see their own streams, never the machine's CPU, memory or limit", async () => {
+    const { deps, org, caller } = await setup("developer", { MAX_CONCURRENT_STREAMS: "10" });
+    const mine = makeProject(deps, { orgId: org.id });
+    const other = makeProject(deps, { orgId: makeOrg(deps, "Elsewhere").id });
+    liveStreams(deps, mine.id, 2);
+    liveStreams(deps, other.id, 5);
+    renderWithApp(<DashboardPage />, { caller });
+    const own = await screen.findByTestId("own-figures");
+    expect(within(own).getByText(DASHBOARD.yourActiveStreams).nextSibling?.textContent).toBe("2");
+    const status = screen.getByTestId("system-status");
+    for (const label of [DASHBOARD.cpuUsage, DASHBOARD.memory])
+      expect(within(status).queryByText(label)).toBeNull();
+    expect(within(status).queryByText(/\/10|MB|%/)).toBeNull();
+    expect(screen.queryByTestId("capacity-bar")).toBeNull();
   });
 
   test("a warning line when streams failed today", () => {
@@ -133,8 +160,9 @@ describe("Dashboard", () => {
       expect(within(cards).queryByText(label)).toBeNull();
     }
     expect(screen.queryByTestId("admin-controls")).toBeNull();
-    // Unlimited by default: current/∞ and no bar.
-    expect(await screen.findByText("0/∞")).toBeTruthy();
+    // Their own count, without the server's limit.
+    expect(await screen.findByTestId("own-figures")).toBeTruthy();
+    expect(screen.queryByText("0/∞")).toBeNull();
     expect(screen.queryByTestId("capacity-bar")).toBeNull();
   });
 
@@ -178,12 +206,42 @@ describe("Dashboard", () => {
     expect(within(card).getByText(DASHBOARD.stream).getAttribute("href")).toBe("/streaming");
   });
 
+  test("each card's Stream link opens that card's project, whichever project was current", async () => {
+    const { deps, org, caller } = await setup("developer");
+    const first = makeProject(deps, { orgId: org.id, name: "First Light" });
+    const second = makeProject(deps, { orgId: org.id, name: "Second Wind" });
+    writeCurrentProject(first.id);
+    renderWithApp(<DashboardPage />, {
+      caller,
+      path: "/dashboard",
+      route: "/dashboard",
+      extraRoutes: <Route path="/streaming" element={<StreamingPage />} />,
+    });
+    const card = await screen.findByTestId(`dashboard-project-${second.id}`);
+    fireEvent.click(within(card).getByText(DASHBOARD.stream));
+    expect(await screen.findByText(STREAMING.managingFor("Second Wind"))).toBeTruthy();
+    expect(readCurrentProject()).toBe(second.id);
+    cleanup();
+    writeCurrentProject(null);
+  });
+
   test("no projects and no activity: the empty states", async () => {
-    const { caller } = await setup("developer");
+    const { caller } = await setup("manager");
     renderWithApp(<DashboardPage />, { caller });
     expect(await screen.findByText(DASHBOARD.noProjects)).toBeTruthy();
     expect(screen.getByText(DASHBOARD.createFirstProject).getAttribute("href")).toBe("/projects");
     expect(await screen.findByText(DASHBOARD.noActivity)).toBeTruthy();
+  });
+
+  test("a role that may not create projects is not invited to create one", async () => {
+    for (const role of ["developer", "viewer"] as const) {
+      const { caller } = await setup(role);
+      renderWithApp(<DashboardPage />, { caller });
+      expect(await screen.findByText(DASHBOARD.noProjects)).toBeTruthy();
+      expect(screen.queryByText(DASHBOARD.createFirstProject)).toBeNull();
+      expect(screen.getByText(PROJECTS_UI.emptyCannotCreate)).toBeTruthy();
+      cleanup();
+    }
   });
 
   test("recent activity reads 'Stream: media → destination' or 'Media uploaded' lines with badge, project, user and relative time", async () => {

@@ -99,6 +99,9 @@ test("the inline form: name required, create, edit, details, and a refused then 
   expect((form.getByPlaceholderText(ORGANIZATIONS_UI.namePlaceholder) as HTMLInputElement).value).toBe(
     "Moon Studio",
   );
+  // The form says the slug is kept; after the rename it is still the same.
+  expect(form.getByTestId("slug-note").textContent).toContain("moon-studio");
+  expect(form.getByTestId("slug-note").textContent).toContain(ORGANIZATIONS_UI.slugStays);
   fireEvent.change(form.getByPlaceholderText(ORGANIZATIONS_UI.namePlaceholder), { target: { value: "" } });
   await press(form, FORMS_UI.saveChanges);
   expect(form.getByText(ORGANIZATIONS.nameRequired)).toBeTruthy();
@@ -111,7 +114,7 @@ test("the inline form: name required, create, edit, details, and a refused then 
     await Bun.sleep(100);
   });
   await press(form, FORMS_UI.saveChanges, toasted(ORGANIZATIONS.updated));
-  expect(byName("Moon Works")).toMatchObject({ isActive: false });
+  expect(byName("Moon Works")).toMatchObject({ isActive: false, slug: "moon-studio" });
   await waitFor(() => expect(rowOf("Moon Works").getByText(FORMS_UI.inactive)).toBeTruthy());
 
   await press(rowOf("Moon Works"), ORGANIZATIONS_UI.view);

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import ProjectsPage from "@client/pages/projects/ProjectsPage";
 import { projects } from "@server/db/schema";
@@ -146,6 +147,32 @@ test("the create modal validates, creates, puts the project on top and resets", 
   expect((within(again).getByPlaceholderText(PROJECTS_UI.namePlaceholder) as HTMLInputElement).value).toBe(
     "",
   );
+}, 30_000);
+
+test("Cancel forgets the input, an invalid URL and its error included", async () => {
+  const { caller } = await setup("manager");
+  renderWithApp(<ProjectsPage />, { caller });
+  fireEvent.click(await screen.findByRole("button", { name: PROJECTS_UI.newProject }));
+  const dialog = await screen.findByRole("dialog");
+  fireEvent.change(within(dialog).getByPlaceholderText(PROJECTS_UI.namePlaceholder), {
+    target: { value: "Half-typed" },
+  });
+  fireEvent.change(within(dialog).getByLabelText(PROJECTS_UI.urlLabel), { target: { value: "not a url" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: PROJECTS_UI.createSubmit }));
+  expect(await within(dialog).findByText(PROJECTS.urlInvalid)).toBeTruthy();
+  await settle(
+    () => fireEvent.click(within(dialog).getByRole("button", { name: FORMS_UI.cancel })),
+    () => dialog.getAttribute("data-state") === "closed" || !dialog.isConnected,
+  );
+
+  fireEvent.click(screen.getByRole("button", { name: PROJECTS_UI.newProject }));
+  const again = await screen.findByRole("dialog");
+  await waitFor(() => expect(again.getAttribute("data-state")).toBe("open"));
+  expect((within(again).getByPlaceholderText(PROJECTS_UI.namePlaceholder) as HTMLInputElement).value).toBe(
+    "",
+  );
+  expect((within(again).getByLabelText(PROJECTS_UI.urlLabel) as HTMLInputElement).value).toBe("");
+  expect(within(again).queryByText(PROJECTS.urlInvalid)).toBeNull();
 }, 30_000);
 
 test("a refused create shows 'Failed to create project' with the server's reason", async () => {

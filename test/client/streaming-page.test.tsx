@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeCurrentProject } from "@client/app/current-project";
+import { deniedReason } from "@client/app/permissions";
 import { toaster } from "@client/lib/notify";
 import { STREAMING_UI } from "@client/messages/streaming-ui";
 import StreamingPage from "@client/pages/streaming/StreamingPage";
-import { destinations, mediaFiles, streams } from "@server/db/schema";
+import { destinations, mediaFiles, streams, users } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
 import { mediaPaths } from "@server/media/storage";
 import { STREAMING } from "@shared/messages/streaming";
@@ -33,12 +34,18 @@ async function settle(action: () => void, ms = 300) {
 
 const toastTitles = () => toaster.getVisibleToasts().map((t) => t.title);
 
-async function setup(role: "admin" | "developer" | "viewer" = "admin", env = {}) {
+/**
+ * "demoted": a developer whom an admin made a viewer while their page was open. The page still
+ * holds the developer's session (and offers a developer's controls); the server now refuses them.
+ */
+type SetupRole = "admin" | "developer" | "viewer" | "demoted";
+
+async function setup(role: SetupRole = "admin", env = {}) {
   const deps = testDeps(env);
   const org = makeOrg(deps);
-  const user = await makeUser(deps, { orgId: org.id, role });
+  const user = await makeUser(deps, { orgId: org.id, role: role === "demoted" ? "developer" : role });
   const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
-  const caller = await callerFor(deps, user.email);
+  const caller = role === "demoted" ? await demoted(deps, user) : await callerFor(deps, user.email);
   return { deps, org, user, project, caller };
 }
 
@@ -102,6 +109,13 @@ function addStream(
     })
     .returning()
     .get();
+}
+
+async function demoted(deps: AppDeps, user: { id: number; email: string }) {
+  const before = await callerFor(deps, user.email);
+  deps.db.update(users).set({ role: "viewer" }).where(eq(users.id, user.id)).run();
+  const now = await callerFor(deps, user.email);
+  return new Proxy(now, { get: (target, key) => (key === "auth" ? before.auth : Reflect.get(target, key)) });
 }
 
 describe("Streaming page", () => {
@@ -185,8 +199,8 @@ describe("destination controls", () => {
     expect(deps.db.select().from(destinations).get()?.autorestart).toBe(false);
   });
 
-  test("a viewer's autorestart change is refused with 'Failed to update destination'", async () => {
-    const { deps, project, caller } = await setup("viewer");
+  test("an autorestart change the server refuses (403) reads 'Failed to update destination'", async () => {
+    const { deps, project, caller } = await setup("demoted");
     const d = addDestination(deps, project.id, "Steam");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
@@ -245,8 +259,8 @@ describe("destination controls", () => {
     expect(within(seen).queryByText(STREAMING_UI.noKey)).toBeNull();
   });
 
-  test("a viewer's Start is refused with its own 403 text", async () => {
-    const { deps, project, caller } = await setup("viewer");
+  test("a Start the server refuses (403) shows its own permission text", async () => {
+    const { deps, project, caller } = await setup("demoted");
     const d = addDestination(deps, project.id, "Steam");
     addMedia(deps, project.id, "gameplay.mp4");
     writeCurrentProject(project.id);
@@ -263,8 +277,8 @@ describe("destination controls", () => {
     );
   });
 
-  test("a viewer's Stop is refused with its own 403 text", async () => {
-    const { deps, project, caller } = await setup("viewer");
+  test("a Stop the server refuses (403) shows its own permission text", async () => {
+    const { deps, project, caller } = await setup("demoted");
     const d = addDestination(deps, project.id, "Steam");
     addStream(deps, project.id, d, "running");
     writeCurrentProject(project.id);
@@ -279,6 +293,48 @@ describe("destination controls", () => {
       STREAMING.forbiddenStop,
     );
     expect(deps.db.select().from(streams).get()?.status).toBe("running");
+  });
+});
+
+describe("What a viewer is offered", () => {
+  test("no Start, Stop, Change or Delete; Add Destination and Auto-restart are off, with the reason", async () => {
+    const { deps, project, caller } = await setup("viewer");
+    const idle = addDestination(deps, project.id, "Steam", true);
+    const busy = addDestination(deps, project.id, "Twitch");
+    addStream(deps, project.id, busy, "running");
+    const ended = addStream(deps, project.id, null, "stopped");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    const reason = deniedReason("viewer", "destination.manage");
+    for (const id of [idle.id, busy.id]) {
+      const card = await screen.findByTestId(`destination-${id}`);
+      for (const name of [STREAMING_UI.start, STREAMING_UI.stop, STREAMING_UI.change, /Delete/]) {
+        expect(within(card).queryByRole("button", { name })).toBeNull();
+      }
+      const toggle = within(card).getByRole("checkbox") as HTMLInputElement;
+      expect(toggle.disabled).toBe(true);
+      expect(toggle.closest("[title]")?.getAttribute("title")).toBe(reason);
+    }
+    expect(
+      (within(screen.getByTestId(`destination-${idle.id}`)).getByRole("checkbox") as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    const add = screen.getByRole("button", { name: STREAMING.addDestination }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.closest("[title]")?.getAttribute("title")).toBe(reason);
+    expect(reason).toBe(
+      "Your role (Viewer) cannot add, change or delete destinations. Ask an Administrator, Manager or Developer.",
+    );
+    const row = await screen.findByTestId(`history-${ended.id}`);
+    expect(within(row).queryByRole("button", { name: STREAMING_UI.delete })).toBeNull();
+  });
+
+  test("a viewer's empty list offers no Add Destination", async () => {
+    const { project, caller } = await setup("viewer");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    expect(await screen.findByText(STREAMING_UI.noDestinationsTitle)).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: STREAMING.addDestination })).toHaveLength(1);
   });
 });
 
@@ -351,7 +407,7 @@ test("deleting a destination asks first, stops its stream and removes it", async
 });
 
 describe("Add Stream Destination", () => {
-  async function openForm(role: "admin" | "viewer" = "admin") {
+  async function openForm(role: SetupRole = "admin") {
     const ctx = await setup(role);
     writeCurrentProject(ctx.project.id);
     renderWithApp(<StreamingPage />, { caller: ctx.caller });
@@ -409,8 +465,8 @@ describe("Add Stream Destination", () => {
     await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull(), { timeout: 3000 });
   });
 
-  test("a viewer is refused with its own 403 text", async () => {
-    const { deps, form, field } = await openForm("viewer");
+  test("a refusal (403) shows its own permission text", async () => {
+    const { deps, form, field } = await openForm("demoted");
     fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Next Fest" } });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.createDestinationFailed));
@@ -527,8 +583,8 @@ describe("Stream Activity History", () => {
     expect(screen.queryByTestId(`history-details-${chosen.id}`)).toBeNull();
   });
 
-  test("a viewer's delete is refused with its own 403 text", async () => {
-    const { deps, project, caller } = await setup("viewer");
+  test("a delete the server refuses (403) shows its own permission text", async () => {
+    const { deps, project, caller } = await setup("demoted");
     const d = addDestination(deps, project.id, "Steam");
     const stopped = addStream(deps, project.id, d, "stopped");
     writeCurrentProject(project.id);

@@ -8,6 +8,7 @@ import { users } from "@server/db/schema";
 import { AUTH } from "@shared/messages/auth";
 import { emailChangedFor, passwordResetFor, USERS } from "@shared/messages/users";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
@@ -226,3 +227,28 @@ test("Edit, deactivate, details and a confirmed delete", async () => {
   expect(row(dev.id)).toBeUndefined();
   await waitFor(() => expect(hasRow(dev.id)).toBe(false), { timeout: 3000 });
 }, 30_000);
+
+test("a failed list says 'Failed to fetch users' once, not as title and message both", async () => {
+  const deps = testDeps();
+  const admin = await makeUser(deps, { orgId: makeOrg(deps, "Pixel Forge").id, role: "admin" });
+  const caller = await callerFor(deps, admin.email);
+  // The list fails with the very text the screen uses as its title.
+  const failing = new Proxy(caller, {
+    get: (target, key) =>
+      key === "users"
+        ? new Proxy(target.users, {
+            get: (u, k) =>
+              k === "list"
+                ? () => Promise.reject(new TRPCError({ code: "BAD_REQUEST", message: USERS.fetchFailed }))
+                : Reflect.get(u, k),
+          })
+        : Reflect.get(target, key),
+  });
+  renderWithApp(<UsersPage />, { caller: failing });
+  await waitFor(() => expect(toasts()).toContainEqual([USERS.fetchFailed, undefined]));
+  expect(
+    toasts()
+      .flat()
+      .filter((t) => t === USERS.fetchFailed),
+  ).toHaveLength(1);
+});

@@ -63,7 +63,7 @@ describe("organization slugs", () => {
     expect(slugs).toEqual(["pixel-forge", "pixel-forge-2", "pixel-forge-3"]);
   });
 
-  test("follow a rename, and keep the slug when the name is unchanged", async () => {
+  test("stay the same through a rename", async () => {
     const { caller } = await adminWorld();
     const a = (await caller.organizations.create({ name: "Alpha", is_active: true })).organization;
     await caller.organizations.create({ name: "Beta", is_active: true });
@@ -71,10 +71,11 @@ describe("organization slugs", () => {
     expect(renamed).toMatchObject({
       success: true,
       message: ORGANIZATIONS.updated,
-      organization: { name: "Beta", slug: "beta-2", is_active: false },
+      organization: { name: "Beta", slug: "alpha", is_active: false },
     });
-    const same = await caller.organizations.update({ id: a.id, name: "Beta", is_active: true });
-    expect(same.organization.slug).toBe("beta-2");
+    // The old name's slug stays taken: a new "Alpha" gets the next one.
+    const again = await caller.organizations.create({ name: "Alpha", is_active: true });
+    expect(again.organization.slug).toBe("alpha-2");
   });
 
   test("slugify keeps letters and digits only", () => {
@@ -148,7 +149,7 @@ describe("organizations over REST", () => {
       json: { name: "Day Owl", is_active: false },
     });
     expect(await put.json()).toMatchObject({
-      organization: { name: "Day Owl", slug: "day-owl", is_active: false },
+      organization: { name: "Day Owl", slug: "night-owl", is_active: false },
     });
     // A rename that leaves is_active out keeps the organization inactive.
     const rename = await call(`/api/organizations/${id}`, {

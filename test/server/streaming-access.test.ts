@@ -285,10 +285,17 @@ describe("streaming access", () => {
     const body = await trpc.json();
     expect(body.error.message).toBe(STREAMING.limitReached);
     expect(body.error.data.details).toEqual({ currentStreams: 1, maxStreams: 1 });
-    const info = await w.asDev.streaming.systemInfo();
+    const info = await w.asAdmin.streaming.systemInfo();
+    if (info.scope !== "system") throw new Error("admins see the machine's figures");
     expect(info.system).toMatchObject({ currentStreams: 1, maxStreams: 1, utilizationPercent: 100 });
     expect(info.system.cpuPercent).toBeGreaterThanOrEqual(0);
     expect(info.system.memoryUsage.rss).toBeGreaterThan(0);
+    // The developer sees the same live stream as theirs, but not the server's limit or load.
+    expect(await w.asDev.streaming.systemInfo()).toEqual({
+      scope: "projects",
+      system: { currentStreams: 1 },
+      statistics: { total_streams_today: 1, error_streams_today: 0 },
+    });
 
     const stillLive = await refusal(w.asDev.streaming.deleteStream({ id: live.id }));
     expect(stillLive.code).toBe("CONFLICT");
@@ -305,7 +312,8 @@ describe("streaming access", () => {
   test("unlimited when MAX_CONCURRENT_STREAMS is unset", async () => {
     const w = await streamingWorld();
     withSupervisor(w.deps);
-    const info = await w.asViewer.streaming.systemInfo();
+    const info = await w.asAdmin.streaming.systemInfo();
+    if (info.scope !== "system") throw new Error("admins see the machine's figures");
     expect(info.system.maxStreams).toBeNull();
     expect(info.system.utilizationPercent).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { lineIcon } from "./line-icon";
+import { LineIcon, type LineIconProps, lineIcon } from "./line-icon";
 import { ICON_PATHS } from "./shell";
 
 // The analytics screens' icons, drawn in the shared frame; the bar chart is the sidebar's picture.
@@ -31,7 +31,25 @@ export const NewsIcon = lineIcon(
   </>,
 );
 export const ChartIcon = lineIcon(<path d={ICON_PATHS.analytics} />);
-export const TrendIcon = lineIcon(<path d="M3 17l6-6 4 4 8-8M15 7h6v6" />);
+
+/** Growth as a picture that matches the figure: rising, falling or flat (data-trend names it). */
+export const TREND_ICONS = {
+  up: (p: LineIconProps) => (
+    <LineIcon data-trend="up" {...p}>
+      <path d="M3 17l6-6 4 4 8-8M15 7h6v6" />
+    </LineIcon>
+  ),
+  down: (p: LineIconProps) => (
+    <LineIcon data-trend="down" {...p}>
+      <path d="M3 7l6 6 4-4 8 8M15 17h6v-6" />
+    </LineIcon>
+  ),
+  stable: (p: LineIconProps) => (
+    <LineIcon data-trend="stable" {...p}>
+      <path d="M3 12h18M16 7l5 5-5 5" />
+    </LineIcon>
+  ),
+} as const;
 export const PercentIcon = lineIcon(
   <>
     <path d="M19 5L5 19" />

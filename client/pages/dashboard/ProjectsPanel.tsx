@@ -1,6 +1,8 @@
 import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { writeCurrentProject } from "@client/app/current-project";
+import { usePermissions } from "@client/app/permissions";
 import { DASHBOARD } from "@client/messages/dashboard";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { DASHBOARD_UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
 import { DASHBOARD_PROJECT_LIMIT } from "@shared/limits";
@@ -19,6 +21,7 @@ export interface DashboardProject {
 /** Dashboard: the first 6 projects with their counts and links to manage or stream them. */
 export function ProjectsPanel({ projects }: { projects: DashboardProject[] }) {
   const shown = projects.slice(0, DASHBOARD_PROJECT_LIMIT);
+  const mayCreate = usePermissions().allowed("project.create");
   return (
     <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" h="full">
       <Card.Header>
@@ -35,9 +38,15 @@ export function ProjectsPanel({ projects }: { projects: DashboardProject[] }) {
         {shown.length === 0 ? (
           <Stack align="center" py="10" gap="3" textAlign="center">
             <Text color="fg.muted">{DASHBOARD.noProjects}</Text>
-            <Button asChild size="sm" colorPalette="green" variant="outline">
-              <Link to="/projects">{DASHBOARD.createFirstProject}</Link>
-            </Button>
+            {mayCreate ? (
+              <Button asChild size="sm" colorPalette="green" variant="outline">
+                <Link to="/projects">{DASHBOARD.createFirstProject}</Link>
+              </Button>
+            ) : (
+              <Text fontSize="sm" color="fg.subtle">
+                {PROJECTS_UI.emptyCannotCreate}
+              </Text>
+            )}
           </Stack>
         ) : (
           <Stack gap="3">

@@ -19,16 +19,65 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Dashboard, System Status: the capacity bar exists only when the server has a limit. */
-export function SystemStatusPanel({ info }: { info: SystemInfo }) {
+type MachineInfo = Extract<SystemInfo, { scope: "system" }>;
+
+/** The machine's figures and the capacity bar, which exists only when the server has a limit. */
+function MachineFigures({ info }: { info: MachineInfo }) {
   const { system, statistics } = info;
   const max = system.maxStreams;
-  const failed = statistics.error_streams_today;
+  return (
+    <>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="5">
+        <Figure
+          label={DASHBOARD.activeStreams}
+          value={`${system.currentStreams}/${max === null ? DASHBOARD_UI.unlimited : max}`}
+        />
+        <Figure label={DASHBOARD.cpuUsage} value={`${system.cpuPercent.toFixed(1)}%`} />
+        <Figure label={DASHBOARD.memory} value={`${(system.memoryUsage.rss / MB).toFixed(1)} MB`} />
+        <Figure label={DASHBOARD.streamsToday} value={String(statistics.total_streams_today)} />
+      </SimpleGrid>
+      {max !== null && (
+        <Box>
+          <Flex justify="space-between" mb="1.5">
+            <Text fontSize="xs" color="fg.muted">
+              {DASHBOARD_UI.capacity(system.utilizationPercent)}
+            </Text>
+          </Flex>
+          <Progress.Root
+            value={Math.min(100, system.utilizationPercent)}
+            colorPalette={capacityColor(system.utilizationPercent)}
+            size="sm"
+            data-testid="capacity-bar"
+            data-palette={capacityColor(system.utilizationPercent)}
+          >
+            <Progress.Track borderRadius="full">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </Box>
+      )}
+    </>
+  );
+}
+
+/**
+ * Dashboard, System Status. Admins see the machine (load, memory, limit); everyone else sees their
+ * own projects' streams only, as the server sends them.
+ */
+export function SystemStatusPanel({ info }: { info: SystemInfo }) {
+  const failed = info.statistics.error_streams_today;
   return (
     <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" data-testid="system-status">
       <Card.Body p="5" gap="5">
         <HStack justify="space-between">
-          <Text fontWeight="semibold">{DASHBOARD.systemStatus}</Text>
+          <Box>
+            <Text fontWeight="semibold">{DASHBOARD.systemStatus}</Text>
+            {info.scope === "projects" && (
+              <Text fontSize="xs" color="fg.muted">
+                {DASHBOARD.ownFiguresHint}
+              </Text>
+            )}
+          </Box>
           <Box
             w="2"
             h="2"
@@ -37,34 +86,13 @@ export function SystemStatusPanel({ info }: { info: SystemInfo }) {
             boxShadow="0 0 0 4px var(--chakra-colors-green-900)"
           />
         </HStack>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="5">
-          <Figure
-            label={DASHBOARD.activeStreams}
-            value={`${system.currentStreams}/${max === null ? DASHBOARD_UI.unlimited : max}`}
-          />
-          <Figure label={DASHBOARD.cpuUsage} value={`${system.cpuPercent.toFixed(1)}%`} />
-          <Figure label={DASHBOARD.memory} value={`${(system.memoryUsage.rss / MB).toFixed(1)} MB`} />
-          <Figure label={DASHBOARD.streamsToday} value={String(statistics.total_streams_today)} />
-        </SimpleGrid>
-        {max !== null && (
-          <Box>
-            <Flex justify="space-between" mb="1.5">
-              <Text fontSize="xs" color="fg.muted">
-                {DASHBOARD_UI.capacity(system.utilizationPercent)}
-              </Text>
-            </Flex>
-            <Progress.Root
-              value={Math.min(100, system.utilizationPercent)}
-              colorPalette={capacityColor(system.utilizationPercent)}
-              size="sm"
-              data-testid="capacity-bar"
-              data-palette={capacityColor(system.utilizationPercent)}
-            >
-              <Progress.Track borderRadius="full">
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-          </Box>
+        {info.scope === "system" ? (
+          <MachineFigures info={info} />
+        ) : (
+          <SimpleGrid columns={2} gap="5" data-testid="own-figures">
+            <Figure label={DASHBOARD.yourActiveStreams} value={String(info.system.currentStreams)} />
+            <Figure label={DASHBOARD.yourStreamsToday} value={String(info.statistics.total_streams_today)} />
+          </SimpleGrid>
         )}
         {failed > 0 && (
           <HStack color="orange.300" fontSize="sm" gap="2" data-testid="failed-today">

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, HStack, Input } from "@chakra-ui/react";
+import { Button, Card, Code, Flex, HStack, Input, Text } from "@chakra-ui/react";
 import { CheckboxField, FormField } from "@client/components/form/FormField";
 import { fieldErrors } from "@client/components/form/validate";
 import type { OrganizationRow } from "@client/lib/api-types";
@@ -64,6 +64,11 @@ export function OrganizationForm(props: { organization: OrganizationRow | null; 
               <CheckboxField label={FORMS_UI.active} checked={isActive} onChange={setIsActive} />
             </HStack>
           </Flex>
+          {editing && (
+            <Text fontSize="sm" color="fg.muted" mt={3} data-testid="slug-note">
+              {ORGANIZATIONS_UI.slug}: <Code>{editing.slug}</Code> · {ORGANIZATIONS_UI.slugStays}
+            </Text>
+          )}
         </Card.Body>
         <Card.Footer justifyContent="flex-end" gap={2}>
           <Button variant="outline" onClick={props.onDone}>

@@ -10,7 +10,6 @@ import {
   Input,
   Skeleton,
   Stack,
-  Switch,
   Text,
 } from "@chakra-ui/react";
 import { FinancialApiTestDialog } from "@client/components/analytics/FinancialApiTestDialog";
@@ -23,6 +22,7 @@ import { ANALYTICS } from "@shared/messages/analytics";
 import type { AnalyticsSettingsView } from "@shared/schemas/analytics";
 import { type FormEvent, useEffect, useState } from "react";
 import { GameSearch } from "./GameSearch";
+import { Toggle } from "./SettingsToggle";
 
 interface FormState {
   /** Digits only; empty means no app. */
@@ -45,6 +45,8 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
   const settings = trpc.analytics.settings.useQuery({ projectId }, { refetchOnWindowFocus: false });
   const [form, setForm] = useState<FormState | null>(null);
   const [testing, setTesting] = useState(false);
+  // Said before sending: Steam analytics without an app would only be refused by the server.
+  const [appIdError, setAppIdError] = useState<string>();
   const save = trpc.analytics.updateSettings.useMutation();
 
   // The form starts from the server's settings once, and is not overwritten while being edited.
@@ -52,11 +54,15 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
     if (settings.data && form === null) setForm(fromSettings(settings.data));
   }, [settings.data, form]);
 
-  const set = (patch: Partial<FormState>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const set = (patch: Partial<FormState>) => {
+    setAppIdError(undefined);
+    setForm((f) => (f ? { ...f, ...patch } : f));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!form) return;
+    if (form.steamAnalyticsEnabled && !form.steamAppId) return setAppIdError(ANALYTICS.steamNeedsAppId);
     try {
       const saved = await save.mutateAsync({
         projectId,
@@ -133,11 +139,19 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                   <CloseButton
                     size="sm"
                     aria-label={T.clearGame}
-                    onClick={() => set({ steamAppId: "", gameName: null })}
+                    // Without a game there is nothing to analyse: the toggles go off with it.
+                    onClick={() =>
+                      set({
+                        steamAppId: "",
+                        gameName: null,
+                        steamAnalyticsEnabled: false,
+                        financialAnalyticsEnabled: false,
+                      })
+                    }
                   />
                 </Flex>
               ) : (
-                <Field.Root>
+                <Field.Root invalid={appIdError !== undefined}>
                   <Field.Label>{ANALYTICS.manualAppId}</Field.Label>
                   <Input
                     inputMode="numeric"
@@ -146,7 +160,11 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                     fontFamily="mono"
                     onChange={(e) => set({ steamAppId: e.target.value.replace(/\D/g, "") })}
                   />
-                  <Field.HelperText>{T.appIdHint}</Field.HelperText>
+                  {appIdError ? (
+                    <Field.ErrorText>{appIdError}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>{T.appIdHint}</Field.HelperText>
+                  )}
                 </Field.Root>
               )}
               <Toggle
@@ -207,40 +225,5 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
         initialAppId={form?.steamAppId ? Number(form.steamAppId) : null}
       />
     </Card.Root>
-  );
-}
-
-function Toggle({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange(on: boolean): void;
-}) {
-  return (
-    <Switch.Root
-      checked={checked}
-      onCheckedChange={(d) => onChange(d.checked)}
-      colorPalette="teal"
-      alignItems="flex-start"
-      gap="3"
-    >
-      <Switch.HiddenInput />
-      <Switch.Control mt="0.5">
-        <Switch.Thumb />
-      </Switch.Control>
-      <Switch.Label>
-        <Text as="span" display="block" fontWeight="medium">
-          {label}
-        </Text>
-        <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
-          {hint}
-        </Text>
-      </Switch.Label>
-    </Switch.Root>
   );
 }

@@ -18,13 +18,17 @@ const EMPTY = { name: "", description: "", url: "", org_id: "" };
 export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Closing, by Cancel or by creating, forgets the input: the next opening starts empty.
+  const close = () => {
+    setForm(EMPTY);
+    setErrors({});
+    props.onClose();
+  };
   const create = trpc.projects.create.useMutation({
     onSuccess: () => {
       // The new project is on top of the list: it was refetched (newest first) before this runs.
       notify({ type: "success", title: PROJECTS.created, message: PROJECTS.createdMessage });
-      setForm(EMPTY);
-      setErrors({});
-      props.onClose();
+      close();
     },
     onError: (err) => {
       notify({
@@ -54,7 +58,7 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
       busy={create.isPending}
       busyLabel={PROJECTS_UI.creating}
       onSubmit={submit}
-      onClose={props.onClose}
+      onClose={close}
     >
       <FormField label={PROJECTS_UI.nameLabel} required error={errors.name}>
         <Input

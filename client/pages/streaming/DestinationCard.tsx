@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
@@ -33,6 +34,10 @@ export function DestinationCard({
   const failure = d.last_failure;
   // A run that ended in error keeps its badge and border until the next start.
   const shown = status ?? (failure?.ended ? "error" : null);
+  // Controls the role can never use are left out; the switch still shows the setting, switched off.
+  const { allowed, reason } = usePermissions();
+  const control = allowed("stream.control");
+  const manage = allowed("destination.manage");
   return (
     <Card.Root
       variant="outline"
@@ -78,6 +83,8 @@ export function DestinationCard({
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Switch.Root
             checked={d.autorestart}
+            disabled={!manage}
+            title={manage ? undefined : reason("destination.manage")}
             onCheckedChange={(e) => onAutorestart(e.checked)}
             colorPalette="green"
             size="sm"
@@ -89,7 +96,7 @@ export function DestinationCard({
             </Switch.Label>
           </Switch.Root>
           <HStack gap="2">
-            {liveNow ? (
+            {!control ? null : liveNow ? (
               <>
                 <Button size="sm" variant="outline" onClick={onChange} disabled={busy}>
                   {UI.change}
@@ -109,15 +116,17 @@ export function DestinationCard({
                 {UI.start}
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="ghost"
-              colorPalette="red"
-              onClick={onDelete}
-              aria-label={`${UI.delete} ${d.name}`}
-            >
-              {UI.delete}
-            </Button>
+            {manage && (
+              <Button
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                onClick={onDelete}
+                aria-label={`${UI.delete} ${d.name}`}
+              >
+                {UI.delete}
+              </Button>
+            )}
           </HStack>
         </Flex>
       </Card.Body>

@@ -1,4 +1,5 @@
 import { Button, EmptyState, SimpleGrid, Skeleton, VStack } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { STREAMING } from "@shared/messages/streaming";
 import { DestinationCard } from "./DestinationCard";
@@ -18,6 +19,7 @@ export interface DestinationListProps {
 }
 
 export function DestinationList(props: DestinationListProps) {
+  const { allowed } = usePermissions();
   if (props.loading) {
     return (
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
@@ -35,9 +37,11 @@ export function DestinationList(props: DestinationListProps) {
             <EmptyState.Title>{UI.noDestinationsTitle}</EmptyState.Title>
             <EmptyState.Description>{UI.noDestinationsHint}</EmptyState.Description>
           </VStack>
-          <Button colorPalette="green" onClick={props.onAdd}>
-            {STREAMING.addDestination}
-          </Button>
+          {allowed("destination.manage") && (
+            <Button colorPalette="green" onClick={props.onAdd}>
+              {STREAMING.addDestination}
+            </Button>
+          )}
         </EmptyState.Content>
       </EmptyState.Root>
     );

@@ -1,4 +1,5 @@
 import { Box, Button, Card, chakra, Flex, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "@shared/format";
@@ -78,6 +79,7 @@ function HistoryRow({
   onToggle(): void;
   onDelete(): void;
 }) {
+  const { allowed } = usePermissions();
   return (
     <Box data-testid={`history-${s.id}`}>
       <Flex align="center" gap="2" px="2" borderRadius="md" _hover={{ bg: "bg.subtle" }}>
@@ -117,7 +119,7 @@ function HistoryRow({
             </Text>
           </Box>
         </chakra.button>
-        {isEnded(s.status) && (
+        {isEnded(s.status) && allowed("stream.delete") && (
           <Button size="xs" variant="ghost" colorPalette="red" onClick={onDelete}>
             {UI.delete}
           </Button>

@@ -1,5 +1,6 @@
 import { Box, Button, EmptyState, Flex, Heading, Stack, Text, VStack } from "@chakra-ui/react";
 import { useCurrentProject } from "@client/app/current-project";
+import { usePermissions } from "@client/app/permissions";
 import { useSession } from "@client/app/session";
 import { trpc } from "@client/lib/trpc";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
@@ -14,6 +15,8 @@ export default function StreamingPage() {
   const { projectId } = useCurrentProject();
   const projects = trpc.projects.list.useQuery();
   const [adding, setAdding] = useState(false);
+  const { allowed, reason } = usePermissions();
+  const mayAdd = allowed("destination.manage");
   const project = projects.data?.find((p) => p.id === projectId);
   // A remembered id the user can no longer see counts as no project once the list has arrived.
   const selected = projectId !== null && (project !== undefined || projects.isPending) ? projectId : null;
@@ -27,9 +30,16 @@ export default function StreamingPage() {
           </Heading>
           {project && <Text color="fg.muted">{STREAMING.managingFor(project.name)}</Text>}
         </Stack>
-        <Button colorPalette="green" onClick={() => setAdding(true)} disabled={selected === null}>
-          {STREAMING.addDestination}
-        </Button>
+        {/* A disabled button gets no pointer events, so the reason sits on a wrapper. */}
+        <Box title={mayAdd ? undefined : reason("destination.manage")} data-testid="add-destination-wrap">
+          <Button
+            colorPalette="green"
+            onClick={() => setAdding(true)}
+            disabled={selected === null || !mayAdd}
+          >
+            {STREAMING.addDestination}
+          </Button>
+        </Box>
       </Flex>
 
       {selected === null ? (

@@ -5,7 +5,7 @@ import {
   PeakIcon,
   PercentIcon,
   PlayersIcon,
-  TrendIcon,
+  TREND_ICONS,
   TrophyIcon,
 } from "@client/components/icons/analytics";
 import { StatCard } from "@client/components/StatCard";
@@ -70,7 +70,7 @@ export function SteamSummaryCards({
           label={ANALYTICS.growthTrend}
           value={trendLabel(summary.growthTrend)}
           hint={T.trendHint}
-          icon={TrendIcon}
+          icon={TREND_ICONS[dir]}
           palette={dir === "up" ? "green" : dir === "down" ? "red" : "gray"}
         />
         <StatCard

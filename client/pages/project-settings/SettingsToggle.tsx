@@ -1,0 +1,37 @@
+import { Switch, Text } from "@chakra-ui/react";
+
+/** A settings switch with its label and a hint line under it. */
+export function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+}) {
+  return (
+    <Switch.Root
+      checked={checked}
+      onCheckedChange={(d) => onChange(d.checked)}
+      colorPalette="teal"
+      alignItems="flex-start"
+      gap="3"
+    >
+      <Switch.HiddenInput />
+      <Switch.Control mt="0.5">
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>
+        <Text as="span" display="block" fontWeight="medium">
+          {label}
+        </Text>
+        <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+          {hint}
+        </Text>
+      </Switch.Label>
+    </Switch.Root>
+  );
+}
