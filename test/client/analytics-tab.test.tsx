@@ -70,6 +70,33 @@ test("with samples: Refresh Data, the seven cards, and a 30-day chart within 4..
   expect(tooltip.textContent).toContain("1,000");
 });
 
+test("a flat week reads as flat: the axis starts at 0 with round ticks, and the last two dates never touch", async () => {
+  const { deps, project, caller } = await analyticsProject();
+  addSamples(
+    deps,
+    Array.from({ length: 7 }, (_, i) => ({ daysAgo: i, players: 2800 + i * 3 })),
+  );
+  render(project.id, caller);
+  await screen.findByRole("button", { name: /Refresh Data/ });
+  const ticks = screen.getAllByTestId("player-axis-tick").map((t) => t.textContent);
+  expect(ticks).toEqual(["0", "1K", "2K", "3K", "4K"]);
+  // 2,818 of a 4,000 axis: about 70 % of the plot, not the full height.
+  const heights = screen.getAllByTestId("player-bar").slice(-7).map(heightOf);
+  for (const h of heights) expect(h).toBeLessThan(CHART_BAR_MAX_PX * 0.75);
+  expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(2);
+  // Today is labelled alone at the end; the nearest date is five days back, not one slot away.
+  const labels = [...screen.getByTestId("player-day-labels").children].map((l) => l.textContent);
+  expect(labels.at(-1)).toBe("Today");
+  const days = Array.from({ length: 30 }, (_, i) =>
+    new Date(Date.now() - (29 - i) * 86_400_000).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+  );
+  expect(labels.at(-2)).toBe(days[24]!);
+});
+
 test("changing the period refetches the overview for that many days", async () => {
   const { deps, project, caller } = await analyticsProject();
   addSamples(deps, [
