@@ -74,6 +74,7 @@ async function uploadImage(page: Page) {
 }
 
 interface Layout {
+  wide: string[];
   scrollWidth: number;
   innerWidth: number;
   rows: number;
@@ -101,7 +102,14 @@ function measure(page: Page): Promise<Layout> {
           );
       }
     }
+    // The innermost elements reaching past the right edge: what makes a page scroll sideways.
+    const wide = [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${el.textContent?.slice(0, 40)}`);
     return {
+      wide,
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
       rows: rows.length,
@@ -115,7 +123,8 @@ async function shoot(page: Page, size: string, name: string, problems: string[],
   await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => {});
   await page.screenshot({ path: join(SHOTS, `${size}-${name}.png`), fullPage: true });
   const m = await measure(page);
-  if (m.scrollWidth > m.innerWidth) problems.push(`${size} ${name}: page is ${m.scrollWidth}px wide`);
+  if (m.scrollWidth > m.innerWidth)
+    problems.push(`${size} ${name}: page is ${m.scrollWidth}px wide: ${m.wide.join(" | ")}`);
   if (expectRows && m.rows === 0) problems.push(`${size} ${name}: no rows shown`);
   for (const o of m.outside) problems.push(`${size} ${name}: action outside the viewport: ${o}`);
 }

@@ -233,11 +233,20 @@ function Toggle({
       <Switch.Control mt="0.5">
         <Switch.Thumb />
       </Switch.Control>
-      <Switch.Label>
+      {/* The label's own tight line height would press the hint against it: give both room. */}
+      <Switch.Label lineHeight="1.5">
         <Text as="span" display="block" fontWeight="medium">
           {label}
         </Text>
-        <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+        <Text
+          as="span"
+          display="block"
+          mt="1"
+          fontSize="sm"
+          color="fg.muted"
+          fontWeight="normal"
+          data-testid="switch-hint"
+        >
           {hint}
         </Text>
       </Switch.Label>
