@@ -1,5 +1,6 @@
 import { Badge, Box, Card, Flex, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
 import { EyeIcon, PencilIcon, TrashIcon } from "@client/components/icons/common";
+import { PINNED_COLUMN } from "@client/components/pinnedColumn";
 import type { OrganizationRow } from "@client/lib/api-types";
 import { useNarrow } from "@client/lib/useNarrow";
 import { FORMS_UI } from "@client/messages/forms-ui";
@@ -48,7 +49,7 @@ function Name({ o }: { o: OrganizationRow }) {
   return (
     <Stack gap={0} minW="0">
       <Text fontWeight="medium">{o.name}</Text>
-      <Text fontSize="xs" color="fg.muted" fontFamily="mono" wordBreak="break-all">
+      <Text fontSize="xs" color="fg.muted" fontFamily="mono" overflowWrap="anywhere">
         {o.slug}
       </Text>
     </Stack>
@@ -101,7 +102,9 @@ function OrganizationsWideTable({ organizations, onAction }: OrganizationsListPr
             <Table.ColumnHeader textAlign="end">{FORMS_UI.projects}</Table.ColumnHeader>
             <Table.ColumnHeader>{FORMS_UI.status}</Table.ColumnHeader>
             <Table.ColumnHeader>{FORMS_UI.created}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{FORMS_UI.actions}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" {...PINNED_COLUMN}>
+              {FORMS_UI.actions}
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -118,7 +121,7 @@ function OrganizationsWideTable({ organizations, onAction }: OrganizationsListPr
               <Table.Cell color="fg.muted" whiteSpace="nowrap">
                 {formatDateTime(o.created_at)}
               </Table.Cell>
-              <Table.Cell>
+              <Table.Cell {...PINNED_COLUMN}>
                 <Actions o={o} onAction={onAction} />
               </Table.Cell>
             </Table.Row>

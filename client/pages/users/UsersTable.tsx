@@ -1,4 +1,5 @@
 import { Avatar, Badge, Box, Card, Flex, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { PINNED_COLUMN } from "@client/components/pinnedColumn";
 import { ROLE_COLORS } from "@client/components/roleColors";
 import type { UserRow } from "@client/lib/api-types";
 import { useNarrow } from "@client/lib/useNarrow";
@@ -32,7 +33,7 @@ function Who({ u, self }: { u: UserRow; self: boolean }) {
             </Badge>
           )}
         </Text>
-        <Text fontSize="xs" color="fg.muted" wordBreak="break-word">
+        <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
           {u.email}
           {u.org_name ? ` · ${u.org_name}` : ""}
         </Text>
@@ -102,7 +103,9 @@ function UsersWideTable({ users, selfId, onAction }: UsersListProps) {
             <Table.ColumnHeader>{FORMS_UI.status}</Table.ColumnHeader>
             <Table.ColumnHeader>{USERS_UI.colLastLogin}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{FORMS_UI.projects}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{FORMS_UI.actions}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" {...PINNED_COLUMN}>
+              {FORMS_UI.actions}
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -121,7 +124,7 @@ function UsersWideTable({ users, selfId, onAction }: UsersListProps) {
                 {lastLogin(u)}
               </Table.Cell>
               <Table.Cell textAlign="end">{u.assigned_projects_count}</Table.Cell>
-              <Table.Cell>
+              <Table.Cell {...PINNED_COLUMN}>
                 <UserActions user={u} self={u.id === selfId} onAction={onAction} />
               </Table.Cell>
             </Table.Row>
