@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
+import { axisTicks } from "@client/pages/project-detail/analytics/player-chart";
 import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "@shared/schemas/analytics";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp } from "../support/render";
@@ -127,4 +128,12 @@ test("another organization's project reads Project Not Found with Select Project
   await screen.findByText("Project Not Found");
   expect(screen.getByRole("link", { name: "Select Project" }).getAttribute("href")).toBe("/projects");
   expect(screen.queryByText("Game Analytics")).toBeNull();
+});
+
+test("axes end on a round figure at or above the peak, in four round steps from 0", () => {
+  expect(axisTicks(380)).toEqual([0, 100, 200, 300, 400]);
+  expect(axisTicks(3113)).toEqual([0, 1000, 2000, 3000, 4000]);
+  expect(axisTicks(1000)).toEqual([0, 250, 500, 750, 1000]);
+  expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8]);
+  expect(axisTicks(0)).toEqual([0]);
 });

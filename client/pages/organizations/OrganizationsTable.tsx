@@ -110,7 +110,7 @@ function OrganizationsWideTable({ organizations, onAction }: OrganizationsListPr
         <Table.Body>
           {organizations.map((o) => (
             <Table.Row key={o.id} aria-label={o.name} data-testid={`org-row-${o.id}`}>
-              <Table.Cell>
+              <Table.Cell whiteSpace="normal" minW="40">
                 <Name o={o} />
               </Table.Cell>
               <Table.Cell textAlign="end">{o.user_count}</Table.Cell>

@@ -111,7 +111,8 @@ function UsersWideTable({ users, selfId, onAction }: UsersListProps) {
         <Table.Body>
           {users.map((u) => (
             <Table.Row key={u.id} data-testid={`user-row-${u.id}`} aria-label={u.email}>
-              <Table.Cell>
+              {/* Table cells do not wrap by default: a long email would push the actions off screen. */}
+              <Table.Cell whiteSpace="normal" minW="48">
                 <Who u={u} self={u.id === selfId} />
               </Table.Cell>
               <Table.Cell>

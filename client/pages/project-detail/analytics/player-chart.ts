@@ -80,6 +80,12 @@ export function axisTop(peak: number): number {
   return niceStep(peak / AXIS_STEPS) * AXIS_STEPS;
 }
 
+/** The y-axis ticks for a peak: 0 and four round steps up to axisTop (none while there is nothing). */
+export const axisTicks = (peak: number): number[] => {
+  const top = axisTop(peak);
+  return top > 0 ? Array.from({ length: AXIS_STEPS + 1 }, (_, i) => (top * i) / AXIS_STEPS) : [0];
+};
+
 /**
  * Which day slots carry a date: counted back from today in steps of `every`, and none within
  * `every` slots of today, so the last two labels never run into each other ("Nov 19Today").
