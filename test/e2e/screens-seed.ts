@@ -6,7 +6,8 @@ import { loadEnv } from "../../server/env";
 
 // Fills a running console's database so every screen has something to show: the demo's studio
 // (two projects with analytics, a trailer, a destination and a stream history), more studios and
-// people, and a second destination with a long name that must still fit a phone.
+// people, a second destination with a long name that must still fit a phone, and a project whose
+// financial analytics have no sales yet.
 
 const LONG_DESTINATION = "Starfall Outpost Launch Week - YouTube Backup Channel";
 
@@ -53,6 +54,13 @@ export async function seedScreens(dataDir: string, steamEnv: Record<string, stri
        destination_type, status, error_count, started_by, started_at, stopped_at)
      VALUES (?, ?, ?, 'Starfall Outpost - Launch Trailer.mp4', 1000000, ?, 'custom', 'stopped', 0, 1, ?, ?)`,
   ).run(project.id, dest.id, media.id, LONG_DESTINATION, now - 3 * 3_600_000, now - 2 * 3_600_000);
+  // A game outside the partner account: financial analytics on, but no sales to show.
+  const quiet = db
+    .query(
+      `INSERT INTO projects (name, description, org_id, steam_app_id, steam_analytics_enabled, financial_analytics_enabled)
+       VALUES ('Tidal Drift', 'A sailing sim before launch.', ?, 2671090, 1, 1) RETURNING id`,
+    )
+    .get(seeded.org.id) as { id: number };
   db.close();
-  return { projectId: project.id, emptyProjectId: seeded.projects[1]!.id };
+  return { projectId: project.id, noSalesProjectId: quiet.id };
 }

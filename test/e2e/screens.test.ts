@@ -27,13 +27,14 @@ let steam: ReturnType<typeof startFakeSteamServer>;
 let app: Console;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let projectId: number;
+let noSalesProjectId: number;
 const work = mkdtempSync(join(tmpdir(), "console-e2e-screens-"));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   steam = startFakeSteamServer({ partnerKey: PARTNER_KEY, salesDays: 45 });
   app = await startConsole({ ...steam.env, STEAM_WEB_API_KEY: "", STEAM_PARTNER_API_KEY: PARTNER_KEY });
-  ({ projectId } = await seedScreens(app.dataDir, steam.env, PARTNER_KEY));
+  ({ projectId, noSalesProjectId } = await seedScreens(app.dataDir, steam.env, PARTNER_KEY));
   browser = await openBrowser();
 }, 120_000);
 
@@ -155,6 +156,8 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await go(`/projects/${projectId}/analytics`, "Starfall Outpost");
     await page.locator(".recharts-surface").first().waitFor({ timeout: 20_000 });
     await shoot(page, size.name, "05-project-analytics", problems);
+    await go(`/projects/${noSalesProjectId}/analytics`, "No sales in this period");
+    await shoot(page, size.name, "05b-project-analytics-no-sales", problems);
     await go(`/projects/${projectId}/media`, "Key Art.png");
     await shoot(page, size.name, "06-project-media", problems);
     await go(`/projects/${projectId}/settings`, "Save Changes");

@@ -123,7 +123,7 @@ function HistoryRow({
             gridArea="name"
             display="block"
             fontWeight="medium"
-            lineClamp={{ base: 4, md: 2 }}
+            lineClamp={{ base: 6, md: 2 }}
             wordBreak="break-word"
           >
             {s.media_name} → {s.destination_name}
