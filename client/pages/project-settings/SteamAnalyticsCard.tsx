@@ -233,20 +233,12 @@ function Toggle({
       <Switch.Control mt="0.5">
         <Switch.Thumb />
       </Switch.Control>
-      {/* The label's own tight line height would press the hint against it: give both room. */}
+      {/* Room between label and hint: the label's own tight line height pressed them together. */}
       <Switch.Label lineHeight="1.5">
         <Text as="span" display="block" fontWeight="medium">
           {label}
         </Text>
-        <Text
-          as="span"
-          display="block"
-          mt="1"
-          fontSize="sm"
-          color="fg.muted"
-          fontWeight="normal"
-          data-testid="switch-hint"
-        >
+        <Text as="span" display="block" mt="1" fontSize="sm" color="fg.muted" fontWeight="normal">
           {hint}
         </Text>
       </Switch.Label>
