@@ -102,7 +102,7 @@ function OrganizationsWideTable({ organizations, onAction }: OrganizationsListPr
             <Table.ColumnHeader textAlign="end">{FORMS_UI.projects}</Table.ColumnHeader>
             <Table.ColumnHeader>{FORMS_UI.status}</Table.ColumnHeader>
             <Table.ColumnHeader>{FORMS_UI.created}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" {...PINNED_COLUMN}>
+            <Table.ColumnHeader textAlign="end" {...PINNED_COLUMN} bg="bg.subtle">
               {FORMS_UI.actions}
             </Table.ColumnHeader>
           </Table.Row>

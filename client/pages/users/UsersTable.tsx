@@ -103,7 +103,7 @@ function UsersWideTable({ users, selfId, onAction }: UsersListProps) {
             <Table.ColumnHeader>{FORMS_UI.status}</Table.ColumnHeader>
             <Table.ColumnHeader>{USERS_UI.colLastLogin}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{FORMS_UI.projects}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" {...PINNED_COLUMN}>
+            <Table.ColumnHeader textAlign="end" {...PINNED_COLUMN} bg="bg.subtle">
               {FORMS_UI.actions}
             </Table.ColumnHeader>
           </Table.Row>
