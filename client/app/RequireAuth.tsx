@@ -1,5 +1,6 @@
-import { Button, Heading, Spinner, Text } from "@chakra-ui/react";
+import { Spinner, Text } from "@chakra-ui/react";
 import { CenteredScreen } from "@client/components/shell/CenteredScreen";
+import { ConnectionErrorScreen } from "@client/components/shell/ConnectionErrorScreen";
 import { SHELL } from "@client/messages/shell";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
@@ -24,15 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (status === "error") {
-    return (
-      <CenteredScreen>
-        <Heading size="lg">{SHELL.connectionError}</Heading>
-        <Text color="fg.muted">{SHELL.connectionErrorHint}</Text>
-        <Button colorPalette="blue" onClick={() => window.location.reload()}>
-          {SHELL.retryConnection}
-        </Button>
-      </CenteredScreen>
-    );
+    return <ConnectionErrorScreen />;
   }
   if (status === "unauthenticated") {
     const state: LoginState = {

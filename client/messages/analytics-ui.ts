@@ -47,7 +47,9 @@ export const FINANCIAL_UI = {
   revenue: "Revenue",
   revenueChartHint: "Net revenue per day",
   unitsChartHint: "Net units per day",
-  noSales: "No sales recorded in this period",
+  noSales: "No sales in this period",
+  noSalesHint: (days: number) =>
+    `Steam reports no sales or returns for this game in the last ${days} days. Sync to pull the latest.`,
   managementHint: "Pull line items from Steam's partner API. Re-syncing the same dates never double-counts.",
   syncPeriod: (days: number) => `Sync Last ${days} Days`,
   testApi: "Test Financial API",

@@ -4,9 +4,9 @@ const POSTER_TIMEOUT_MS = 30_000;
 const POSTER_WIDTH = 480;
 
 /**
- * One still frame (JPEG, 480 px wide) so a person recognises the video on its card. Taken a little
- * into the clip because first frames are often black. Returns false when ffmpeg cannot make one:
- * the card then shows the video icon, the upload still succeeds.
+ * One still frame (JPEG, at most 480 px wide) so a person recognises the file on its card: a frame a
+ * little into a video (first frames are often black), or an image itself scaled down. Returns false
+ * when ffmpeg cannot make one: the card then shows the kind's icon, the upload still succeeds.
  */
 export async function extractPoster(
   ffmpeg: string,

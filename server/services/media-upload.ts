@@ -77,7 +77,8 @@ function uploadTarget(deps: AppDeps, user: SessionUser, raw: string | undefined)
 
 /**
  * Turns a received temp file into a media item: checks the project, reads the real type with
- * ffprobe, moves the file into place under a generated name, takes a poster for videos, records it.
+ * ffprobe, moves the file into place under a generated name, takes a poster (a video's frame, an
+ * image scaled down to a thumbnail), records it.
  * Whatever fails, nothing is left behind: not the temp file, not the stored file, not a poster.
  */
 async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpload): Promise<MediaItem> {
@@ -93,17 +94,17 @@ async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpl
     storedPath = paths.file(storedName);
     await rename(upload.tempPath, storedPath);
 
-    let posterName: string | null = null;
-    if (meta.kind === "video") {
-      const candidate = `${storedName}.jpg`;
-      posterPath = paths.poster(candidate);
-      if (await extractPoster(deps.env.FFMPEG_PATH, storedPath, posterPath, meta.durationSeconds)) {
-        posterName = candidate;
-      } else {
-        await removeQuietly(posterPath);
-        posterPath = null;
-      }
-    }
+    // Images get one too: the library then loads a 480 px JPEG per card, not a full-size original.
+    posterPath = paths.poster(`${storedName}.jpg`);
+    const posterName = (await extractPoster(
+      deps.env.FFMPEG_PATH,
+      storedPath,
+      posterPath,
+      meta.durationSeconds,
+    ))
+      ? `${storedName}.jpg`
+      : null;
+    if (!posterName) await removeQuietly(posterPath);
 
     const id = recordMediaFile(
       deps,

@@ -86,6 +86,17 @@ test("a running preset reads Syncing..., all three are disabled, and the monthly
   await waitFor(() => expect(screen.queryByTestId("sync-note")).toBeNull());
 });
 
+test("the three sync presets look alike: none looks pre-selected", async () => {
+  renderWithApp(<AdminControls />, { caller: await adminCaller() });
+  const presets = await waitFor(() => {
+    const found = buttons();
+    expect(found).toHaveLength(3);
+    return found;
+  });
+  // Same styles, same generated class: no solid one among outlined ones.
+  expect(new Set(presets.map((b) => b.className)).size).toBe(1);
+});
+
 test("the yearly note reads weekly chunks and stays 15 s", async () => {
   catchNoteTimers();
   renderWithApp(<AdminControls />, { caller: await adminCaller() });

@@ -87,6 +87,19 @@ test("financial cards and breakdown are computed from the stored line items, in 
   within(section).getByRole("button", { name: /Fetch All History \(1 year\)/ });
 });
 
+test("a period without sales shows one No sales state: no $0 cards, no empty charts, no −$0.00", async () => {
+  const { project, caller } = await analyticsProject({ financial: true });
+  render(project.id, caller);
+  const section = await screen.findByTestId("financial-section");
+  within(section).getByText("No sales in this period");
+  expect(within(section).queryByTestId("stat-Daily Revenue")).toBeNull();
+  expect(within(section).queryByTestId("sales-breakdown")).toBeNull();
+  expect(within(section).queryByTestId("revenue-chart")).toBeNull();
+  expect(section.textContent).not.toContain("$0");
+  // Syncing stays at hand: that is how sales arrive.
+  within(section).getByRole("button", { name: /Sync Last 30 Days/ });
+});
+
 test("Sync Data samples Steam now and reloads the tab after 5 s", async () => {
   const { project, caller } = await analyticsProject({ appId: DEMO_APP_ID });
   render(project.id, caller);

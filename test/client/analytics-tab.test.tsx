@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
+import { axisTicks } from "@client/pages/project-detail/analytics/player-chart";
 import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "@shared/schemas/analytics";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp } from "../support/render";
@@ -70,6 +71,33 @@ test("with samples: Refresh Data, the seven cards, and a 30-day chart within 4..
   expect(tooltip.textContent).toContain("1,000");
 });
 
+test("a flat week reads as flat: the axis starts at 0 with round ticks, and the last two dates never touch", async () => {
+  const { deps, project, caller } = await analyticsProject();
+  addSamples(
+    deps,
+    Array.from({ length: 7 }, (_, i) => ({ daysAgo: i, players: 2800 + i * 3 })),
+  );
+  render(project.id, caller);
+  await screen.findByRole("button", { name: /Refresh Data/ });
+  const ticks = screen.getAllByTestId("player-axis-tick").map((t) => t.textContent);
+  expect(ticks).toEqual(["0", "1K", "2K", "3K", "4K"]);
+  // 2,818 of a 4,000 axis: about 70 % of the plot, not the full height.
+  const heights = screen.getAllByTestId("player-bar").slice(-7).map(heightOf);
+  for (const h of heights) expect(h).toBeLessThan(CHART_BAR_MAX_PX * 0.75);
+  expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(2);
+  // Today is labelled alone at the end; the nearest date is five days back, not one slot away.
+  const labels = [...screen.getByTestId("player-day-labels").children].map((l) => l.textContent);
+  expect(labels.at(-1)).toBe("Today");
+  const days = Array.from({ length: 30 }, (_, i) =>
+    new Date(Date.now() - (29 - i) * 86_400_000).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+  );
+  expect(labels.at(-2)).toBe(days[24]!);
+});
+
 test("changing the period refetches the overview for that many days", async () => {
   const { deps, project, caller } = await analyticsProject();
   addSamples(deps, [
@@ -100,4 +128,12 @@ test("another organization's project reads Project Not Found with Select Project
   await screen.findByText("Project Not Found");
   expect(screen.getByRole("link", { name: "Select Project" }).getAttribute("href")).toBe("/projects");
   expect(screen.queryByText("Game Analytics")).toBeNull();
+});
+
+test("axes end on a round figure at or above the peak, in four round steps from 0", () => {
+  expect(axisTicks(380)).toEqual([0, 100, 200, 300, 400]);
+  expect(axisTicks(3113)).toEqual([0, 1000, 2000, 3000, 4000]);
+  expect(axisTicks(1000)).toEqual([0, 250, 500, 750, 1000]);
+  expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8]);
+  expect(axisTicks(0)).toEqual([0]);
 });

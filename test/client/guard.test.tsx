@@ -31,6 +31,8 @@ describe("protected-route guard", () => {
     const { session } = await setup();
     renderConsole(session, "/submissions", { down: true });
     await screen.findByText(SHELL.connectionError);
+    // In the console's own look: its mark and name, as on the sign-in page.
+    expect(screen.getByTestId("product-mark").textContent).toContain(SHELL.productTitle);
     const reload = spyOn(window.location, "reload").mockImplementation(() => {});
     fireEvent.click(screen.getByRole("button", { name: SHELL.retryConnection }));
     expect(reload).toHaveBeenCalledTimes(1);

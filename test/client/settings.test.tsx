@@ -108,3 +108,14 @@ test("a missing project reads 'Project Not Found' with Back to Projects", async 
     "/projects",
   );
 }, 30_000);
+
+test("each analytics switch's hint sits below its label with room, not pressed against it", async () => {
+  await setup();
+  await form();
+  const hints = screen.getAllByText(/Sample player counts|Real revenue/);
+  expect(hints.length).toBeGreaterThanOrEqual(1);
+  for (const hint of hints) {
+    const label = hint.parentElement!;
+    expect(Number.parseFloat(getComputedStyle(label).lineHeight)).toBeGreaterThanOrEqual(1.4);
+  }
+});

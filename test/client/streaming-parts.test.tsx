@@ -33,6 +33,27 @@ test("status badges: running green, starting yellow, stopping orange, stopped gr
   }
 });
 
+test("starting and stopping tell apart at a glance: their own hue and a dot versus a stop square", () => {
+  const look = (status: string) => {
+    ui(<StatusBadge status={status} />);
+    const badge = screen.getByText(status).closest("[data-status]") as HTMLElement;
+    const marker = badge.querySelector("span") as HTMLElement;
+    const seen = {
+      marker: badge.getAttribute("data-marker"),
+      badge: badge.className,
+      radius: getComputedStyle(marker).borderRadius,
+    };
+    cleanup();
+    return seen;
+  };
+  const starting = look("starting");
+  const stopping = look("stopping");
+  expect(starting.marker).toBe("pulse");
+  expect(stopping.marker).toBe("square");
+  expect(stopping.radius).not.toBe(starting.radius);
+  expect(stopping.badge).not.toBe(starting.badge);
+});
+
 test("live figures show fps, bitrate, speed, frames, time sent and dropped/dup", () => {
   ui(
     <LiveFigures

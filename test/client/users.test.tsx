@@ -252,3 +252,19 @@ test("a failed list says 'Failed to fetch users' once, not as title and message 
       .filter((t) => t === USERS.fetchFailed),
   ).toHaveLength(1);
 });
+
+test("the admin's own row keeps its icons in the same columns as every other row", async () => {
+  const { admin, dev } = await setup();
+  // Each row's actions, slot by slot: a button's label, or the held place of one.
+  const slots = (id: number) =>
+    [...screen.getByTestId(`user-row-${id}`).querySelectorAll("td:last-child > div > *")].map((el) =>
+      el.tagName === "BUTTON" ? el.getAttribute("aria-label") : "held",
+    );
+  const own = slots(admin.id);
+  const other = slots(dev.id);
+  expect(own).toHaveLength(other.length);
+  // Same icons in the same slots; the delete one's place stays held on one's own row.
+  expect(own.slice(0, 4)).toEqual(other.slice(0, 4));
+  expect(own.at(-1)).toBe("held");
+  expect(other.at(-1)).toBe(USERS_UI.deleteUser);
+});

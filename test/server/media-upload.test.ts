@@ -87,19 +87,23 @@ describe("upload of real media", () => {
     expect(await res.json()).toMatchObject({ steam_ready: false, keyframe_interval: 5, kind: "video" });
   });
 
-  test("images are typed by content, not by name: a PNG named .jpg is a PNG", async () => {
+  test("images are typed by content, not by name: a PNG named .jpg is a PNG; it gets a JPEG thumbnail", async () => {
     const h = await setup();
     const res = await post(h, h.devCookie, uploadForm(h.project.id, Bun.file(await pngImage()), "photo.jpg"));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({
+    const image = await res.json();
+    expect(image).toMatchObject({
       kind: "image",
       mime_type: "image/png",
       width: 64,
       height: 48,
-      has_poster: false,
+      has_poster: true,
       duration_seconds: null,
       steam_ready: false,
     });
+    const thumb = await h.call(`/api/media/poster/${image.id}`, { cookie: h.devCookie });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/jpeg");
     const jpg = await post(h, h.devCookie, uploadForm(h.project.id, Bun.file(await jpegImage()), "a.jpeg"));
     expect((await jpg.json()).mime_type).toBe("image/jpeg");
   });
@@ -143,7 +147,8 @@ describe("refused uploads leave nothing behind", () => {
     }
     expect(h.deps.db.select().from(mediaFiles).all()).toHaveLength(1);
     expect(filesOnDisk(h.deps.env.DATA_DIR).filter((f) => !f.startsWith("media/"))).toEqual([]);
-    expect(filesOnDisk(h.deps.env.DATA_DIR)).toHaveLength(1);
+    // The accepted file and its thumbnail.
+    expect(filesOnDisk(h.deps.env.DATA_DIR)).toHaveLength(2);
   });
 
   test("a larger file is cut off at the limit while streaming and its partial file removed", async () => {

@@ -117,7 +117,8 @@ export function AdminControls() {
                 <Button
                   key={p.range}
                   size="sm"
-                  variant={p.range === "monthly" ? "solid" : "outline"}
+                  // All three alike: none is a default, so none may look pre-selected.
+                  variant="outline"
                   colorPalette="green"
                   disabled={running !== null}
                   onClick={() => run(p.range)}

@@ -61,9 +61,9 @@ export function ProjectsPanel({ projects }: { projects: DashboardProject[] }) {
                 _hover={{ borderColor: "border.emphasized" }}
                 data-testid={`dashboard-project-${p.id}`}
               >
-                <Flex justify="space-between" gap="3" align="flex-start">
+                <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
                   <Box minW="0">
-                    <Text fontWeight="semibold" truncate>
+                    <Text fontWeight="semibold" lineClamp={2} wordBreak="break-word">
                       {p.name}
                     </Text>
                     <Text fontSize="xs" color="fg.muted">

@@ -40,7 +40,7 @@ export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: nu
                     {stream ? <BroadcastIcon boxSize="4" /> : <UploadIcon boxSize="4" />}
                   </Box>
                   <Box flex="1" minW="0">
-                    <Text fontSize="sm" fontWeight="medium" truncate>
+                    <Text fontSize="sm" fontWeight="medium" lineClamp={2} wordBreak="break-word">
                       {activityText(item)}
                     </Text>
                     <Text fontSize="xs" color="fg.muted" truncate>

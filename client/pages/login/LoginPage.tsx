@@ -14,8 +14,8 @@ import {
 import type { LoginState } from "@client/app/RequireAuth";
 import { useSession } from "@client/app/session";
 import { signInErrorMessage } from "@client/app/session-rules";
-import { Icon } from "@client/components/icons/shell";
 import { CenteredScreen } from "@client/components/shell/CenteredScreen";
+import { ProductMark } from "@client/components/shell/ProductMark";
 import { SHELL } from "@client/messages/shell";
 import { AUTH } from "@shared/messages/auth";
 import { type FormEvent, useState } from "react";
@@ -65,17 +65,7 @@ export default function LoginPage() {
     <CenteredScreen bgGradient="to-b" gradientFrom="blue.950/40" gradientTo="bg">
       <Stack gap="6" width="full" maxW="sm">
         <Flex direction="column" align="center" gap="3" textAlign="center">
-          <Flex
-            boxSize="12"
-            rounded="xl"
-            bg="blue.solid"
-            color="blue.contrast"
-            align="center"
-            justify="center"
-          >
-            <Icon name="logo" boxSize="7" />
-          </Flex>
-          <Heading size="xl">{SHELL.productTitle}</Heading>
+          <ProductMark />
           <Text color="fg.muted" fontSize="sm">
             {SHELL.signInSubtitle}
           </Text>

@@ -9,7 +9,12 @@ import { LatestNews } from "./LatestNews";
 /** Overview tab: Project Information, Latest News and Quick Stats. */
 export function OverviewTab({ project }: { project: ProjectDetail }) {
   return (
-    <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap={6} alignItems="start">
+    // minmax(0, …): a long store URL or news title wraps instead of widening the page on a phone.
+    <Grid
+      templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 2fr) minmax(0, 1fr)" }}
+      gap={6}
+      alignItems="start"
+    >
       <Stack gap={6}>
         <Card.Root variant="outline">
           <Card.Header>
@@ -20,7 +25,13 @@ export function OverviewTab({ project }: { project: ProjectDetail }) {
               {project.description || PROJECTS_UI.noDescription}
             </Text>
             {project.url && (
-              <Link href={project.url} target="_blank" rel="noopener noreferrer" color="blue.300">
+              <Link
+                href={project.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="blue.300"
+                overflowWrap="anywhere"
+              >
                 {project.url} <ExternalIcon />
               </Link>
             )}

@@ -24,11 +24,12 @@ export function Toggle({
       <Switch.Control mt="0.5">
         <Switch.Thumb />
       </Switch.Control>
-      <Switch.Label>
+      {/* Room between label and hint: the label's own tight line height pressed them together. */}
+      <Switch.Label lineHeight="1.5">
         <Text as="span" display="block" fontWeight="medium">
           {label}
         </Text>
-        <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+        <Text as="span" display="block" mt="1" fontSize="sm" color="fg.muted" fontWeight="normal">
           {hint}
         </Text>
       </Switch.Label>

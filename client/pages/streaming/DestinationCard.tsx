@@ -49,8 +49,8 @@ export function DestinationCard({
       <Card.Body gap="4" p="5">
         <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
           <Box minW="0" flex="1">
-            <HStack gap="2" mb="1">
-              <Text fontWeight="semibold" fontSize="lg" truncate>
+            <HStack gap="2" mb="1" wrap="wrap">
+              <Text fontWeight="semibold" fontSize="lg" lineClamp={2} wordBreak="break-word">
                 {d.name}
               </Text>
               <Badge variant="outline" colorPalette={d.type === "steam" ? "blue" : "purple"} size="sm">

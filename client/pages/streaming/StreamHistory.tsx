@@ -88,9 +88,17 @@ function HistoryRow({
           type="button"
           aria-expanded={expanded}
           onClick={onToggle}
-          display="flex"
+          // One grid for every row so badges and names line up: on a phone the name takes the whole
+          // first line (two lines if it must) and the badge moves down beside the times.
+          display="grid"
+          gridTemplateColumns={{ base: "auto auto minmax(0, 1fr)", md: "auto 6.5rem minmax(0, 1fr)" }}
+          gridTemplateAreas={{
+            base: '"arrow name name" "arrow badge meta"',
+            md: '"arrow badge name" "arrow badge meta"',
+          }}
           alignItems="center"
-          gap="3"
+          columnGap="3"
+          rowGap="1"
           py="3"
           flex="1"
           minW="0"
@@ -101,6 +109,7 @@ function HistoryRow({
         >
           <Text
             as="span"
+            gridArea="arrow"
             color="fg.subtle"
             fontSize="xs"
             w="3"
@@ -108,16 +117,23 @@ function HistoryRow({
           >
             ▶
           </Text>
-          <StatusBadge status={s.status} />
-          <Box as="span" display="block" flex="1" minW="0">
-            <Text as="span" display="block" fontWeight="medium" truncate>
-              {s.media_name} → {s.destination_name}
-            </Text>
-            <Text as="span" display="block" fontSize="xs" color="fg.muted">
-              {relativeTime(s.started_at)} · {formatDuration(s.duration_seconds)}
-              {s.error_count > 0 ? ` · ${UI.historyErrors}: ${s.error_count}` : ""}
-            </Text>
+          <Box as="span" gridArea="badge" display="flex">
+            <StatusBadge status={s.status} />
           </Box>
+          <Text
+            as="span"
+            gridArea="name"
+            display="block"
+            fontWeight="medium"
+            lineClamp={{ base: 6, md: 2 }}
+            wordBreak="break-word"
+          >
+            {s.media_name} → {s.destination_name}
+          </Text>
+          <Text as="span" gridArea="meta" display="block" fontSize="xs" color="fg.muted">
+            {relativeTime(s.started_at)} · {formatDuration(s.duration_seconds)}
+            {s.error_count > 0 ? ` · ${UI.historyErrors}: ${s.error_count}` : ""}
+          </Text>
         </chakra.button>
         {isEnded(s.status) && allowed("stream.delete") && (
           <Button size="xs" variant="ghost" colorPalette="red" onClick={onDelete}>

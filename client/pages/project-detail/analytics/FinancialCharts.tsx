@@ -15,7 +15,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { compactNumber, shortDay } from "./player-chart";
+import { axisTicks, compactNumber, shortDay } from "./player-chart";
 
 // recharts is heavy: this file is loaded lazily by the financial section only, so neither the
 // overview tab nor any other screen pays for it. SVG attributes need literal colours, not tokens.
@@ -32,6 +32,12 @@ export interface RevenuePoint {
 }
 
 export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
+  // Both charts count from 0 in round steps, like the player chart (recharts would end at the peak).
+  // A day where returns outweigh sales dips below 0: then recharts' own scale, which shows it.
+  const revenueTicks = data.some((d) => d.revenue < 0)
+    ? undefined
+    : axisTicks(Math.max(0, ...data.map((d) => d.revenue)));
+  const unitTicks = axisTicks(Math.max(0, ...data.map((d) => d.units)));
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
       <Panel title={T.revenue} subtitle={T.revenueChartHint} testId="revenue-chart">
@@ -46,7 +52,13 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
               </defs>
               <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={24} />
-              <YAxis tickFormatter={(c: number) => `$${compactNumber(c / 100)}`} {...axisProps} width={52} />
+              <YAxis
+                tickFormatter={(c: number) => `$${compactNumber(c / 100)}`}
+                {...axisProps}
+                width={52}
+                ticks={revenueTicks}
+                domain={revenueTicks ? [0, revenueTicks.at(-1)!] : undefined}
+              />
               <Tooltip
                 content={(p) => (
                   <ChartTooltip active={p.active} payload={p.payload} label={p.label} kind="revenue" />
@@ -84,6 +96,8 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
                 {...axisProps}
                 width={40}
                 allowDecimals={false}
+                ticks={unitTicks}
+                domain={[0, unitTicks.at(-1)!]}
               />
               <Tooltip
                 content={(p) => (

@@ -7,6 +7,7 @@ import { ANALYTICS } from "@shared/messages/analytics";
 import type { FinancialOverview } from "@shared/schemas/analytics";
 import { lazy, Suspense } from "react";
 import { FinancialDataPanel } from "./FinancialDataPanel";
+import { NoSalesPanel } from "./NoSalesPanel";
 import { shortDay } from "./player-chart";
 import { TrendBadge } from "./TrendBadge";
 
@@ -28,6 +29,9 @@ export function FinancialSection({
   onReload(): void;
 }) {
   const { currentMetrics: m, detailedMetrics: d, trends, dataSummary } = financial;
+  // One clear empty state instead of $0 cards, a "−$0.00" breakdown and two empty charts.
+  const hasSales =
+    d.grossSales !== 0 || d.grossReturns !== 0 || d.grossUnitsSold !== 0 || d.grossUnitsReturned !== 0;
   return (
     <Stack gap="4" data-testid="financial-section">
       <Flex justify="space-between" align="flex-end" mt="4" gap="3" wrap="wrap">
@@ -39,73 +43,83 @@ export function FinancialSection({
             {T.subheading}
           </Text>
         </Box>
-        <HStack gap="2" fontSize="sm" color="fg.muted">
-          <Text>{T.revenueTrend}</Text>
-          <TrendBadge trend={trends.revenueTrend} />
-        </HStack>
+        {hasSales ? (
+          <HStack gap="2" fontSize="sm" color="fg.muted">
+            <Text>{T.revenueTrend}</Text>
+            <TrendBadge trend={trends.revenueTrend} />
+          </HStack>
+        ) : null}
       </Flex>
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <StatCard
-          label={ANALYTICS.dailyRevenue}
-          value={formatCents(m.dailyRevenue)}
-          hint={financial.latestDate ? T.dailyHint(shortDay(financial.latestDate)) : T.noSalesYet}
-          icon={DollarIcon}
-          palette="green"
-        />
-        <StatCard
-          label={ANALYTICS.totalRevenue}
-          value={formatCents(m.totalRevenue)}
-          hint={T.totalHint(days)}
-          icon={WalletIcon}
-          palette="green"
-        />
-        <StatCard
-          label={ANALYTICS.unitsSoldToday}
-          value={m.dailyUnits.toLocaleString("en-US")}
-          hint={T.unitsHint(m.totalUnits.toLocaleString("en-US"))}
-          icon={BoxIcon}
-          palette="blue"
-        />
-        <StatCard
-          label={ANALYTICS.arpu}
-          value={formatCents(m.arpu)}
-          hint={T.arpuHint}
-          icon={UserIcon}
-          palette="purple"
-        />
-      </SimpleGrid>
-      <Suspense
-        fallback={
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Skeleton h="320px" borderRadius="xl" />
-            <Skeleton h="320px" borderRadius="xl" />
+      {hasSales ? (
+        <>
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+            <StatCard
+              label={ANALYTICS.dailyRevenue}
+              value={formatCents(m.dailyRevenue)}
+              hint={financial.latestDate ? T.dailyHint(shortDay(financial.latestDate)) : T.noSalesYet}
+              icon={DollarIcon}
+              palette="green"
+            />
+            <StatCard
+              label={ANALYTICS.totalRevenue}
+              value={formatCents(m.totalRevenue)}
+              hint={T.totalHint(days)}
+              icon={WalletIcon}
+              palette="green"
+            />
+            <StatCard
+              label={ANALYTICS.unitsSoldToday}
+              value={m.dailyUnits.toLocaleString("en-US")}
+              hint={T.unitsHint(m.totalUnits.toLocaleString("en-US"))}
+              icon={BoxIcon}
+              palette="blue"
+            />
+            <StatCard
+              label={ANALYTICS.arpu}
+              value={formatCents(m.arpu)}
+              hint={T.arpuHint}
+              icon={UserIcon}
+              palette="purple"
+            />
           </SimpleGrid>
-        }
-      >
-        <FinancialCharts data={trends.revenueData} />
-      </Suspense>
+          <Suspense
+            fallback={
+              <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+                <Skeleton h="320px" borderRadius="xl" />
+                <Skeleton h="320px" borderRadius="xl" />
+              </SimpleGrid>
+            }
+          >
+            <FinancialCharts data={trends.revenueData} />
+          </Suspense>
+        </>
+      ) : null}
       <Grid templateColumns={{ base: "1fr", lg: "3fr 2fr" }} gap="4" alignItems="start">
-        <Panel title={T.breakdown} testId="sales-breakdown">
-          <Stack gap="0" divideY="1px" divideColor="border.muted">
-            <Row label={ANALYTICS.grossSales} value={formatCents(d.grossSales)} />
-            <Row
-              label={ANALYTICS.returns}
-              value={`−${formatCents(Math.abs(d.grossReturns))}`}
-              tone="red.fg"
-            />
-            <Row label={ANALYTICS.netSales} value={formatCents(d.netSales)} tone="green.fg" strong />
-            <Row label={T.unitsSold} value={d.grossUnitsSold.toLocaleString("en-US")} />
-            <Row label={T.unitsReturned} value={d.grossUnitsReturned.toLocaleString("en-US")} />
-            <Row label={T.netUnits} value={d.netUnitsSold.toLocaleString("en-US")} strong />
-            <Row label={ANALYTICS.returnRate} value={formatPercent(d.returnRate)} />
-            <Row label={ANALYTICS.averageSalePrice} value={formatCents(d.averageSalePrice)} />
-            <Row
-              label={ANALYTICS.revenueImpact}
-              value={`−${formatPercent(d.returnsImpact)}`}
-              tone={d.returnsImpact > 0 ? "red.fg" : undefined}
-            />
-          </Stack>
-        </Panel>
+        {hasSales ? (
+          <Panel title={T.breakdown} testId="sales-breakdown">
+            <Stack gap="0" divideY="1px" divideColor="border.muted">
+              <Row label={ANALYTICS.grossSales} value={formatCents(d.grossSales)} />
+              <Row
+                label={ANALYTICS.returns}
+                value={`−${formatCents(Math.abs(d.grossReturns))}`}
+                tone="red.fg"
+              />
+              <Row label={ANALYTICS.netSales} value={formatCents(d.netSales)} tone="green.fg" strong />
+              <Row label={T.unitsSold} value={d.grossUnitsSold.toLocaleString("en-US")} />
+              <Row label={T.unitsReturned} value={d.grossUnitsReturned.toLocaleString("en-US")} />
+              <Row label={T.netUnits} value={d.netUnitsSold.toLocaleString("en-US")} strong />
+              <Row label={ANALYTICS.returnRate} value={formatPercent(d.returnRate)} />
+              <Row label={ANALYTICS.averageSalePrice} value={formatCents(d.averageSalePrice)} />
+              <Row
+                label={ANALYTICS.revenueImpact}
+                value={`−${formatPercent(d.returnsImpact)}`}
+                tone={d.returnsImpact > 0 ? "red.fg" : undefined}
+              />
+            </Stack>
+          </Panel>
+        ) : (
+          <NoSalesPanel days={days} />
+        )}
         <Stack gap="4">
           <FinancialDataPanel projectId={projectId} days={days} appId={appId} onReload={onReload} />
           <Panel title={ANALYTICS.dataSummary} testId="data-summary">

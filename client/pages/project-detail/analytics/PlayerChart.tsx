@@ -5,7 +5,10 @@ import { PLAYER_CHART_UI as T } from "@client/messages/analytics-ui";
 import { ANALYTICS } from "@shared/messages/analytics";
 import { CHART_BAR_MAX_PX as BAR_MAX_PX } from "@shared/schemas/analytics";
 import { useState } from "react";
+import { DayLabels, Legend } from "./PlayerChartAxis";
 import {
+  AXIS_STEPS,
+  axisTop,
   compactNumber,
   type PlayerBar,
   type PlayerMetric,
@@ -14,7 +17,7 @@ import {
   utcDay,
 } from "./player-chart";
 
-const GRID = [1, 0.75, 0.5, 0.25];
+const GRID = Array.from({ length: AXIS_STEPS + 1 }, (_, i) => i / AXIS_STEPS);
 
 /**
  * The 30-day player chart drawn with plain boxes: bars are exact pixel heights (4..232 px), the
@@ -23,7 +26,7 @@ const GRID = [1, 0.75, 0.5, 0.25];
 export function PlayerChart({ metrics, today = utcDay() }: { metrics: PlayerMetric[]; today?: string }) {
   const bars = playerBars(metrics, today);
   const [hovered, setHovered] = useState<number | null>(null);
-  const max = Math.max(0, ...bars.map((b) => Math.max(b.dailyPeak, b.peak24h)));
+  const max = axisTop(Math.max(0, ...bars.map((b) => Math.max(b.dailyPeak, b.peak24h))));
   const anyData = bars.some((b) => b.hasData);
 
   return (
@@ -45,11 +48,12 @@ export function PlayerChart({ metrics, today = utcDay() }: { metrics: PlayerMetr
               position="absolute"
               right="0"
               bottom={`${f * BAR_MAX_PX - 7}px`}
+              data-testid="player-axis-tick"
               fontSize="2xs"
               color="fg.subtle"
               fontVariantNumeric="tabular-nums"
             >
-              {max > 0 ? compactNumber(Math.round(max * f)) : ""}
+              {max > 0 ? compactNumber(max * f) : ""}
             </Text>
           ))}
         </Box>
@@ -87,22 +91,7 @@ export function PlayerChart({ metrics, today = utcDay() }: { metrics: PlayerMetr
               </Flex>
             ) : null}
           </Box>
-          <Flex mt="2" gap={{ base: "1px", md: "1" }}>
-            {bars.map((bar, i) => (
-              <Text
-                key={bar.date}
-                flex="1"
-                minW="0"
-                textAlign="center"
-                fontSize="2xs"
-                whiteSpace="nowrap"
-                color={bar.isToday ? "teal.fg" : "fg.subtle"}
-                fontWeight={bar.isToday ? "semibold" : "normal"}
-              >
-                {bar.isToday ? T.today : i % 5 === 0 ? shortDay(bar.date) : ""}
-              </Text>
-            ))}
-          </Flex>
+          <DayLabels bars={bars} />
         </Box>
       </Flex>
     </Panel>
@@ -221,24 +210,5 @@ function TooltipRow({ label, value, color }: { label: string; value: number; col
         {value.toLocaleString("en-US")}
       </Text>
     </Flex>
-  );
-}
-
-function Legend() {
-  return (
-    <HStack gap="4" fontSize="xs" color="fg.muted">
-      <LegendItem color="teal.solid" label={T.dailyPeak} />
-      <LegendItem color="teal.muted" label={T.peak24h} />
-      <LegendItem color="orange.solid" label={T.today} />
-    </HStack>
-  );
-}
-
-function LegendItem({ color, label }: { color: string; label: string }) {
-  return (
-    <HStack gap="1.5">
-      <Box boxSize="2.5" borderRadius="sm" bg={color} />
-      <Text>{label}</Text>
-    </HStack>
   );
 }

@@ -32,7 +32,7 @@ export function MediaCard(props: {
       </Box>
       <Card.Body gap={2}>
         <Flex justify="space-between" align="start" gap={2}>
-          <Text fontWeight="semibold" truncate title={item.original_name}>
+          <Text fontWeight="semibold" lineClamp={2} wordBreak="break-word" title={item.original_name}>
             {item.original_name}
           </Text>
           <Badge colorPalette={item.kind === "video" ? "purple" : "green"} flexShrink={0}>
