@@ -2,14 +2,46 @@
 // ever interpreted). Streams copy, never re-encode live: stream copy costs 1-2 % of a core, re-encoding
 // 70-120 %, so a file that cannot be copied is prepared once beforehand.
 
-/** The RTMP address ffmpeg publishes to: the destination URL with the stream key as last segment. */
-export function rtmpTarget(rtmpUrl: string, streamKey: string): string {
-  if (!streamKey) return rtmpUrl;
-  return `${rtmpUrl.replace(/\/+$/, "")}/${streamKey}`;
+/**
+ * Where ffmpeg publishes. With a key, it goes as OBS sends it: the URL names only the server and the
+ * application, and the key travels apart as the publish name (`-rtmp_playpath`), so no URL ffmpeg
+ * sees or sends (the tcUrl) holds it, and a key with `?`, `&` or `/` reaches the ingest unparsed.
+ */
+export interface RtmpTarget {
+  /** rtmp(s)://[user:password@]host[:port]/app, without the key. */
+  url: string;
+  /** The application (the URL's path); null when there is no key and the URL is used as given. */
+  app: string | null;
+  tcUrl: string | null;
+  playpath: string | null;
+}
+
+export function rtmpTarget(rtmpUrl: string, streamKey: string): RtmpTarget {
+  if (!streamKey) return { url: rtmpUrl, app: null, tcUrl: null, playpath: null };
+  const [, origin = rtmpUrl, path = ""] = /^(rtmps?:\/\/[^/?#]+)(.*)$/i.exec(rtmpUrl) ?? [];
+  const app = path.replace(/^\/+|\/+$/g, "");
+  const url = app ? `${origin}/${app}` : origin;
+  // The tcUrl is sent to the ingest in the clear, so it never carries user:password either.
+  const tcUrl = url.replace(/^(rtmps?:\/\/)[^/@]*@/i, "$1");
+  return { url, app, tcUrl, playpath: streamKey };
+}
+
+/** The options that say where to publish, ending with the URL (the last argument). */
+function targetArgs(target: RtmpTarget): string[] {
+  if (target.playpath === null) return [target.url];
+  return [
+    "-rtmp_app",
+    target.app ?? "",
+    "-rtmp_tcurl",
+    target.tcUrl ?? target.url,
+    "-rtmp_playpath",
+    target.playpath,
+    target.url,
+  ];
 }
 
 /** Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second. */
-export function streamArgs(file: string, target: string): string[] {
+export function streamArgs(file: string, target: RtmpTarget): string[] {
   return [
     "-hide_banner",
     "-nostdin",
@@ -28,7 +60,7 @@ export function streamArgs(file: string, target: string): string[] {
     "pipe:1",
     "-stats_period",
     "1",
-    target,
+    ...targetArgs(target),
   ];
 }
 

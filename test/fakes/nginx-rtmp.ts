@@ -17,6 +17,8 @@ export interface PublishEvent {
   app: string;
   name: string;
   tcurl: string;
+  /** The whole publish name the publisher sent (nginx's `name` plus what followed a `?`). */
+  key: string;
   at: number;
 }
 
@@ -35,6 +37,20 @@ export interface NginxRtmp {
   stop(): Promise<void>;
 }
 
+/**
+ * nginx-rtmp cuts a publish name at its first `?`: it reports the part before as `name` and appends
+ * the rest raw after its own fields (`call`, `name`, and `type` on publish). Put the two back together.
+ */
+function publishedName(raw: string): string {
+  const fields = raw.split("&");
+  const call = fields.findIndex((f) => f.startsWith("call="));
+  if (call < 0) return "";
+  const name = new URLSearchParams(fields[call + 1] ?? "").get("name") ?? "";
+  const rest = call + (fields[call + 2]?.startsWith("type=") ? 3 : 2);
+  const args = fields.slice(rest).join("&");
+  return args ? `${name}?${args}` : name;
+}
+
 const started = new Set<Subprocess>();
 process.once("exit", () => {
   for (const p of started) if (p.exitCode === null) p.kill("SIGKILL");
@@ -50,12 +66,14 @@ export async function startNginxRtmp(): Promise<NginxRtmp> {
     hostname: "127.0.0.1",
     port: 0,
     async fetch(req) {
-      const form = new URLSearchParams(await req.text());
+      const raw = await req.text();
+      const form = new URLSearchParams(raw);
       events.push({
         call: form.get("call") ?? "",
         app: form.get("app") ?? "",
         name: form.get("name") ?? "",
         tcurl: form.get("tcurl") ?? "",
+        key: publishedName(raw),
         at: Date.now(),
       });
       return new Response("ok");

@@ -100,9 +100,7 @@ describe("secrets", () => {
 
 describe("ffmpeg arguments", () => {
   test("stream copy of a looped file in real time with progress on stdout", () => {
-    const target = rtmpTarget("rtmp://h/app/", "KEY");
-    expect(target).toBe("rtmp://h/app/KEY");
-    const args = streamArgs("/data/a b.mp4", target);
+    const args = streamArgs("/data/a b.mp4", rtmpTarget("rtmp://h/app/", "K?e&y/1"));
     expect(args).toEqual([
       "-hide_banner",
       "-nostdin",
@@ -121,11 +119,45 @@ describe("ffmpeg arguments", () => {
       "pipe:1",
       "-stats_period",
       "1",
-      "rtmp://h/app/KEY",
+      "-rtmp_app",
+      "app",
+      "-rtmp_tcurl",
+      "rtmp://h/app",
+      "-rtmp_playpath",
+      "K?e&y/1",
+      "rtmp://h/app",
     ]);
     expect(looksLikeOurStream(["/usr/bin/ffmpeg", ...args])).toBe(true);
     expect(looksLikeOurStream(["/usr/bin/ffmpeg", "-i", "x", "-f", "null", "-"])).toBe(false);
     expect(looksLikeOurStream(["/bin/sleep", ...args])).toBe(false);
+  });
+});
+
+describe("the RTMP target", () => {
+  test("the URL names the server and the application; the key goes apart, as given", () => {
+    expect(rtmpTarget("rtmp://ingest.example.com:1935/app", "a?b=c")).toEqual({
+      url: "rtmp://ingest.example.com:1935/app",
+      app: "app",
+      tcUrl: "rtmp://ingest.example.com:1935/app",
+      playpath: "a?b=c",
+    });
+    // An application with an instance keeps both parts; extra slashes are dropped.
+    expect(rtmpTarget("rtmps://h:443//app/inst//", "k")).toMatchObject({
+      url: "rtmps://h:443/app/inst",
+      app: "app/inst",
+      tcUrl: "rtmps://h:443/app/inst",
+    });
+    // Credentials stay in the URL ffmpeg connects with, never in the tcUrl it sends.
+    expect(rtmpTarget("rtmp://user:pw@h/app", "k")).toMatchObject({
+      url: "rtmp://user:pw@h/app",
+      tcUrl: "rtmp://h/app",
+    });
+  });
+
+  test("without a key the URL is used as given, with no RTMP options", () => {
+    const target = rtmpTarget("rtmp://h/app/name", "");
+    expect(target).toEqual({ url: "rtmp://h/app/name", app: null, tcUrl: null, playpath: null });
+    expect(streamArgs("f.mp4", target).slice(-2)).toEqual(["1", "rtmp://h/app/name"]);
   });
 });
 
