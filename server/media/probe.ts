@@ -1,6 +1,7 @@
 import type { MediaKind } from "../../shared/schemas/media";
 import { classify } from "./formats";
 import { runTool } from "./run";
+import { STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
 
 export interface MediaMetadata {
   kind: MediaKind;
@@ -14,14 +15,15 @@ export interface MediaMetadata {
   frameRate: number | null;
   /** Largest gap between keyframes seen in the first KEYFRAME_WINDOW_S seconds. */
   keyframeInterval: number | null;
-  /** H.264 + AAC, keyframes at most STEAM_MAX_KEYFRAME_S apart: Steam takes it by stream copy. */
+  /** Passes every one of Steam's broadcast rules (steam-rules.ts): Steam takes it by stream copy. */
   steamReady: boolean;
+  /** Why it does not, in plain words; empty when it does. */
+  steamReasons: string[];
 }
 
 const PROBE_TIMEOUT_MS = 30_000;
 /** Enough of the file to judge its GOP without reading a whole 1 GB upload. */
 const KEYFRAME_WINDOW_S = 30;
-export const STEAM_MAX_KEYFRAME_S = 2;
 
 interface ProbeStream {
   index?: number;
@@ -31,6 +33,11 @@ interface ProbeStream {
   height?: number;
   avg_frame_rate?: string;
   r_frame_rate?: string;
+  profile?: string;
+  level?: number;
+  bit_rate?: string;
+  duration?: string;
+  tags?: { DURATION?: string };
   disposition?: { attached_pic?: number };
 }
 interface ProbePacket {
@@ -113,34 +120,61 @@ function describe(info: ProbeOutput): MediaMetadata | null {
       frameRate: null,
       keyframeInterval: null,
       steamReady: false,
+      steamReasons: [],
     };
   }
   const durationSeconds = num(info.format.duration);
-  const keyframeInterval = keyframeGap(
-    (info.packets ?? []).filter((p) => p.stream_index === video.index),
-    durationSeconds,
-  );
-  const audioCodec = audio?.codec_name ?? null;
+  const facts = steamFacts(info, video, audio);
+  const verdict = steamVerdict(facts);
   return {
     ...base,
     durationSeconds,
-    audioCodec,
+    audioCodec: facts.audioCodec,
     bitrate: num(info.format.bit_rate),
-    frameRate: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
-    keyframeInterval,
-    steamReady:
-      video.codec_name === "h264" &&
-      audioCodec === "aac" &&
-      keyframeInterval !== null &&
-      keyframeInterval <= STEAM_MAX_KEYFRAME_S + 0.01,
+    frameRate: facts.frameRate,
+    keyframeInterval: facts.keyframeInterval,
+    steamReady: verdict.ready,
+    steamReasons: verdict.reasons,
   };
+}
+
+/** What Steam's rules look at, per stream; a stream's own bitrate and length when the container says. */
+function steamFacts(info: ProbeOutput, video: ProbeStream, audio: ProbeStream | undefined): SteamFacts {
+  const kbps = (bps: number | null) => (bps === null ? null : Math.round(bps / 1000));
+  const audioBps = audio ? num(audio.bit_rate) : null;
+  const total = num(info.format?.bit_rate);
+  // Containers such as Matroska give no per-stream bitrate: the video is what the sound leaves.
+  const videoBps = num(video.bit_rate) ?? (total === null ? null : total - (audioBps ?? 0));
+  return {
+    videoCodec: video.codec_name ?? null,
+    videoProfile: video.profile ?? null,
+    videoLevel: typeof video.level === "number" && video.level > 0 ? video.level : null,
+    frameRate: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
+    width: video.width ?? null,
+    height: video.height ?? null,
+    keyframeInterval: keyframeGap((info.packets ?? []).filter((p) => p.stream_index === video.index)),
+    videoKbps: kbps(videoBps),
+    audioCodec: audio?.codec_name ?? null,
+    audioProfile: audio?.profile ?? null,
+    audioKbps: kbps(audioBps),
+    videoSeconds: streamSeconds(video),
+    audioSeconds: audio ? streamSeconds(audio) : null,
+  };
+}
+
+/** A stream's length: its own duration, or Matroska's DURATION tag ("00:01:02.500000000"). */
+function streamSeconds(s: ProbeStream): number | null {
+  const own = num(s.duration);
+  if (own !== null) return own;
+  const m = /^(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(s.tags?.DURATION ?? "");
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
 }
 
 /**
  * The largest distance between keyframes in the first seconds, from packet flags (no decoding).
  * One keyframe in the window means the gap is at least what remains of the window.
  */
-function keyframeGap(packets: ProbePacket[], duration: number | null): number | null {
+function keyframeGap(packets: ProbePacket[]): number | null {
   const times: number[] = [];
   let last = 0;
   for (const p of packets) {
@@ -153,9 +187,9 @@ function keyframeGap(packets: ProbePacket[], duration: number | null): number | 
   times.sort((a, b) => a - b);
   let gap = 0;
   for (let i = 1; i < times.length; i++) gap = Math.max(gap, times[i]! - times[i - 1]!);
-  // After the last keyframe, the stretch to the end of what we read (or of the file) counts too.
-  const end = Math.min(duration ?? last, KEYFRAME_WINDOW_S);
-  const tail = end - times.at(-1)!;
-  if (tail > gap && tail > STEAM_MAX_KEYFRAME_S) gap = tail;
+  // After the last keyframe, the stretch to the last frame read counts too (not to the container's
+  // end, which the sound can make a frame longer than the picture).
+  const tail = Math.min(last, KEYFRAME_WINDOW_S) - times.at(-1)!;
+  if (tail > gap && tail > STEAM_KEYFRAME_S) gap = tail;
   return Math.round(gap * 1000) / 1000;
 }

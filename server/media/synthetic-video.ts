@@ -1,4 +1,4 @@
-// A made-up trailer (test pattern + tone) that Steam takes by stream copy: H.264/AAC, 30 fps with a
+// A made-up trailer (test pattern + tone) that Steam takes by stream copy: H.264 High/AAC-LC, 30 fps with a
 // keyframe every 2 s, faststart mp4. The demo seed and the stream benchmark both make one.
 
 export interface SyntheticVideo {
@@ -34,6 +34,11 @@ export function syntheticVideoCommand(ffmpeg: string, video: SyntheticVideo, out
     video.preset,
     "-pix_fmt",
     "yuv420p",
+    // Steam needs High profile; ultrafast alone would write Constrained Baseline (no 8x8 transform).
+    "-profile:v",
+    "high",
+    "-x264-params",
+    "8x8dct=1",
     ...video.videoArgs,
     "-g",
     "60",

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
+import { STEAM_RULES } from "../../shared/messages/steam-rules";
 import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
 import { LIVE_STATUSES } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
@@ -40,25 +41,29 @@ const itemColumns = {
   frame_rate: mediaFiles.frameRate,
   keyframe_interval: mediaFiles.keyframeInterval,
   steam_ready: mediaFiles.steamReady,
+  steam_reasons: mediaFiles.steamReasons,
   poster_name: mediaFiles.posterName,
   stored_name: mediaFiles.storedName,
   uploaded_by_name: users.name,
   created_at: mediaFiles.createdAt,
 };
 
-type ItemRow = { poster_name: string | null; stored_name: string; created_at: number } & Omit<
-  MediaItem,
-  "has_poster" | "created_at" | "file_missing"
->;
+type ItemRow = {
+  poster_name: string | null;
+  stored_name: string;
+  created_at: number;
+  steam_reasons: string[] | null;
+} & Omit<MediaItem, "has_poster" | "created_at" | "file_missing" | "steam_reasons">;
 
 /** Checked on every listing: a file removed behind the console's back shows as missing, not as playable. */
-function toItem(deps: AppDeps, { poster_name, stored_name, created_at, ...row }: ItemRow): MediaItem {
+function toItem(deps: AppDeps, { poster_name, stored_name, created_at, steam_reasons, ...row }: ItemRow) {
   return {
     ...row,
+    steam_reasons: steam_reasons ?? (row.kind === "video" ? [STEAM_RULES.notChecked] : []),
     has_poster: poster_name !== null,
     file_missing: !existsSync(mediaPaths(deps.env.DATA_DIR).file(stored_name)),
     created_at: new Date(created_at).toISOString(),
-  };
+  } satisfies MediaItem;
 }
 
 function selectItems(deps: AppDeps) {
@@ -107,6 +112,7 @@ export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: Medi
       frameRate: meta.frameRate,
       keyframeInterval: meta.keyframeInterval,
       steamReady: meta.steamReady,
+      steamReasons: meta.steamReasons,
       createdAt: deps.now(),
     })
     .returning({ id: mediaFiles.id })

@@ -74,73 +74,66 @@ export function looksLikeOurStream(argv: string[]): boolean {
 export interface PrepareSource {
   frameRate: number | null;
   hasAudio: boolean;
+  width: number | null;
+  height: number | null;
 }
 
-/** The ceiling of a prepared file: at most 1080p30 and 6000 kbps, whatever the source. */
-export const PREPARED_MAX_FPS = 30;
+/** A prepared file: 16:9 at most 1080p, 30 fps, H.264 High 4.1, video 6000 kbps (a margin under
+ * Steam's 7000, where ingests were seen to reject streams), AAC-LC 128k. */
+export const PREPARED_FPS = 30;
+export const PREPARED_LEVEL = "4.1";
 export const PREPARED_VIDEO_KBPS = 6000;
 export const PREPARED_AUDIO_KBPS = 128;
 export const PREPARED_KEYFRAME_S = 2;
+const GOP = PREPARED_FPS * PREPARED_KEYFRAME_S;
 
 /**
- * Re-encode once into what Steam takes by stream copy: H.264 High, AAC-LC 128k stereo, a keyframe
- * every 2 s, at most 1080p (aspect kept) and 30 fps, video capped at 6000 kbps. A file without sound
- * gets a silent track, because ingest servers expect one.
+ * The 16:9 frame a prepared file gets: the smallest that holds the source picture, at most 1920×1080.
+ * Sides are multiples of 32 and 18, so the ratio is exact and both are even.
+ */
+export function preparedSize(width: number | null, height: number | null): { width: number; height: number } {
+  if (!width || !height) return { width: 1920, height: 1080 };
+  if (width / height >= 16 / 9) {
+    const w = Math.max(32, Math.floor(Math.min(1920, width) / 32) * 32);
+    return { width: w, height: (w / 16) * 9 };
+  }
+  const h = Math.max(18, Math.floor(Math.min(1080, height) / 18) * 18);
+  return { width: (h / 9) * 16, height: h };
+}
+
+/** Fit the picture in the 16:9 frame (black bars where the ratio differs), then 30 fps. */
+function videoFilter(source: PrepareSource): string {
+  const { width: w, height: h } = preparedSize(source.width, source.height);
+  return [
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2`,
+    "setsar=1",
+    `fps=${PREPARED_FPS}`,
+  ].join(",");
+}
+
+/**
+ * Re-encode once into what Steam takes by stream copy (and so does any custom server): H.264 High
+ * level 4.1, a keyframe every 2 s, AAC-LC 128k stereo. Sound shorter than the picture is padded with
+ * silence to its length (a looped file whose sound runs short drifts until ffmpeg fails); a file
+ * without sound gets a silent track, because ingest servers expect one.
  */
 export function prepareArgs(input: string, output: string, source: PrepareSource): string[] {
-  const fps = Math.min(
-    PREPARED_MAX_FPS,
-    source.frameRate && source.frameRate > 0 ? source.frameRate : PREPARED_MAX_FPS,
-  );
-  const scale =
-    "scale=w='min(1920,iw)':h='min(1080,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2";
   const args = ["-hide_banner", "-nostdin", "-y", "-i", input];
   if (!source.hasAudio) args.push("-f", "lavfi", "-i", "anullsrc=r=44100:cl=stereo");
-  args.push(
-    "-map",
-    "0:v:0",
-    "-map",
-    source.hasAudio ? "0:a:0" : "1:a:0",
-    "-vf",
-    `${scale},fps=${fps}`,
-    "-c:v",
-    "libx264",
-    "-profile:v",
-    "high",
-    "-preset",
-    "veryfast",
-    "-pix_fmt",
-    "yuv420p",
-    "-b:v",
-    `${PREPARED_VIDEO_KBPS}k`,
-    "-maxrate",
-    `${PREPARED_VIDEO_KBPS}k`,
-    "-bufsize",
-    `${PREPARED_VIDEO_KBPS * 2}k`,
-    "-force_key_frames",
-    `expr:gte(t,n_forced*${PREPARED_KEYFRAME_S})`,
-    "-sc_threshold",
-    "0",
-    "-c:a",
-    "aac",
-    "-profile:a",
-    "aac_low",
-    "-b:a",
-    `${PREPARED_AUDIO_KBPS}k`,
-    "-ar",
-    "44100",
-    "-ac",
-    "2",
-    "-shortest",
-    "-movflags",
-    "+faststart",
-    "-f",
-    "mp4",
-    "-progress",
-    "pipe:1",
-    "-stats_period",
-    "1",
-    output,
-  );
-  return args;
+  const video = [
+    ["-map", "0:v:0", "-vf", videoFilter(source), "-c:v", "libx264", "-profile:v", "high"],
+    ["-level:v", PREPARED_LEVEL, "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+    ["-b:v", `${PREPARED_VIDEO_KBPS}k`, "-maxrate", `${PREPARED_VIDEO_KBPS}k`],
+    ["-bufsize", `${PREPARED_VIDEO_KBPS * 2}k`, "-sc_threshold", "0"],
+    // A fixed GOP at the fixed frame rate: forcing keyframes by time lands a frame late on rounding.
+    ["-g", String(GOP), "-keyint_min", String(GOP)],
+  ].flat();
+  const audio = [
+    ["-map", source.hasAudio ? "0:a:0" : "1:a:0", "-af", "apad", "-c:a", "aac", "-profile:a", "aac_low"],
+    ["-b:a", `${PREPARED_AUDIO_KBPS}k`, "-ar", "44100", "-ac", "2"],
+  ].flat();
+  // With the sound padded without end, -shortest makes the picture's length the file's length.
+  const out = ["-shortest", "-movflags", "+faststart", "-f", "mp4", "-progress", "pipe:1"];
+  return [...args, ...video, ...audio, ...out, "-stats_period", "1", output];
 }

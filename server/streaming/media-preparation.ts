@@ -10,6 +10,7 @@ import { mediaFiles } from "../db/schema";
 import type { Env } from "../env";
 import { InFlight } from "../jobs/in-flight";
 import { freeBytes, isDiskFullError } from "../media/disk-space";
+import { copyableForCustom } from "../media/steam-rules";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
 import { PREPARED_AUDIO_KBPS, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
@@ -22,9 +23,14 @@ type MediaRow = typeof mediaFiles.$inferSelect;
 const expectedSize = (m: MediaRow) =>
   Math.ceil((m.durationSeconds ?? 0) * (PREPARED_VIDEO_KBPS + PREPARED_AUDIO_KBPS) * 125 * 1.1);
 
-/** Stream copy needs H.264 video, AAC audio and keyframes at most 2 s apart (the media probe's steam_ready). */
-export const needsPreparation = (m: MediaRow) =>
-  !m.steamReady || m.videoCodec !== "h264" || (m.audioCodec !== null && m.audioCodec !== "aac");
+export type DestinationType = "steam" | "custom";
+
+/**
+ * Steam takes by stream copy only a file that passes all its rules (the probe's steam_ready); a custom
+ * RTMP server takes any H.264 video with AAC sound. Anything else goes out as its prepared copy.
+ */
+export const needsPreparation = (m: MediaRow, destination: DestinationType = "steam") =>
+  destination === "steam" ? !m.steamReady : !copyableForCustom(m);
 
 export interface PreparerOptions {
   db: Db;
@@ -51,9 +57,10 @@ export class MediaPreparer {
     return mediaPaths(this.options.env.DATA_DIR).prepared;
   }
 
-  /** The file a stream of this media plays: the original, or its prepared copy (made now if needed). */
-  async fileFor(media: MediaRow): Promise<string> {
-    if (!needsPreparation(media)) return mediaPaths(this.options.env.DATA_DIR).file(media.storedName);
+  /** The file a stream of this media to this kind of destination plays: the original, or its prepared copy. */
+  async fileFor(media: MediaRow, destination: DestinationType = "steam"): Promise<string> {
+    if (!needsPreparation(media, destination))
+      return mediaPaths(this.options.env.DATA_DIR).file(media.storedName);
     return this.ensure(media);
   }
 
@@ -96,7 +103,12 @@ export class MediaPreparer {
     const child = spawnTied(
       [
         env.FFMPEG_PATH,
-        ...prepareArgs(input, partial, { frameRate: media.frameRate, hasAudio: media.audioCodec !== null }),
+        ...prepareArgs(input, partial, {
+          frameRate: media.frameRate,
+          hasAudio: media.audioCodec !== null,
+          width: media.width,
+          height: media.height,
+        }),
       ],
       { ownGroup: true, kind: "preparation" },
     );

@@ -78,7 +78,7 @@ export class Supervisor {
     }
     let file: string;
     try {
-      file = await this.preparations.fileFor(rows.media);
+      file = await this.preparations.fileFor(rows.media, rows.destination.type);
     } catch {
       if (entry.stopRequested) return;
       return this.giveUp(entry, STREAMING.preparationFailed);

@@ -35,6 +35,8 @@ export interface MediaItem {
   frame_rate: number | null;
   keyframe_interval: number | null;
   steam_ready: boolean;
+  /** Why the file is converted before it goes to Steam, in plain words; empty when it is ready. */
+  steam_reasons: string[];
   has_poster: boolean;
   /** The record is there but its file is gone from the server's disk: it cannot be streamed or viewed. */
   file_missing: boolean;

@@ -47,12 +47,13 @@ describe("upload of real media", () => {
       file_size: statSync(path).size,
       kind: "video",
       width: 320,
-      height: 240,
+      height: 180,
       video_codec: "h264",
       audio_codec: "aac",
-      frame_rate: 25,
+      frame_rate: 30,
       keyframe_interval: 2,
       steam_ready: true,
+      steam_reasons: [],
       has_poster: true,
       uploaded_by_name: "Dana Dev",
     });
@@ -84,7 +85,10 @@ describe("upload of real media", () => {
       uploadForm(h.project.id, Bun.file(await sparseKeyframesMp4()), "slow.mp4"),
     );
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ steam_ready: false, keyframe_interval: 5, kind: "video" });
+    const item = await res.json();
+    expect(item).toMatchObject({ steam_ready: false, keyframe_interval: 5, kind: "video" });
+    // The verdict's reasons come with the item, in plain words, for the media card.
+    expect(item.steam_reasons).toContain("keyframes every 5.0 s; Steam needs 2 s");
   });
 
   test("images are typed by content, not by name: a PNG named .jpg is a PNG; it gets a JPEG thumbnail", async () => {

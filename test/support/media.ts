@@ -58,35 +58,45 @@ const testSource = (seconds: number, size = "320x240", rate = 25) => [
   `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
 ];
 
-/** H.264 + AAC mp4, keyframes every 2 s exactly, faststart: what Steam takes by stream copy. */
-export const steamReadyMp4 = (seconds = 6) =>
-  once(`steam-ready-${seconds}s.mp4`, (out) =>
+export interface H264Options {
+  size?: string;
+  rate?: number;
+  /** Seconds between keyframes. */
+  keyframeS?: number;
+  /** Length of the sound; the picture's length when not given. */
+  audioSeconds?: number;
+  /** x264 settings, e.g. "8x8dct=0" for a Main-profile file. */
+  x264?: string;
+}
+
+/**
+ * An H.264 High + AAC-LC mp4 of the test pattern and a tone. With no options it passes every one of
+ * Steam's rules (16:9, 30 fps, a keyframe every 2 s, sound as long as the picture); each option breaks one.
+ */
+export function h264Mp4(
+  seconds: number,
+  o: H264Options = {},
+  name = `h264-${seconds}s-${JSON.stringify(o)}`,
+) {
+  const { size = "320x180", rate = 30, keyframeS = 2, audioSeconds = seconds } = o;
+  const gop = String(Math.round(rate * keyframeS));
+  return once(`${name.replace(/[^\w.-]+/g, "_")}.mp4`, (out) =>
     ffmpeg(
       [
-        ...testSource(seconds),
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-pix_fmt",
-        "yuv420p",
-        "-g",
-        "50",
-        "-keyint_min",
-        "50",
-        "-sc_threshold",
-        "0",
-        "-c:a",
-        "aac",
-        "-b:a",
-        "64k",
-        "-shortest",
-        "-movflags",
-        "+faststart",
+        ...["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`],
+        ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=44100:duration=${audioSeconds}`],
+        ...["-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast", "-profile:v", "high"],
+        ...["-x264-params", o.x264 ?? "8x8dct=1", "-pix_fmt", "yuv420p"],
+        ...["-g", gop, "-keyint_min", gop, "-sc_threshold", "0", "-c:a", "aac", "-b:a", "64k"],
+        ...["-movflags", "+faststart"],
       ],
       out,
     ),
   );
+}
+
+/** What Steam takes by stream copy: H.264 High + AAC-LC, 16:9, 30 fps, keyframes every 2 s exactly. */
+export const steamReadyMp4 = (seconds = 6) => h264Mp4(seconds, {}, `steam-ready-${seconds}s`);
 
 /** H.264 + AAC but one keyframe every 5 s: readable, not Steam-ready. */
 export const sparseKeyframesMp4 = (seconds = 11) =>

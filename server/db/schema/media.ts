@@ -23,8 +23,10 @@ export const mediaFiles = sqliteTable(
     bitrate: integer("bitrate"),
     frameRate: real("frame_rate"),
     keyframeInterval: real("keyframe_interval"),
-    /** H.264 + AAC with keyframes at most 2 s apart: streamable to Steam by stream copy. */
+    /** Passes Steam's broadcast rules (server/media/steam-rules.ts): streamed to Steam by stream copy. */
     steamReady: integer("steam_ready", { mode: "boolean" }).notNull().default(false),
+    /** Why it does not pass, in plain words; null for files checked before the full rules existed. */
+    steamReasons: text("steam_reasons", { mode: "json" }).$type<string[]>(),
     posterName: text("poster_name"),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch('subsec') * 1000)`),
