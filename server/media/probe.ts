@@ -19,6 +19,8 @@ export interface MediaMetadata {
   steamReady: boolean;
   /** Why it does not, in plain words; empty when it does. */
   steamReasons: string[];
+  /** The picture's own length (the container's can be the sound's). */
+  videoSeconds: number | null;
 }
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -121,6 +123,7 @@ function describe(info: ProbeOutput): MediaMetadata | null {
       keyframeInterval: null,
       steamReady: false,
       steamReasons: [],
+      videoSeconds: null,
     };
   }
   const durationSeconds = num(info.format.duration);
@@ -135,6 +138,7 @@ function describe(info: ProbeOutput): MediaMetadata | null {
     keyframeInterval: facts.keyframeInterval,
     steamReady: verdict.ready,
     steamReasons: verdict.reasons,
+    videoSeconds: facts.videoSeconds,
   };
 }
 

@@ -76,6 +76,8 @@ export interface PrepareSource {
   hasAudio: boolean;
   width: number | null;
   height: number | null;
+  /** The picture's length: the sound is padded or cut to it. */
+  videoSeconds: number | null;
 }
 
 /** A prepared file: 16:9 at most 1080p, 30 fps, H.264 High 4.1, video 6000 kbps (a margin under
@@ -112,6 +114,10 @@ function videoFilter(source: PrepareSource): string {
   ].join(",");
 }
 
+/** Silence after the sound without end, cut at the picture's length when it is known. */
+const audioFilter = (source: PrepareSource) =>
+  source.videoSeconds ? `apad,atrim=end=${source.videoSeconds.toFixed(3)}` : "apad";
+
 /**
  * Re-encode once into what Steam takes by stream copy (and so does any custom server): H.264 High
  * level 4.1, a keyframe every 2 s, AAC-LC 128k stereo. Sound shorter than the picture is padded with
@@ -130,10 +136,11 @@ export function prepareArgs(input: string, output: string, source: PrepareSource
     ["-g", String(GOP), "-keyint_min", String(GOP)],
   ].flat();
   const audio = [
-    ["-map", source.hasAudio ? "0:a:0" : "1:a:0", "-af", "apad", "-c:a", "aac", "-profile:a", "aac_low"],
+    ["-map", source.hasAudio ? "0:a:0" : "1:a:0", "-af", audioFilter(source), "-c:a", "aac"],
+    ["-profile:a", "aac_low"],
     ["-b:a", `${PREPARED_AUDIO_KBPS}k`, "-ar", "44100", "-ac", "2"],
   ].flat();
-  // With the sound padded without end, -shortest makes the picture's length the file's length.
+  // -shortest alone lets the padded sound run a few frames past the picture; the trim ends it exactly.
   const out = ["-shortest", "-movflags", "+faststart", "-f", "mp4", "-progress", "pipe:1"];
   return [...args, ...video, ...audio, ...out, "-stats_period", "1", output];
 }

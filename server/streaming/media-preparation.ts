@@ -10,6 +10,7 @@ import { mediaFiles } from "../db/schema";
 import type { Env } from "../env";
 import { InFlight } from "../jobs/in-flight";
 import { freeBytes, isDiskFullError } from "../media/disk-space";
+import { probeMedia } from "../media/probe";
 import { copyableForCustom } from "../media/steam-rules";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
@@ -100,6 +101,8 @@ export class MediaPreparer {
       throw new Error(STREAMING.preparationFailed);
     }
     const input = mediaPaths(env.DATA_DIR).file(media.storedName);
+    // The picture's own length, which the stored row does not keep: the sound is padded to it.
+    const probed = await probeMedia(env.FFPROBE_PATH, input).catch(() => null);
     const child = spawnTied(
       [
         env.FFMPEG_PATH,
@@ -108,6 +111,7 @@ export class MediaPreparer {
           hasAudio: media.audioCodec !== null,
           width: media.width,
           height: media.height,
+          videoSeconds: probed?.videoSeconds ?? null,
         }),
       ],
       { ownGroup: true, kind: "preparation" },

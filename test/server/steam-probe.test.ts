@@ -52,7 +52,9 @@ describe("Steam's verdict on real files", () => {
     const proc = Bun.spawn(
       [
         FFMPEG,
-        ...prepareArgs(source, out, { ...meta, hasAudio: true }).map((a) => (a === "pipe:1" ? "-" : a)),
+        ...prepareArgs(source, out, { ...meta, hasAudio: true, videoSeconds: meta.videoSeconds }).map((a) =>
+          a === "pipe:1" ? "-" : a,
+        ),
       ],
       { stdout: "ignore", stderr: "ignore" },
     );
