@@ -78,6 +78,5 @@ function lengthReasons(f: SteamFacts): string[] {
   return [gap > 0 ? T.audioShorter(gap) : T.audioLonger(-gap)];
 }
 
-/** Custom RTMP servers take H.264 video with AAC sound (or none) by stream copy, whatever else. */
-export const copyableForCustom = (m: { videoCodec: string | null; audioCodec: string | null }) =>
-  m.videoCodec === "h264" && (m.audioCodec === null || m.audioCodec === "aac");
+// Shared with the Select Media dialog, which marks what a custom destination needs prepared.
+export { copyableForCustom } from "../../shared/schemas/media";

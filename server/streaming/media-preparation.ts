@@ -4,7 +4,7 @@ import type { Subprocess } from "bun";
 import { eq } from "drizzle-orm";
 import { JOBS } from "../../shared/messages/jobs";
 import { STREAMING } from "../../shared/messages/streaming";
-import type { MediaPreparationView } from "../../shared/schemas/streaming";
+import type { DestinationType, MediaPreparationView } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
 import type { Env } from "../env";
@@ -23,8 +23,6 @@ type MediaRow = typeof mediaFiles.$inferSelect;
 /** What the encode will write, from its fixed bitrates, with a margin for the container. */
 const expectedSize = (m: MediaRow) =>
   Math.ceil((m.durationSeconds ?? 0) * (PREPARED_VIDEO_KBPS + PREPARED_AUDIO_KBPS) * 125 * 1.1);
-
-export type DestinationType = "steam" | "custom";
 
 /**
  * Steam takes by stream copy only a file that passes all its rules (the probe's steam_ready); a custom

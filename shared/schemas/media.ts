@@ -49,3 +49,7 @@ export interface MediaConfig {
   maxFileSizeFormatted: string;
   supportedExtensions: { video: string[]; image: string[] };
 }
+
+/** Custom RTMP servers take H.264 video with AAC sound (or none) by stream copy, whatever Steam's rules say. */
+export const copyableForCustom = (m: { videoCodec: string | null; audioCodec: string | null }) =>
+  m.videoCodec === "h264" && (m.audioCodec === null || m.audioCodec === "aac");

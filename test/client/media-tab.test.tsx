@@ -6,6 +6,7 @@ import { mediaFiles } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
 import { mediaPaths } from "@server/media/storage";
 import { MEDIA } from "@shared/messages/media";
+import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
@@ -48,6 +49,7 @@ function addMedia(
   uploadedBy: number,
   name: string,
   kind: "video" | "image",
+  extra: Partial<typeof mediaFiles.$inferInsert> = {},
 ) {
   return deps.db
     .insert(mediaFiles)
@@ -60,6 +62,7 @@ function addMedia(
       kind,
       uploadedBy,
       createdAt: Date.UTC(2026, 10, 21, 12),
+      ...extra,
     })
     .returning()
     .get();
@@ -94,6 +97,27 @@ describe("media tab", () => {
     expect(within(image).getByText(MEDIA.imageBadge)).toBeTruthy();
     expect(within(image).getByText("2.00 KB")).toBeTruthy();
     expect(screen.queryByRole("button", { name: MEDIA.deleteLabel("trailer.mp4") })).toBeNull();
+  });
+
+  test("each video card gives Steam's verdict: ready, or the reasons it is converted first", async () => {
+    const s = await setup("developer");
+    addMedia(s.deps, s.project.id, s.user.id, "ready.mp4", "video", { steamReady: true, steamReasons: [] });
+    const reasons = ["keyframes every 4.0 s; Steam needs 2 s", "picture is 640×480; Steam needs 16:9"];
+    addMedia(s.deps, s.project.id, s.user.id, "square.mp4", "video", { steamReasons: reasons });
+    addMedia(s.deps, s.project.id, s.user.id, "older.mp4", "video");
+    addMedia(s.deps, s.project.id, s.user.id, "cover.png", "image");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    const verdict = async (name: string) =>
+      (await screen.findByText(name))
+        .closest("[data-testid=media-card]")!
+        .querySelector("[data-testid=steam-verdict]")?.textContent;
+    expect(await verdict("ready.mp4")).toBe(STEAM_RULES.ready);
+    const square = await verdict("square.mp4");
+    expect(square).toContain(STEAM_RULES.heading);
+    for (const r of reasons) expect(square).toContain(r);
+    // Checked before the full rules existed: converted before it goes to Steam, and it says so.
+    expect(await verdict("older.mp4")).toContain(STEAM_RULES.notChecked);
+    expect(await verdict("cover.png")).toBeUndefined();
   });
 
   test("an admin deletes after confirming; the card goes and 'Deleted' shows", async () => {

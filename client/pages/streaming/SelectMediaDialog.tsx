@@ -3,14 +3,30 @@ import { DialogFrame } from "@client/components/DialogFrame";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatFileSize } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
+import { copyableForCustom } from "@shared/schemas/media";
+import type { DestinationType } from "@shared/schemas/streaming";
 import { Link } from "react-router-dom";
 import type { MediaChoice } from "./types";
+
+/** Whether this file goes out as its prepared copy to this kind of destination, and why (Steam only). */
+function preparation(m: MediaChoice, type: DestinationType): { needed: boolean; reasons: string[] } {
+  if (type === "custom") {
+    const needed = !copyableForCustom({
+      videoCodec: m.video_codec ?? null,
+      audioCodec: m.audio_codec ?? null,
+    });
+    return { needed, reasons: [] };
+  }
+  return { needed: m.steam_ready === false, reasons: m.steam_ready === false ? (m.steam_reasons ?? []) : [] };
+}
 
 export interface SelectMediaDialogProps {
   open: boolean;
   projectId: number;
   /** The destination the choice is for; when changing, the media now streaming is marked. */
   destinationName: string;
+  /** Steam takes by stream copy only what passes its rules; a custom server any H.264/AAC. */
+  destinationType: DestinationType;
   changing: boolean;
   currentMediaId: number | null;
   media: MediaChoice[] | undefined;
@@ -49,6 +65,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
         <Stack gap="2" maxH="60vh" overflowY="auto">
           {videos.map((m) => {
             const current = props.changing && m.id === props.currentMediaId;
+            const prep = preparation(m, props.destinationType);
             return (
               <chakra.button
                 type="button"
@@ -70,7 +87,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
                     {m.original_name}
                   </Text>
                   <HStack gap="2" flexShrink={0}>
-                    {m.steam_ready === false && (
+                    {prep.needed && (
                       <Badge size="sm" variant="subtle" colorPalette="blue" title={UI.needsPreparationHint}>
                         {UI.needsPreparation}
                       </Badge>
@@ -80,6 +97,11 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
                     </Text>
                   </HStack>
                 </HStack>
+                {prep.reasons.length > 0 && (
+                  <Text fontSize="xs" color="fg.muted" mt="1" data-testid="steam-reasons">
+                    {prep.reasons.join(" · ")}
+                  </Text>
+                )}
               </chakra.button>
             );
           })}

@@ -63,6 +63,7 @@ export function StreamingWorkspace({
         open={mediaFor !== null}
         projectId={projectId}
         destinationName={mediaFor?.destination.name ?? ""}
+        destinationType={mediaFor?.destination.type ?? "steam"}
         changing={mediaFor?.changing ?? false}
         currentMediaId={mediaFor?.destination.streaming_media_id ?? null}
         media={media.data}

@@ -20,6 +20,10 @@ export interface MediaChoice {
   original_name: string;
   kind: "video" | "image";
   file_size: number;
-  /** False: the supervisor re-encodes it once before its first stream. */
+  /** False: the supervisor re-encodes it once before its first stream to Steam. */
   steam_ready?: boolean;
+  /** Why, in plain words (Steam's rules it breaks). */
+  steam_reasons?: string[];
+  video_codec?: string | null;
+  audio_codec?: string | null;
 }

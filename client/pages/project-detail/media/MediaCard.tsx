@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Text } from 
 import { API_BASE } from "@client/lib/trpc";
 import { formatFileSize, formatShortDate } from "@shared/format";
 import { MEDIA } from "@shared/messages/media";
+import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { MediaItem } from "@shared/schemas/media";
 import { EyeIcon, FileIcon, ImageIcon, TrashIcon, VideoIcon } from "./MediaIcons";
 
@@ -49,6 +50,7 @@ export function MediaCard(props: {
             </Badge>
           )}
         </HStack>
+        {item.kind === "video" && <SteamVerdict item={item} />}
         <Text fontSize="xs" color="fg.subtle">
           {MEDIA.uploadedBy(item.uploaded_by_name ?? MEDIA.unknownUploader, formatShortDate(item.created_at))}
         </Text>
@@ -79,5 +81,23 @@ export function MediaCard(props: {
         )}
       </Card.Footer>
     </Card.Root>
+  );
+}
+
+/** Steam's verdict on a video: ready, or why it is converted once before it goes to Steam. */
+function SteamVerdict({ item }: { item: MediaItem }) {
+  if (item.steam_ready)
+    return (
+      <Badge colorPalette="green" variant="subtle" alignSelf="start" data-testid="steam-verdict">
+        {STEAM_RULES.ready}
+      </Badge>
+    );
+  return (
+    <Box fontSize="xs" color="fg.muted" data-testid="steam-verdict">
+      <Text fontWeight="medium">{STEAM_RULES.heading}</Text>
+      {item.steam_reasons.map((r) => (
+        <Text key={r}>• {r}</Text>
+      ))}
+    </Box>
   );
 }
