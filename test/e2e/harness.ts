@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { ADMIN, spawnServer } from "../support/server-process";
 
-const ROOT = join(import.meta.dir, "..", "..");
-export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
+export { ADMIN };
 
 export interface Console {
   url: string;
@@ -14,46 +14,17 @@ export interface Console {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
-
 /**
  * Starts the real server as `npm start` does (the client is built by the setup script before the
  * tests), on its own port and data directory, and waits for /api/health.
  */
 export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"));
-  const port = await freePort();
-  const proc = Bun.spawn(["bun", "--max-http-header-size=65536", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+  const { url, proc } = await spawnServer(["bun", "--max-http-header-size=65536", "server/main.ts"], {
+    dataDir,
+    env,
+    readyMs: 20_000,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline || proc.exitCode !== null) {
-      proc.kill();
-      throw new Error(`console did not start: ${await new Response(proc.stderr as ReadableStream).text()}`);
-    }
-    await Bun.sleep(100);
-  }
   return {
     url,
     dataDir,

@@ -3,28 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { steamReadyMp4, uploadForm } from "../support/media";
+import { type Api, type SpawnedServer, signIn, spawnServer, stopServer } from "../support/server-process";
+
+export { type Api, signIn, waitUntil } from "../support/server-process";
 
 // The console as an operator runs it: `npm start` in the repository, on its own port and data
 // directory. Everything a fault test needs to see (the server's pid, its ffmpeg children, orphans
 // after a kill) is read from /proc, from outside, because the process being observed may be dead.
-
-const ROOT = join(import.meta.dir, "..", "..");
-export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
-
-export async function waitUntil<T>(
-  check: () => T | Promise<T>,
-  timeoutMs: number,
-  what: string,
-  everyMs = 25,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await Bun.sleep(everyMs);
-  }
-}
 
 function readProc(pid: number, file: string): string | null {
   try {
@@ -76,34 +61,14 @@ export function serverPidOf(dataDir: string): number | null {
   return null;
 }
 
-export type Api = (
-  path: string,
-  init?: { method?: string; json?: unknown; body?: BodyInit },
-) => Promise<Response>;
-
-export interface Console {
-  url: string;
+export interface Console extends SpawnedServer {
   dataDir: string;
-  /** The `npm start` process. */
+  /** The `npm start` process (the same as `proc`). */
   npm: Subprocess<"ignore", "pipe", "pipe">;
-  output(): string;
-  health(): Promise<boolean>;
   /** Signs in as the seeded admin; the caller sends JSON with the session cookie. */
   api(): Promise<Api>;
   /** SIGTERM to npm start, then waits for it (and, with `wipe`, removes the data directory). */
   stop(opts?: { wipe?: boolean }): Promise<void>;
-}
-
-const running = new Set<Subprocess>();
-process.once("exit", () => {
-  for (const p of running) if (p.exitCode === null) p.kill("SIGTERM");
-});
-
-function freeTcpPort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
 }
 
 /** `npm start` with its own port and data directory; resolves once /api/health answers. */
@@ -111,85 +76,21 @@ export async function startConsole(
   opts: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<Console> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "console-fault-"));
-  const port = freeTcpPort();
-  const url = `http://127.0.0.1:${port}`;
-  const npm = Bun.spawn(["npm", "start", "--silent"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...opts.env,
-    },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  running.add(npm);
-  void npm.exited.then(() => running.delete(npm));
-  let out = "";
-  const decoder = new TextDecoder();
-  for (const stream of [npm.stdout, npm.stderr]) {
-    void (async () => {
-      for await (const c of stream) out += decoder.decode(c, { stream: true });
-    })().catch(() => {});
-  }
-  const health = async () => {
-    try {
-      return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })).ok;
-    } catch {
-      return false;
-    }
-  };
-  try {
-    await waitUntil(() => health() || npm.exitCode !== null, 60_000, "npm start to serve", 50);
-  } catch (err) {
-    npm.kill("SIGKILL");
-    throw new Error(`${(err as Error).message}\n${out}`);
-  }
-  if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${out}`);
-  return {
-    url,
+  const server = await spawnServer(["npm", "start", "--silent"], {
     dataDir,
-    npm,
-    output: () => out,
-    health,
-    api: () => signIn(url),
+    env: { NODE_ENV: "production", ...opts.env },
+    readyMs: 60_000,
+  });
+  return {
+    ...server,
+    dataDir,
+    npm: server.proc,
+    api: () => signIn(server.url),
     async stop({ wipe = true } = {}) {
-      if (npm.exitCode === null) {
-        npm.kill("SIGTERM");
-        const hard = setTimeout(() => npm.kill("SIGKILL"), 10_000);
-        await npm.exited;
-        clearTimeout(hard);
-      }
+      await stopServer(server.proc);
       if (wipe) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Signs in as the seeded admin; the caller sends JSON (POST when there is a body) with the cookie. */
-export async function signIn(url: string): Promise<Api> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
-  return (path, init = {}) =>
-    fetch(`${url}/api${path}`, {
-      method: init.method ?? (init.json === undefined && init.body === undefined ? "GET" : "POST"),
-      headers: {
-        cookie,
-        origin: url,
-        ...(init.json === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: init.json === undefined ? init.body : JSON.stringify(init.json),
-    });
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {

@@ -1,25 +1,14 @@
-import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
 import { COMMON } from "../../shared/messages/common";
-import { type ServerProcess, startServerProcess } from "./streaming-server-process";
+import { serverProcessForFile } from "./streaming-server-process";
 
 // The size limits on the real server: Bun's own parser stands in front of the app there, and answers
 // an empty 431 above its header limit unless the server is started as the start script starts it.
 
-const dir = mkdtempSync(join(tmpdir(), "limits-process-"));
-let server: ServerProcess | undefined;
-afterAll(async () => {
-  if (server && server.proc.exitCode === null) {
-    server.proc.kill("SIGTERM");
-    await server.proc.exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+const startServer = serverProcessForFile("limits-process-");
 
 test("over-long URLs and headers answer JSON 414 and 431; the server answers /api/health after each", async () => {
-  server = await startServerProcess(dir);
+  const server = await startServer();
   const url = server.url;
   const cases: [string, RequestInit, number, string][] = [
     [`/api/health?x=${"a".repeat(10_000)}`, {}, 414, COMMON.urlTooLong],
