@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
+import { waitUntil } from "../support/wait";
 
 // A real RTMP receiver on loopback, not a stand-in: `ffmpeg -listen 1` takes one publisher and
 // counts its frames through -progress. With `reconnect`, a new listener replaces each one that ends,
@@ -36,11 +37,7 @@ export function freePort(): number {
 }
 
 export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await Bun.sleep(25);
-  }
+  await waitUntil(check, timeoutMs, what);
 }
 
 export interface Receiver {

@@ -5,7 +5,8 @@ import type { Subprocess } from "bun";
 import { steamReadyMp4, uploadForm } from "../support/media";
 import { type Api, type SpawnedServer, signIn, spawnServer, stopServer } from "../support/server-process";
 
-export { type Api, signIn, waitUntil } from "../support/server-process";
+export { type Api, signIn } from "../support/server-process";
+export { waitUntil } from "../support/wait";
 
 // The console as an operator runs it: `npm start` in the repository, on its own port and data
 // directory. Everything a fault test needs to see (the server's pid, its ffmpeg children, orphans

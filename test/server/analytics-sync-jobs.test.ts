@@ -9,6 +9,7 @@ import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { jobEnd } from "../support/jobs";
 import { callerFor, makeOrg, makeProject, makeUser, testApp } from "../support/server";
+import { waitUntil } from "../support/wait";
 
 // The Steam syncs as background jobs, through tRPC (start, poll, find again) and REST (wait, answer).
 
@@ -65,13 +66,7 @@ async function world(env: Record<string, string> = {}) {
   return { deps, project, developer, admin, outsider };
 }
 
-const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await Bun.sleep(5);
-  }
-};
+const until = (check: () => Promise<boolean>) => waitUntil(check, 5000, "the sync job", 5);
 
 test("the start call answers at once with a job; its progress counts dates and records; it ends with the result", async () => {
   const w = await world();

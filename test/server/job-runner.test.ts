@@ -4,6 +4,7 @@ import { badRequest } from "../../server/errors";
 import { JobRunner } from "../../server/jobs/runner";
 import { JOBS } from "../../shared/messages/jobs";
 import { testDeps } from "../support/server";
+import { waitUntil } from "../support/wait";
 
 // The job runner on a real SQLite file: each test gets its own database.
 
@@ -25,13 +26,7 @@ const spec = (key = "financial-recent:1") => ({
 });
 
 /** Waits for a condition on the job's row, within a deadline. */
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await Bun.sleep(2);
-  }
-}
+const until = (check: () => boolean) => waitUntil(check, 5000, "the job's row", 2);
 
 test("start answers at once with a job id; the row goes queued → running → done with the result", async () => {
   const { jobs } = testDeps();

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { waitUntil } from "./wait";
 
 // The real server as a separate process on its own port and data directory, for the tests that can
 // only observe it from outside (restarts, faults, the browser tests, the bench). One way to start it,
@@ -19,21 +20,6 @@ export interface SpawnedServer {
   /** Everything the process has written to stdout and stderr so far. */
   output(): string;
   health(): Promise<boolean>;
-}
-
-export async function waitUntil<T>(
-  check: () => T | Promise<T>,
-  timeoutMs: number,
-  what: string,
-  everyMs = 25,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await Bun.sleep(everyMs);
-  }
 }
 
 // Servers this process started: stopped when it exits, so a failed test leaves none running.
