@@ -3,7 +3,7 @@ import { STREAM_STATUS_COLORS } from "@shared/messages/streaming";
 import type { StreamStatus } from "@shared/schemas/streaming";
 
 /** Running green, starting yellow, stopping orange, stopped grey, error red (docs/screens.md#streaming). */
-export function statusColor(status: string): string {
+function statusColor(status: string): string {
   return STREAM_STATUS_COLORS[status as StreamStatus] ?? "gray";
 }
 

@@ -82,7 +82,6 @@ export const SearchIcon = lineIcon(
     <path d="M20 20l-4-4" />
   </>,
 );
-export const CloseIcon = lineIcon(<path d="M6 6l12 12M18 6L6 18" />);
 export const CheckIcon = lineIcon(<path d="M5 12l5 5 9-10" />);
 export const AlertIcon = lineIcon(
   <>

@@ -4,7 +4,7 @@ import { JOBS } from "@shared/messages/jobs";
 import type { SyncJobView } from "@shared/schemas/jobs";
 
 /** What a running sync has done so far, in the words of its screen. */
-export function syncProgressText(job: SyncJobView | undefined): string {
+function syncProgressText(job: SyncJobView | undefined): string {
   if (!job || job.kind === "steam") return ANALYTICS.syncing;
   if (job.datesTotal === 0) return JOBS.syncingStarted;
   return JOBS.syncingProgress(job.datesDone, job.datesTotal, job.recordsFound);

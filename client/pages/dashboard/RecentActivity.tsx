@@ -5,7 +5,7 @@ import { relativeTime } from "@shared/format";
 import type { ActivityItem } from "@shared/schemas/streaming";
 import { BroadcastIcon, UploadIcon } from "./icons";
 
-export function activityText(item: ActivityItem): string {
+function activityText(item: ActivityItem): string {
   return item.activity_type === "stream"
     ? DASHBOARD.streamActivity(item.media_name ?? "", item.destination_name ?? "")
     : DASHBOARD.mediaUploaded(item.original_name ?? "");

@@ -1,6 +1,7 @@
 import { Box, Card, Flex, HStack, Progress, SimpleGrid, Text } from "@chakra-ui/react";
 import { capacityColor, DASHBOARD } from "@client/messages/dashboard";
 import { DASHBOARD_UI } from "@client/messages/streaming-ui";
+import { formatPercent } from "@shared/format";
 import type { SystemInfo } from "@shared/schemas/streaming";
 import { WarningIcon } from "./icons";
 
@@ -32,7 +33,7 @@ function MachineFigures({ info }: { info: MachineInfo }) {
           label={DASHBOARD.activeStreams}
           value={`${system.currentStreams}/${max === null ? DASHBOARD_UI.unlimited : max}`}
         />
-        <Figure label={DASHBOARD.cpuUsage} value={`${system.cpuPercent.toFixed(1)}%`} />
+        <Figure label={DASHBOARD.cpuUsage} value={formatPercent(system.cpuPercent)} />
         <Figure label={DASHBOARD.memory} value={`${(system.memoryUsage.rss / MB).toFixed(1)} MB`} />
         <Figure label={DASHBOARD.streamsToday} value={String(statistics.total_streams_today)} />
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Badge } from "@chakra-ui/react";
+import { ActiveBadge } from "@client/components/ActiveBadge";
 import { type DetailRow, DetailsDialog } from "@client/components/DetailsDialog";
 import type { OrganizationRow } from "@client/lib/api-types";
 import { FORMS_UI } from "@client/messages/forms-ui";
@@ -15,12 +15,7 @@ export function OrganizationDetailsDialog(props: {
     ? [
         [FORMS_UI.name, o.name],
         [ORGANIZATIONS_UI.slug, o.slug],
-        [
-          FORMS_UI.status,
-          <Badge key="status" colorPalette={o.is_active ? "green" : "gray"} variant="surface">
-            {o.is_active ? FORMS_UI.active : FORMS_UI.inactive}
-          </Badge>,
-        ],
+        [FORMS_UI.status, <ActiveBadge key="status" active={o.is_active} />],
         [ORGANIZATIONS_UI.colUsers, o.user_count],
         [FORMS_UI.projects, o.project_count],
         [FORMS_UI.created, formatDateTime(o.created_at)],

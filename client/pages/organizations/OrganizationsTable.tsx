@@ -1,4 +1,5 @@
-import { Badge, Box, Card, Flex, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Card, Flex, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
+import { ActiveBadge } from "@client/components/ActiveBadge";
 import { EyeIcon, PencilIcon, TrashIcon } from "@client/components/icons/common";
 import { PINNED_COLUMN } from "@client/components/pinnedColumn";
 import type { OrganizationRow } from "@client/lib/api-types";
@@ -56,12 +57,6 @@ function Name({ o }: { o: OrganizationRow }) {
   );
 }
 
-const Status = ({ o }: { o: OrganizationRow }) => (
-  <Badge colorPalette={o.is_active ? "green" : "gray"} variant="surface">
-    {o.is_active ? FORMS_UI.active : FORMS_UI.inactive}
-  </Badge>
-);
-
 /** Organizations: name with slug, counts, status, actions; one card per organization on a phone. */
 export function OrganizationsTable(props: OrganizationsListProps) {
   return useNarrow() ? <OrganizationCards {...props} /> : <OrganizationsWideTable {...props} />;
@@ -75,7 +70,7 @@ function OrganizationCards({ organizations, onAction }: OrganizationsListProps) 
           <Card.Body gap="3">
             <Flex justify="space-between" align="flex-start" gap="3">
               <Name o={o} />
-              <Status o={o} />
+              <ActiveBadge active={o.is_active} />
             </Flex>
             <Text fontSize="xs" color="fg.muted">
               {ORGANIZATIONS_UI.colUsers}: {o.user_count} · {FORMS_UI.projects}: {o.project_count} ·{" "}
@@ -116,7 +111,7 @@ function OrganizationsWideTable({ organizations, onAction }: OrganizationsListPr
               <Table.Cell textAlign="end">{o.user_count}</Table.Cell>
               <Table.Cell textAlign="end">{o.project_count}</Table.Cell>
               <Table.Cell>
-                <Status o={o} />
+                <ActiveBadge active={o.is_active} />
               </Table.Cell>
               <Table.Cell color="fg.muted" whiteSpace="nowrap">
                 {formatDateTime(o.created_at)}

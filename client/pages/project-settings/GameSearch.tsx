@@ -3,6 +3,7 @@ import { SearchIcon } from "@client/components/icons/analytics";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
+import { useDebounced } from "@client/lib/useDebounced";
 import { STEAM_SETTINGS_UI as T } from "@client/messages/analytics-ui";
 import { ANALYTICS } from "@shared/messages/analytics";
 import {
@@ -12,16 +13,6 @@ import {
   type SteamSearchResult,
 } from "@shared/schemas/analytics";
 import { useEffect, useState } from "react";
-
-/** The text settles for 300 ms before it is searched. */
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The store's small capsule image, or a neutral tile when there is none or it fails to load. */
 function Capsule({ src }: { src: string | null }) {

@@ -4,7 +4,7 @@ import { relativeTime } from "@shared/format";
 import type { DestinationFailure } from "@shared/schemas/streaming";
 
 /** ffmpeg's message ends with the line that names the cause; the rest stays in the tooltip. */
-export const lastLine = (message: string) =>
+const lastLine = (message: string) =>
   message
     .split("\n")
     .map((l) => l.trim())

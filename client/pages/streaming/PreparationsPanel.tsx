@@ -1,5 +1,6 @@
 import { Box, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { formatPercent } from "@shared/format";
 import type { MediaPreparationView } from "./types";
 
 /**
@@ -16,7 +17,7 @@ export function PreparationsPanel({ preparations }: { preparations: MediaPrepara
           <HStack justify="space-between" mb="1.5">
             <Text fontSize="sm">{UI.preparing(p.media_name)}</Text>
             <Text fontSize="sm" fontFamily="mono" color={p.status === "error" ? "red.300" : "fg.muted"}>
-              {p.status === "error" ? UI.preparationFailed : `${p.percent.toFixed(1)}%`}
+              {p.status === "error" ? UI.preparationFailed : formatPercent(p.percent)}
             </Text>
           </HStack>
           <Progress.Root value={p.percent} size="xs" colorPalette={p.status === "error" ? "red" : "blue"}>

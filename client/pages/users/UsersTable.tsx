@@ -1,4 +1,5 @@
 import { Avatar, Badge, Box, Card, Flex, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { ActiveBadge } from "@client/components/ActiveBadge";
 import { PINNED_COLUMN } from "@client/components/pinnedColumn";
 import { ROLE_COLORS } from "@client/components/roleColors";
 import type { UserRow } from "@client/lib/api-types";
@@ -48,12 +49,6 @@ const RoleBadge = ({ u }: { u: UserRow }) => (
   </Badge>
 );
 
-const StatusBadge = ({ u }: { u: UserRow }) => (
-  <Badge colorPalette={u.is_active ? "green" : "gray"} variant="surface">
-    {u.is_active ? FORMS_UI.active : FORMS_UI.inactive}
-  </Badge>
-);
-
 const lastLogin = (u: UserRow) => (u.last_login ? formatDateTime(u.last_login) : USERS.never);
 
 /** User Management's list: a table, or one card per user on a narrow screen. */
@@ -77,7 +72,7 @@ function UserCards({ users, selfId, onAction }: UsersListProps) {
             <Who u={u} self={u.id === selfId} />
             <Flex gap="2" wrap="wrap" align="center">
               <RoleBadge u={u} />
-              <StatusBadge u={u} />
+              <ActiveBadge active={u.is_active} />
             </Flex>
             <Text fontSize="xs" color="fg.muted">
               {USERS_UI.colLastLogin}: {lastLogin(u)} · {FORMS_UI.projects}: {u.assigned_projects_count}
@@ -119,7 +114,7 @@ function UsersWideTable({ users, selfId, onAction }: UsersListProps) {
                 <RoleBadge u={u} />
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge u={u} />
+                <ActiveBadge active={u.is_active} />
               </Table.Cell>
               <Table.Cell color="fg.muted" whiteSpace="nowrap">
                 {lastLogin(u)}
