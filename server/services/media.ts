@@ -188,9 +188,3 @@ export async function posterForViewing(deps: AppDeps, user: SessionUser, mediaId
   if (!(await Bun.file(path).exists())) throw notFound(MEDIA.mediaNotFound);
   return { path };
 }
-
-/** For the streaming supervisor: the absolute path of a media file, after the same access check. */
-export function mediaFilePath(deps: AppDeps, user: SessionUser, mediaId: number) {
-  const row = findMedia(deps, user, mediaId);
-  return { ...row, path: mediaPaths(deps.env.DATA_DIR).file(row.storedName) };
-}
