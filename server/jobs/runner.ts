@@ -66,12 +66,6 @@ export class JobRunner {
     return { id: row.id, joined: false, finished };
   }
 
-  /** The running job of a key, joined as `start` would, or undefined when none runs. */
-  join<R>(key: string): StartedJob<R> | undefined {
-    const running = this.inFlight.get(key);
-    return running && { id: running.id, joined: true, finished: running.done as Promise<R> };
-  }
-
   get(id: number): JobRow | undefined {
     return this.options.db.select().from(jobs).where(eq(jobs.id, id)).get();
   }

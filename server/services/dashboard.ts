@@ -3,10 +3,11 @@ import type { ActivityItem, DashboardStats } from "../../shared/schemas/streamin
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, organizations, projects, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { liveStatusFilter } from "../streaming/stream-store";
 import { orgScope } from "./access";
 import { iso } from "./stream-views";
 import { clearEndedStreams } from "./streams";
-import { liveStatusFilter, startOfDay, streamCount } from "./system-info";
+import { startOfDay, streamCount } from "./system-info";
 
 /** How many items Recent Activity shows. */
 export const ACTIVITY_LIMIT = 10;

@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
 import { STEAM_RULES } from "../../shared/messages/steam-rules";
 import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
-import { LIVE_STATUSES } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, mediaPreparations, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -12,6 +11,7 @@ import { conflict, notFound } from "../errors";
 import type { MediaMetadata } from "../media/probe";
 import { formatLimit } from "../media/receive";
 import { mediaPaths, removeQuietly } from "../media/storage";
+import { liveStatusFilter } from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 
 export function mediaConfig(deps: AppDeps): MediaConfig {
@@ -146,7 +146,7 @@ export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: num
       .select({ id: streams.id })
       .from(streams)
       // A live stream holds its media file open: deleting it would cut the broadcast.
-      .where(and(eq(streams.mediaId, mediaId), inArray(streams.status, [...LIVE_STATUSES])))
+      .where(and(eq(streams.mediaId, mediaId), liveStatusFilter()))
       .get();
     if (live) throw conflict(MEDIA.inUse);
     tx.delete(mediaFiles).where(eq(mediaFiles.id, mediaId)).run();
@@ -187,10 +187,4 @@ export async function posterForViewing(deps: AppDeps, user: SessionUser, mediaId
   const path = mediaPaths(deps.env.DATA_DIR).poster(row.posterName);
   if (!(await Bun.file(path).exists())) throw notFound(MEDIA.mediaNotFound);
   return { path };
-}
-
-/** For the streaming supervisor: the absolute path of a media file, after the same access check. */
-export function mediaFilePath(deps: AppDeps, user: SessionUser, mediaId: number) {
-  const row = findMedia(deps, user, mediaId);
-  return { ...row, path: mediaPaths(deps.env.DATA_DIR).file(row.storedName) };
 }

@@ -1,15 +1,14 @@
 import { and, desc, eq, inArray, max } from "drizzle-orm";
-import {
-  type DestinationFailure,
-  type DestinationView,
-  LIVE_STATUSES,
-  type LiveFigures,
-  type StreamRecord,
-  type StreamStatus,
+import type {
+  DestinationFailure,
+  DestinationView,
+  LiveFigures,
+  StreamRecord,
+  StreamStatus,
 } from "../../shared/schemas/streaming";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
-import type { DestinationRow, StreamRow } from "../streaming/stream-store";
+import { type DestinationRow, liveStatusFilter, type StreamRow } from "../streaming/stream-store";
 
 // Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
 // destinationView, and only for roles that may manage destinations.
@@ -23,7 +22,7 @@ export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]
   const rows = deps.db
     .select()
     .from(streams)
-    .where(and(inArray(streams.destinationId, destinationIds), inArray(streams.status, [...LIVE_STATUSES])))
+    .where(and(inArray(streams.destinationId, destinationIds), liveStatusFilter()))
     .orderBy(desc(streams.id))
     .all();
   for (const row of rows)

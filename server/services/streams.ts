@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { STREAMING } from "../../shared/messages/streaming";
 import {
   type ClearEndedTarget,
   isLive,
-  LIVE_STATUSES,
   type StreamRecord,
   type StreamStatusAnswer,
 } from "../../shared/schemas/streaming";
@@ -27,13 +26,7 @@ import {
 export const HISTORY_LIMIT = 200;
 
 export function liveStreamCount(deps: AppDeps): number {
-  return (
-    deps.db
-      .select({ n: count() })
-      .from(streams)
-      .where(inArray(streams.status, [...LIVE_STATUSES]))
-      .get()?.n ?? 0
-  );
+  return deps.db.select({ n: count() }).from(streams).where(streamStore.liveStatusFilter()).get()?.n ?? 0;
 }
 
 /** Checks everything, records the stream as starting and hands it to the supervisor. */

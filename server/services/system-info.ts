@@ -1,8 +1,9 @@
-import { and, count, eq, gte, inArray, or, type SQL } from "drizzle-orm";
-import { LIVE_STATUSES, type SystemInfo } from "../../shared/schemas/streaming";
+import { and, count, eq, gte, or, type SQL } from "drizzle-orm";
+import type { SystemInfo } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
 import { projects, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { liveStatusFilter } from "../streaming/stream-store";
 import { serverCpuPercent } from "../streaming/system-figures";
 import { orgScope } from "./access";
 
@@ -21,8 +22,6 @@ export function streamCount(deps: AppDeps, user: SessionUser, ...conditions: (SQ
   );
 }
 
-/** The SQL condition for a live stream (LIVE_STATUSES). */
-export const liveStatusFilter = () => inArray(streams.status, [...LIVE_STATUSES]);
 /** A stream failed today if it ended in error or failed at least once (and was restarted). */
 export const hasFailed = () => or(eq(streams.status, "error"), gte(streams.errorCount, 1));
 

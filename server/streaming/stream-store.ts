@@ -18,6 +18,9 @@ export interface LaunchRows {
   media: MediaRow;
 }
 
+/** The SQL condition for a live stream (LIVE_STATUSES). */
+export const liveStatusFilter = () => inArray(streams.status, [...LIVE_STATUSES]);
+
 const set = (db: Db, id: number, values: Partial<typeof streams.$inferInsert>) =>
   db.update(streams).set(values).where(eq(streams.id, id)).run();
 
@@ -117,7 +120,7 @@ export const markStopped = (db: Db, id: number, at: number, resumeOnStart = fals
 export function stopIfLive(db: Db, id: number, at: number): void {
   db.update(streams)
     .set({ status: "stopped", stoppedAt: at, pid: null })
-    .where(and(eq(streams.id, id), inArray(streams.status, [...LIVE_STATUSES])))
+    .where(and(eq(streams.id, id), liveStatusFilter()))
     .run();
 }
 
@@ -126,7 +129,7 @@ export function leftByLastRun(db: Db): StreamRow[] {
   return db
     .select()
     .from(streams)
-    .where(or(inArray(streams.status, [...LIVE_STATUSES]), eq(streams.resumeOnStart, true)))
+    .where(or(liveStatusFilter(), eq(streams.resumeOnStart, true)))
     .all();
 }
 

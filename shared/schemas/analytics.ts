@@ -86,10 +86,10 @@ export const allAppsSyncInput = z.object({
 export const testFinancialApiInput = z.object({
   appId: appIdChecks(z.number({ error: appIdOrMissing })),
   partnerId: z
-    .number("Invalid partnerId")
-    .int("Invalid partnerId")
-    .positive("Invalid partnerId")
-    .max(Number.MAX_SAFE_INTEGER, "Invalid partnerId")
+    .number(COMMON.invalid("partnerId"))
+    .int(COMMON.invalid("partnerId"))
+    .positive(COMMON.invalid("partnerId"))
+    .max(Number.MAX_SAFE_INTEGER, COMMON.invalid("partnerId"))
     .nullish()
     .transform((v) => v ?? undefined),
 });

@@ -7,8 +7,6 @@ import { safeName } from "./names";
 // One schema serves the procedure, the REST adapter and the client form.
 export const URL_MAX = 2048;
 
-export { idSchema };
-
 /**
  * An id as a form's <select> gives it: a number, or a string of digits as the form sends org_id.
  * Anything else, including "" (the 'Select an organization' option), fails with the given message.

@@ -11,8 +11,6 @@ export const DESTINATION_NAME_MAX = 100;
 export const RTMP_URL_MAX = 2048;
 export const STREAM_KEY_MAX = 512;
 
-export { idSchema };
-
 export const DESTINATION_TYPES = ["steam", "custom"] as const;
 export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
@@ -233,9 +231,4 @@ export interface ActivityItem {
   user_name: string | null;
   started_at: string | null;
   created_at: string;
-}
-
-export interface ClearEndedAnswer {
-  success: true;
-  deletedCount: number;
 }

@@ -4,8 +4,9 @@ import { PROJECTS } from "../messages/projects";
 import { USERS } from "../messages/users";
 import { ROLES } from "../roles";
 import { emailSchema, newPasswordSchema, personNameSchema } from "./auth";
+import { idSchema } from "./ids";
 import { searchSchema } from "./organizations";
-import { formIdSchema, idSchema } from "./projects";
+import { formIdSchema } from "./projects";
 
 export const roleSchema = z.enum(ROLES, USERS.roleInvalid);
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { STREAM_STATUSES } from "../../../shared/schemas/streaming";
 import { projects, users } from "./core";
 import { mediaFiles } from "./media";
 
@@ -28,8 +29,6 @@ export const destinations = sqliteTable(
   },
   (t) => [index("destinations_project_idx").on(t.projectId)],
 );
-
-export const STREAM_STATUSES = ["starting", "running", "stopping", "stopped", "error"] as const;
 
 export const streams = sqliteTable(
   "streams",
