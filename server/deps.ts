@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { LoginRateLimiter } from "./auth/rate-limit";
 import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
+import { EventBus } from "./events/bus";
 import { JobRunner } from "./jobs/runner";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
@@ -26,12 +27,15 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Player-count sampler; idle until main.ts starts it, so tests never run its timer. */
   sampler: Sampler;
+  /** What happened to broadcasts (failures, recoveries, schedule windows), for webhooks and uptime. */
+  events: EventBus;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
   const { db, sqlite } =
     overrides.db && overrides.sqlite ? overrides : openDb(join(env.DATA_DIR, "console.db"));
   const now = overrides.now ?? Date.now;
+  const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : console.log);
   const deps: AppDeps = {
     env,
     db: db as Db,
@@ -45,6 +49,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         db: db as Db,
         env,
         now,
+        events,
         log: process.env.NODE_ENV === "test" ? undefined : console.log,
       }),
     steam: overrides.steam ?? createSteamClient(env),
@@ -52,6 +57,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       overrides.jobs ??
       new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : console.log }),
     sampler: undefined as unknown as Sampler,
+    events,
   };
   deps.sampler = overrides.sampler ?? new Sampler(deps);
   return deps;

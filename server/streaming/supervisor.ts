@@ -4,6 +4,7 @@ import { STREAMING } from "../../shared/messages/streaming";
 import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import type { EventBus } from "../events/bus";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
@@ -19,6 +20,8 @@ export interface SupervisorOptions {
   now: () => number;
   timings?: Partial<StreamTimings>;
   log?: (line: string) => void;
+  /** Where failures, stalls and recoveries are told; none when absent. */
+  events?: EventBus;
   /** ffmpeg start-ups let through at once (default: twice the CPU count; part of a start-up is waiting on the network). */
   startConcurrency?: number;
 }

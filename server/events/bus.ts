@@ -1,0 +1,57 @@
+/**
+ * What happened to a broadcast, told to whoever listens (webhooks, the uptime record). The
+ * supervisor, the preparer and the scheduler emit; they never wait on a listener and a listener's
+ * failure never reaches them.
+ */
+export const CONSOLE_EVENT_TYPES = [
+  "stream.failed",
+  "stream.restarting_repeatedly",
+  "stream.stalled",
+  "stream.recovered",
+  "schedule.started",
+  "schedule.ended",
+  "preparation.failed",
+] as const;
+
+export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
+
+/** Ids and names only: never a URL, a stream key or a file path. */
+export interface ConsoleEvent {
+  type: ConsoleEventType;
+  projectId: number;
+  at: number;
+  streamId?: number;
+  destinationId?: number;
+  destinationName?: string;
+  mediaId?: number;
+  mediaName?: string;
+  scheduleId?: number;
+  /** A plain sentence for people (already masked). */
+  message?: string;
+  /** Failures counted for `stream.restarting_repeatedly`. */
+  failures?: number;
+}
+
+export type ConsoleEventListener = (event: ConsoleEvent) => void;
+
+export class EventBus {
+  private readonly listeners = new Set<ConsoleEventListener>();
+
+  constructor(private readonly log: (line: string) => void = () => {}) {}
+
+  /** Returns the function that removes the listener. */
+  on(listener: ConsoleEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ConsoleEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.log(`[events] a listener failed on ${event.type}: ${(err as Error).message}`);
+      }
+    }
+  }
+}
