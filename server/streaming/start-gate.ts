@@ -1,26 +1,51 @@
-// At most a few ffmpeg start-ups at a time. Starting ffmpeg costs ~0.1-0.15 s of CPU (loading its
-// libraries, probing the input, the RTMP handshake); twenty at once share the CPU and all arrive
-// late together (bench: p50 4-7 s on a loaded 2-core machine). Let through a few at a time, the
-// early ones go live at once and the rest follow in turn. Pushing afterwards costs ~1 % each.
+// How many ffmpeg start-ups run at once. A start-up costs ~0.1-0.15 s of CPU (loading libraries,
+// probing the input, the RTMP handshake) and much of it is waiting on the network, so while the CPU
+// has room every start goes through at once: that is what makes ten starts at once publish within a
+// second. Under real load (preparations encoding, many streams pushing) starts that share the CPU all
+// arrive late together, so then only a few run at a time and the rest follow in arrival order.
+
+export interface StartGateOptions {
+  /** Start-ups let through at once when the CPU is busy. */
+  busyMax: number;
+  /** Start-ups let through at once when the CPU has room (a bound on a burst's memory and sockets). */
+  freeMax: number;
+  /** True when the machine's CPU has no room for more start-ups. */
+  cpuBusy: () => boolean;
+}
 
 export class StartGate {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly max: number) {}
+  constructor(private readonly options: StartGateOptions) {}
 
-  /** Resolves when a start-up slot is free; call the returned function once the start-up is over. */
+  private hasRoom(): boolean {
+    if (this.active < this.options.busyMax) return true;
+    return this.active < this.options.freeMax && !this.options.cpuBusy();
+  }
+
+  /** Resolves when a start-up may begin; call the returned function once the start-up is over. */
   async acquire(): Promise<() => void> {
-    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active += 1;
+    if (this.waiting.length === 0 && this.hasRoom()) this.active += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter, so `active` only drops when nobody waits.
-      if (next) next();
-      else this.active -= 1;
+      this.active -= 1;
+      this.admitWaiting();
     };
+  }
+
+  private admitWaiting(): void {
+    while (this.waiting.length > 0 && (this.active === 0 || this.hasRoom())) {
+      this.active += 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Start-ups running now (for tests and figures). */
+  get running(): number {
+    return this.active;
   }
 }

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
+import { CpuMeter } from "./cpu-meter";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
 import { recoverLastRun } from "./recovery";
@@ -22,12 +23,16 @@ export interface SupervisorOptions {
   log?: (line: string) => void;
   /** Where failures, stalls and recoveries are told; none when absent. */
   events?: EventBus;
-  /** ffmpeg start-ups let through at once (default: twice the CPU count; part of a start-up is waiting on the network). */
+  /** ffmpeg start-ups let through at once while the CPU is busy (default: the CPU count). */
   startConcurrency?: number;
 }
 
 /** A start-up slot is held until ffmpeg has opened its output (or this long at most). */
 const START_SLOT_MAX_MS = 2000;
+/** Start-ups at once while the CPU has room; bounds a burst's memory and sockets. */
+const START_BURST_MAX = 32;
+/** Above this share of all cores busy, start-ups queue. */
+const CPU_BUSY_FRACTION = 0.8;
 
 /**
  * Decides which streams run: the map of streams, the restarts with their backoff, the start gate and
@@ -42,6 +47,7 @@ export class Supervisor {
   private closing = false;
   private readonly log: (line: string) => void;
   private readonly gate: StartGate;
+  private readonly cpu = new CpuMeter();
   private readonly db: Db;
 
   constructor(private readonly options: SupervisorOptions) {
@@ -49,7 +55,11 @@ export class Supervisor {
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
     this.log = options.log ?? (() => {});
     this.preparations = new MediaPreparer({ ...options, log: this.log });
-    this.gate = new StartGate(options.startConcurrency ?? availableParallelism() * 2);
+    this.gate = new StartGate({
+      busyMax: options.startConcurrency ?? availableParallelism(),
+      freeMax: START_BURST_MAX,
+      cpuBusy: () => this.cpu.busyFraction() >= CPU_BUSY_FRACTION,
+    });
   }
 
   /** Takes over a stream just recorded as starting: prepares the media if needed, then runs ffmpeg. */
@@ -203,8 +213,10 @@ export class Supervisor {
   }
 
   // One timer for all streams, running only while there are streams: a row removed under a live
-  // stream (its project was deleted) ends that stream.
+  // stream (its project was deleted) ends that stream. The CPU meter the start gate reads runs as long.
   private watchOrphans(on: boolean) {
+    if (on) this.cpu.start();
+    else this.cpu.stop();
     if (on && !this.watch) {
       this.watch = setInterval(() => this.endOrphans(), this.timings.stallCheckMs);
       this.watch.unref?.();
