@@ -3,7 +3,8 @@
 // per-stream ffmpeg CPU (from /proc), server RSS growth per stream, the lowest speed seen, start
 // latency (API call to first media at the receiver, p50 and max) and stop latency.
 // Budgets (2-core machine): speed ≥ 0.99×, ffmpeg CPU ≤ 3 % of a core per stream, RSS ≤ 2 MB per
-// stream, start p50 ≤ 1.5 s, stop ≤ 1 s. It prints the figures beside them; it asserts nothing.
+// stream, start (API call to first media) with 10 at once all within 0.8 s and with 20 at once p50
+// ≤ 1.0 s, stop ≤ 1 s. It prints the figures beside them; it asserts nothing.
 // Run: bun test/bench/streams.ts   (env: STREAMS=20, SECONDS=60, START_GAP_MS=0, BENCH_DEBUG=1)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -233,7 +234,7 @@ async function main() {
     `lowest rate held over the window (media s per wall s): ${Math.min(...heldRates).toFixed(3)}×, mean ${(heldRates.reduce((a, b) => a + b, 0) / heldRates.length).toFixed(3)}× (${heldRates.length} streams)`,
   );
   console.log(
-    `start latency: p50 ${ms(percentile(startLatencies, 50))}, max ${ms(Math.max(...startLatencies))}   (budget p50 ≤ 1.5 s)`,
+    `start latency: p50 ${ms(percentile(startLatencies, 50))}, max ${ms(Math.max(...startLatencies))}   ${N <= 10 ? "(budget: all ≤ 0.8 s with 10 at once)" : "(budget p50 ≤ 1.0 s with 20 at once)"}`,
   );
   console.log(
     `stop latency: p50 ${ms(percentile(stopLatencies, 50))}, max ${ms(Math.max(...stopLatencies))}   (budget ≤ 1 s)`,
