@@ -40,14 +40,18 @@ function targetArgs(target: RtmpTarget): string[] {
   ];
 }
 
-/** Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second. */
-export function streamArgs(file: string, target: RtmpTarget): string[] {
+/**
+ * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
+ * `concat` reads the file as an ffconcat list (a playlist); -safe 0 lets it name absolute paths.
+ */
+export function streamArgs(file: string, target: RtmpTarget, opts: { concat?: boolean } = {}): string[] {
   return [
     "-hide_banner",
     "-nostdin",
     "-re",
     "-stream_loop",
     "-1",
+    ...(opts.concat ? ["-f", "concat", "-safe", "0"] : []),
     "-i",
     file,
     "-c",

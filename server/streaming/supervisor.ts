@@ -8,6 +8,7 @@ import type { EventBus } from "../events/bus";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
+import { launchInput, removePlaylistLists, rewriteLists } from "./playlist-input";
 import { recoverLastRun } from "./recovery";
 import { StartGate } from "./start-gate";
 import { cancelWait, newEntry, type StreamEntry, waitToRestart } from "./stream-entry";
@@ -81,7 +82,7 @@ export class Supervisor {
     }
     let file: string;
     try {
-      file = await this.preparations.fileFor(rows.media, rows.destination.type);
+      file = await launchInput(this.preparations, this.options.env.DATA_DIR, rows);
     } catch {
       if (entry.stopRequested) return;
       return this.giveUp(entry, STREAMING.preparationFailed);
@@ -91,14 +92,28 @@ export class Supervisor {
     if (!existsSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
-    this.run(entry, file, rows.destination, release);
+    this.run(entry, file, rows.destination, release, !!rows.playlist);
   }
 
-  private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
+  /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
+  playlistChanged(streamId: number): void {
+    const rows = this.entries.get(streamId)?.process ? store.loadLaunch(this.db, streamId) : null;
+    if (rows && typeof rows !== "string")
+      rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
+  }
+
+  private run(
+    entry: StreamEntry,
+    file: string,
+    destination: store.DestinationRow,
+    release: () => void,
+    concat: boolean,
+  ) {
     const { env } = this.options;
     const slotTimer = setTimeout(release, START_SLOT_MAX_MS);
+    const target = rtmpTarget(destination.rtmpUrl, destination.streamKey);
     const proc = new StreamProcess({
-      argv: [env.FFMPEG_PATH, ...streamArgs(file, rtmpTarget(destination.rtmpUrl, destination.streamKey))],
+      argv: [env.FFMPEG_PATH, ...streamArgs(file, target, { concat })],
       secret: destination.streamKey,
       ...this.timings,
       now: this.options.now,
@@ -176,6 +191,7 @@ export class Supervisor {
 
   private forget(entry: StreamEntry) {
     cancelWait(entry);
+    removePlaylistLists(this.options.env.DATA_DIR, entry.streamId);
     this.entries.delete(entry.streamId);
     if (this.entries.size === 0) this.watchOrphans(false);
     entry.end();
