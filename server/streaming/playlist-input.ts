@@ -22,8 +22,13 @@ const outerPath = (dataDir: string, streamId: number) => join(dirOf(dataDir), `s
 /** A path as an ffconcat line quotes it: in single quotes, a quote written as '\''. */
 const quoted = (path: string) => `'${path.replaceAll("'", "'\\''")}'`;
 
-export const concatList = (files: string[]) =>
-  ["ffconcat version 1.0", ...files.map((f) => `file ${quoted(f)}`), ""].join("\n");
+/** An ffconcat list; `nestedLists` marks entries that are lists themselves, read with absolute paths allowed. */
+export const concatList = (files: string[], nestedLists = false) =>
+  [
+    "ffconcat version 1.0",
+    ...files.flatMap((f) => [`file ${quoted(f)}`, ...(nestedLists ? ["option safe 0"] : [])]),
+    "",
+  ].join("\n");
 
 /** What must match between items for stream copy to join them into one stream. */
 const streamShape = (m: PlaylistMediaRow) =>
@@ -57,7 +62,8 @@ export function writePlaylistLists(dataDir: string, streamId: number, files: str
   const items = itemsPath(dataDir, streamId);
   writeAtomically(items, concatList(files));
   const outer = outerPath(dataDir, streamId);
-  writeAtomically(outer, concatList([items, items]));
+  // -safe 0 on the command line reaches only the outer list; the nested one gets it here.
+  writeAtomically(outer, concatList([items, items], true));
   return outer;
 }
 
