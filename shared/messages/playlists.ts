@@ -1,6 +1,7 @@
 // Playlist texts: the Media tab's Playlists section, the Select Media dialog and the server's refusals.
 export const PLAYLISTS = {
   sectionTitle: "Playlists",
+  badge: "Playlist",
   newPlaylist: "New Playlist",
   emptySection: "No playlists yet. A playlist plays several videos one after the other, in a loop.",
   createTitle: "New Playlist",
