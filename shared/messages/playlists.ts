@@ -2,6 +2,8 @@
 export const PLAYLISTS = {
   sectionTitle: "Playlists",
   badge: "Playlist",
+  /** A history row of a playlist stream. */
+  historyName: (name: string) => `Playlist: ${name}`,
   newPlaylist: "New Playlist",
   emptySection: "No playlists yet. A playlist plays several videos one after the other, in a loop.",
   createTitle: "New Playlist",
