@@ -40,18 +40,21 @@ function targetArgs(target: RtmpTarget): string[] {
   ];
 }
 
+/** A playlist's list file (server/streaming/playlist-input.ts); uploads never end so. */
+export const isConcatList = (file: string) => file.endsWith(".ffconcat");
+
 /**
  * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
- * `concat` reads the file as an ffconcat list (a playlist); -safe 0 lets it name absolute paths.
+ * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
  */
-export function streamArgs(file: string, target: RtmpTarget, opts: { concat?: boolean } = {}): string[] {
+export function streamArgs(file: string, target: RtmpTarget): string[] {
   return [
     "-hide_banner",
     "-nostdin",
     "-re",
     "-stream_loop",
     "-1",
-    ...(opts.concat ? ["-f", "concat", "-safe", "0"] : []),
+    ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),
     "-i",
     file,
     "-c",

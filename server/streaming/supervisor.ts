@@ -92,7 +92,7 @@ export class Supervisor {
     if (!existsSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
-    this.run(entry, file, rows.destination, release, !!rows.playlist);
+    this.run(entry, file, rows.destination, release);
   }
 
   /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
@@ -102,18 +102,11 @@ export class Supervisor {
       rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
   }
 
-  private run(
-    entry: StreamEntry,
-    file: string,
-    destination: store.DestinationRow,
-    release: () => void,
-    concat: boolean,
-  ) {
+  private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
     const { env } = this.options;
     const slotTimer = setTimeout(release, START_SLOT_MAX_MS);
-    const target = rtmpTarget(destination.rtmpUrl, destination.streamKey);
     const proc = new StreamProcess({
-      argv: [env.FFMPEG_PATH, ...streamArgs(file, target, { concat })],
+      argv: [env.FFMPEG_PATH, ...streamArgs(file, rtmpTarget(destination.rtmpUrl, destination.streamKey))],
       secret: destination.streamKey,
       ...this.timings,
       now: this.options.now,
