@@ -7,6 +7,7 @@ export const PERMISSIONS = {
   "media.upload": ["admin", "manager", "developer"],
   "media.delete": ["admin"],
   "destination.manage": ["admin", "manager", "developer"],
+  "playlist.manage": ["admin", "manager", "developer"],
   "stream.control": ["admin", "manager", "developer"],
   "stream.delete": ["admin", "manager", "developer"],
   "streams.clearEnded": ["admin"],

@@ -5,6 +5,7 @@ import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
 import { mediaRest } from "./media";
 import { organizationsRest } from "./organizations";
+import { playlistsRest } from "./playlists";
 import { projectsRest } from "./projects";
 import { streamingRest } from "./streaming";
 import { usersRest } from "./users";
@@ -17,6 +18,7 @@ export function registerRest(api: Hono<AppEnv>) {
   usersRest(api);
   mediaRest(api);
   streamingRest(api);
+  playlistsRest(api);
   dashboardRest(api);
   analyticsRest(api);
 }

@@ -36,8 +36,8 @@ export function streamingRest(api: Hono<AppEnv>) {
   api.post("/destinations/:id/stream", async (c) => {
     const { user } = requireUser(c);
     const destinationId = idParam(c);
-    const { mediaId } = await jsonBody(c, startStreamBody);
-    return c.json(streams.startStream(c.var.deps, user, { destinationId, mediaId }), 201);
+    const source = await jsonBody(c, startStreamBody);
+    return c.json(streams.startStream(c.var.deps, user, { ...source, destinationId }), 201);
   });
   api.post("/streams/stop", async (c) => {
     const { user } = requireUser(c);

@@ -4,6 +4,7 @@ import { authRouter } from "./auth";
 import { dashboardRouter } from "./dashboard";
 import { mediaRouter } from "./media";
 import { organizationsRouter } from "./organizations";
+import { playlistsRouter } from "./playlists";
 import { projectsRouter } from "./projects";
 import { streamingRouter } from "./streaming";
 import { usersRouter } from "./users";
@@ -16,6 +17,7 @@ export const appRouter = router({
   users: usersRouter,
   media: mediaRouter,
   streaming: streamingRouter,
+  playlists: playlistsRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
 });

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
+import { PLAYLISTS } from "../../shared/messages/playlists";
 import { STEAM_RULES } from "../../shared/messages/steam-rules";
 import type { MediaConfig, MediaItem } from "../../shared/schemas/media";
 import type { SessionUser } from "../../shared/types";
@@ -13,6 +14,7 @@ import { formatLimit } from "../media/receive";
 import { mediaPaths, removeQuietly } from "../media/storage";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
+import { playlistUsing } from "./playlists";
 
 export function mediaConfig(deps: AppDeps): MediaConfig {
   return {
@@ -149,6 +151,8 @@ export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: num
       .where(and(eq(streams.mediaId, mediaId), liveStatusFilter()))
       .get();
     if (live) throw conflict(MEDIA.inUse);
+    const playlist = playlistUsing(tx, mediaId);
+    if (playlist !== null) throw conflict(PLAYLISTS.mediaInPlaylist(playlist));
     tx.delete(mediaFiles).where(eq(mediaFiles.id, mediaId)).run();
   });
   const paths = mediaPaths(deps.env.DATA_DIR);

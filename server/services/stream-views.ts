@@ -110,6 +110,8 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     last_error_time: iso(row.lastErrorTime),
     destination_id: row.destinationId,
     media_id: row.mediaId,
+    playlist_id: row.playlistId,
+    playlist_name: row.playlistName,
     live: row.status === "running" ? context.live(row.id) : null,
   };
 }

@@ -1,26 +1,21 @@
-import { existsSync } from "node:fs";
 import { count, desc, eq } from "drizzle-orm";
 import { STREAMING } from "../../shared/messages/streaming";
 import {
   type ClearEndedTarget,
   isLive,
   type StreamRecord,
+  type StreamSourceInput,
   type StreamStatusAnswer,
 } from "../../shared/schemas/streaming";
 import type { SessionUser } from "../../shared/types";
-import { destinations, mediaFiles, streams } from "../db/schema";
+import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { AppError, badRequest, conflict, notFound } from "../errors";
-import { mediaPaths } from "../media/storage";
+import { conflict, notFound } from "../errors";
 import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
-import {
-  destinationAutorestart,
-  liveStreamsByDestination,
-  type RecordContext,
-  streamRecord,
-} from "./stream-views";
+import { recordAndLaunch, sourceFor } from "./stream-start";
+import { destinationAutorestart, type RecordContext, streamRecord } from "./stream-views";
 
 /** How many history rows streams/status answers: the newest ones. */
 export const HISTORY_LIMIT = 200;
@@ -33,38 +28,12 @@ export function liveStreamCount(deps: AppDeps): number {
 export function startStream(
   deps: AppDeps,
   user: SessionUser,
-  input: { destinationId: number; mediaId: number },
+  input: { destinationId: number } & StreamSourceInput,
 ): StreamRecord {
   const destination = findDestination(deps, user, input.destinationId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStart);
-  const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, input.mediaId)).get();
-  if (!media) throw badRequest(STREAMING.mediaNotFound);
-  if (media.projectId !== destination.projectId) throw badRequest(STREAMING.mediaOtherProject);
-  if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
-  // Refused now rather than accepted and failed a moment later by the supervisor.
-  if (!existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName))) {
-    throw conflict(STREAMING.mediaFileMissingStart);
-  }
-  if (liveStreamsByDestination(deps, [destination.id]).has(destination.id))
-    throw conflict(STREAMING.destinationBusy);
-  // Checked and inserted without an await in between: bun:sqlite is synchronous, so no request slips in.
-  const max = deps.env.MAX_CONCURRENT_STREAMS;
-  if (max !== undefined) {
-    const current = liveStreamCount(deps);
-    if (current >= max) {
-      throw new AppError("TOO_MANY_REQUESTS", STREAMING.limitReached, {
-        currentStreams: current,
-        maxStreams: max,
-      });
-    }
-  }
-  const stream = streamStore.insertStarting(deps.db, {
-    destination,
-    media,
-    startedBy: user.id,
-    startedAt: deps.now(),
-  });
-  deps.supervisor.launch({ stream, destination, media });
+  const source = sourceFor(deps, destination, input);
+  const stream = recordAndLaunch(deps, { destination, startedBy: user.id, ...source });
   return streamRecord(stream, destination.autorestart, recordContext(deps));
 }
 

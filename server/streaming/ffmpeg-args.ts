@@ -40,7 +40,13 @@ function targetArgs(target: RtmpTarget): string[] {
   ];
 }
 
-/** Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second. */
+/** A playlist's list file (server/streaming/playlist-input.ts); uploads never end so. */
+export const isConcatList = (file: string) => file.endsWith(".ffconcat");
+
+/**
+ * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
+ * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
+ */
 export function streamArgs(file: string, target: RtmpTarget): string[] {
   return [
     "-hide_banner",
@@ -48,6 +54,7 @@ export function streamArgs(file: string, target: RtmpTarget): string[] {
     "-re",
     "-stream_loop",
     "-1",
+    ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),
     "-i",
     file,
     "-c",

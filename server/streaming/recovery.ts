@@ -29,15 +29,10 @@ export async function recoverLastRun(r: {
     store.closeLeftover(r.db, row, now);
     const rows = store.loadLaunch(r.db, row.id);
     if (typeof rows === "string" || !rows.destination.autorestart) continue;
-    const { destination, media } = rows;
-    const stream = store.insertStarting(r.db, {
-      destination,
-      media,
-      startedBy: row.startedBy,
-      startedAt: now,
-    });
+    const { stream: _old, ...launch } = rows;
+    const stream = store.insertStarting(r.db, { ...launch, startedBy: row.startedBy, startedAt: now });
     r.log(`[stream ${row.id}] resumed as stream ${stream.id}`);
-    resume.push({ stream, destination, media });
+    resume.push({ ...launch, stream });
   }
   return resume;
 }

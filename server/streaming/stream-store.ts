@@ -3,6 +3,7 @@ import { STREAMING } from "../../shared/messages/streaming";
 import { isLive, LIVE_STATUSES } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import { destinations, mediaFiles, streams } from "../db/schema";
+import { loadPlaylist, type PlaylistRows } from "./playlist-rows";
 
 // The only writer of stream rows. The row is the truth every other part reads (the pages, the
 // dashboard, the next server run), so each change of a stream's life is written here, in one place.
@@ -11,12 +12,14 @@ export type StreamRow = typeof streams.$inferSelect;
 export type DestinationRow = typeof destinations.$inferSelect;
 export type MediaRow = typeof mediaFiles.$inferSelect;
 
+/** What a stream plays: one media file, or a playlist of them. */
+export type StreamSource = { media: MediaRow; playlist?: null } | { media?: null; playlist: PlaylistRows };
+
 /** What a launch needs, loaded once by whoever decided to start the stream. */
-export interface LaunchRows {
+export type LaunchRows = {
   stream: StreamRow;
   destination: DestinationRow;
-  media: MediaRow;
-}
+} & StreamSource;
 
 /** The SQL condition for a live stream (LIVE_STATUSES). */
 export const liveStatusFilter = () => inArray(streams.status, [...LIVE_STATUSES]);
@@ -27,16 +30,23 @@ const set = (db: Db, id: number, values: Partial<typeof streams.$inferInsert>) =
 /** A new stream, recorded as starting: the one place a stream row is created. */
 export function insertStarting(
   db: Db,
-  v: { destination: DestinationRow; media: MediaRow; startedBy: number | null; startedAt: number },
+  v: { destination: DestinationRow; startedBy: number | null; startedAt: number } & StreamSource,
 ): StreamRow {
+  // A playlist's name stands in the media name too, so every list of streams can show it as is.
+  const played = v.media
+    ? { mediaId: v.media.id, mediaName: v.media.originalName, mediaSize: v.media.fileSize }
+    : {
+        mediaName: v.playlist.name,
+        mediaSize: v.playlist.items.reduce((sum, m) => sum + m.fileSize, 0),
+        playlistId: v.playlist.id,
+        playlistName: v.playlist.name,
+      };
   return db
     .insert(streams)
     .values({
       projectId: v.destination.projectId,
       destinationId: v.destination.id,
-      mediaId: v.media.id,
-      mediaName: v.media.originalName,
-      mediaSize: v.media.fileSize,
+      ...played,
       destinationName: v.destination.name,
       destinationType: v.destination.type,
       status: "starting",
@@ -55,6 +65,11 @@ export function loadLaunch(db: Db, streamId: number): LaunchRows | string {
     ? db.select().from(destinations).where(eq(destinations.id, stream.destinationId)).get()
     : undefined;
   if (!destination) return STREAMING.destinationNotFound;
+  if (stream.playlistId !== null || stream.playlistName !== null) {
+    const playlist = stream.playlistId ? loadPlaylist(db, stream.playlistId) : null;
+    if (!playlist || playlist.items.length === 0) return STREAMING.playlistNotFound;
+    return { stream, destination, playlist };
+  }
   const media = stream.mediaId
     ? db.select().from(mediaFiles).where(eq(mediaFiles.id, stream.mediaId)).get()
     : undefined;

@@ -9,6 +9,7 @@ import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { CpuMeter } from "./cpu-meter";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
+import { launchInput, removePlaylistLists, rewriteLists } from "./playlist-input";
 import { recoverLastRun } from "./recovery";
 import { StartGate } from "./start-gate";
 import { cancelWait, newEntry, type StreamEntry, waitToRestart } from "./stream-entry";
@@ -91,7 +92,7 @@ export class Supervisor {
     }
     let file: string;
     try {
-      file = await this.preparations.fileFor(rows.media, rows.destination.type);
+      file = await launchInput(this.preparations, this.options.env.DATA_DIR, rows);
     } catch {
       if (entry.stopRequested) return;
       return this.giveUp(entry, STREAMING.preparationFailed);
@@ -102,6 +103,13 @@ export class Supervisor {
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
     this.run(entry, file, rows.destination, release);
+  }
+
+  /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
+  playlistChanged(streamId: number): void {
+    const rows = this.entries.get(streamId)?.process ? store.loadLaunch(this.db, streamId) : null;
+    if (rows && typeof rows !== "string")
+      rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
   }
 
   private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
@@ -186,6 +194,7 @@ export class Supervisor {
 
   private forget(entry: StreamEntry) {
     cancelWait(entry);
+    removePlaylistLists(this.options.env.DATA_DIR, entry.streamId);
     this.entries.delete(entry.streamId);
     if (this.entries.size === 0) this.watchOrphans(false);
     entry.end();

@@ -68,6 +68,8 @@ export const STREAMING = {
   destinationBusy: "This destination already has a live stream",
   destinationNotFound: "Destination not found",
   streamNotFound: "Stream not found",
+  playlistNotFound: "The playlist was deleted or has no videos left",
+  mediaOrPlaylist: "Choose either a media file or a playlist to stream",
   mediaNotFound: "Media file not found",
   mediaNotVideo: "Only video files can be streamed",
   mediaOtherProject: "The media file belongs to another project",

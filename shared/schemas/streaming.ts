@@ -64,8 +64,25 @@ export const updateDestinationFields = z.object({
 export const updateDestinationInput = updateDestinationFields.extend({ id: idSchema });
 
 export const idInput = z.object({ id: idSchema });
-export const startStreamBody = z.object({ mediaId: idSchema });
-export const startStreamInput = z.object({ destinationId: idSchema, mediaId: idSchema });
+/** What a stream plays: exactly one of a media file and a playlist. */
+export type StreamSourceInput = { mediaId: number } | { playlistId: number };
+const sourceFields = { mediaId: idSchema.optional(), playlistId: idSchema.optional() };
+const oneSource = <T extends { mediaId?: number; playlistId?: number }>(v: T) =>
+  (v.mediaId === undefined) !== (v.playlistId === undefined);
+const asSource = <T extends { mediaId?: number; playlistId?: number }>({ mediaId, playlistId, ...rest }: T) =>
+  ({ ...rest, ...(mediaId !== undefined ? { mediaId } : { playlistId: playlistId! }) }) as Omit<
+    T,
+    "mediaId" | "playlistId"
+  > &
+    StreamSourceInput;
+export const startStreamBody = z
+  .object(sourceFields)
+  .refine(oneSource, STREAMING.mediaOrPlaylist)
+  .transform(asSource);
+export const startStreamInput = z
+  .object({ destinationId: idSchema, ...sourceFields })
+  .refine(oneSource, STREAMING.mediaOrPlaylist)
+  .transform(asSource);
 export const stopStreamInput = z.object({ streamId: idSchema });
 export const streamStatusInput = z.object({ projectId: idSchema });
 /** GET /streams/status?projectId=… */
@@ -161,6 +178,9 @@ export interface StreamRecord {
   last_error_time: string | null;
   destination_id: number | null;
   media_id: number | null;
+  /** Set for a playlist stream; the name stays in the history when the playlist is deleted. */
+  playlist_id: number | null;
+  playlist_name: string | null;
   live: LiveFigures | null;
 }
 

@@ -54,6 +54,24 @@ export async function seedScreens(dataDir: string, steamEnv: Record<string, stri
        destination_type, status, error_count, started_by, started_at, stopped_at)
      VALUES (?, ?, ?, 'Starfall Outpost - Launch Trailer.mp4', 1000000, ?, 'custom', 'stopped', 0, 1, ?, ?)`,
   ).run(project.id, dest.id, media.id, LONG_DESTINATION, now - 3 * 3_600_000, now - 2 * 3_600_000);
+  // A playlist of the trailer, and a stream of it in the history (the row names the playlist).
+  const playlist = db
+    .query(
+      "INSERT INTO playlists (project_id, name, created_by) VALUES (?, 'Launch Week Loop', 1) RETURNING id",
+    )
+    .get(project.id) as { id: number };
+  for (const position of [0, 1]) {
+    db.query("INSERT INTO playlist_items (playlist_id, position, media_id) VALUES (?, ?, ?)").run(
+      playlist.id,
+      position,
+      media.id,
+    );
+  }
+  db.query(
+    `INSERT INTO streams (project_id, destination_id, media_name, media_size, destination_name, destination_type,
+       status, error_count, started_by, started_at, stopped_at, playlist_id, playlist_name)
+     VALUES (?, ?, 'Launch Week Loop', 2000000, ?, 'custom', 'stopped', 0, 1, ?, ?, ?, 'Launch Week Loop')`,
+  ).run(project.id, dest.id, LONG_DESTINATION, now - 5 * 3_600_000, now - 4 * 3_600_000, playlist.id);
   // A game outside the partner account: financial analytics on, but no sales to show.
   const quiet = db
     .query(

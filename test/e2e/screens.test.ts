@@ -74,6 +74,12 @@ async function uploadImage(page: Page) {
   expect(`${res.status()} ${await res.text()}`).toStartWith("201");
 }
 
+/** A dialog fades in: the shot waits until no animation runs. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, {
+    timeout: 5000,
+  });
+
 interface Layout {
   wide: string[];
   scrollWidth: number;
@@ -160,12 +166,26 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await shoot(page, size.name, "05b-project-analytics-no-sales", problems);
     await go(`/projects/${projectId}/media`, "Key Art.png");
     await shoot(page, size.name, "06-project-media", problems);
+    await page.getByTestId("playlists-section").getByRole("button", { name: "Edit" }).first().click();
+    await page.getByRole("dialog").getByText("Edit Playlist").waitFor();
+    await settled(page);
+    await shoot(page, size.name, "06b-playlist-dialog", problems);
+    await page.keyboard.press("Escape");
     await go(`/projects/${projectId}/settings`, "Save Changes");
     await shoot(page, size.name, "07-project-settings", problems);
     await go("/streaming", "Launch Week");
     await shoot(page, size.name, "08-streaming", problems, true);
     await page.locator('[data-testid^="history-"] button[aria-expanded]').first().click();
     await shoot(page, size.name, "08b-streaming-history-open", problems, true);
+    await page
+      .locator('[data-testid^="destination-"]')
+      .getByRole("button", { name: "Start" })
+      .first()
+      .click();
+    await page.getByTestId("playlist-choices").waitFor();
+    await settled(page);
+    await shoot(page, size.name, "08c-select-media-playlists", problems);
+    await page.keyboard.press("Escape");
     await go("/users", "producer@lantern-games.example");
     await shoot(page, size.name, "09-users", problems, true);
     await go("/organizations", "Northwind Interactive");

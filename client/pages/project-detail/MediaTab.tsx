@@ -10,6 +10,7 @@ import type { MediaItem } from "@shared/schemas/media";
 import { useState } from "react";
 import { MediaCard } from "./media/MediaCard";
 import { UploadIcon, VideoIcon } from "./media/MediaIcons";
+import { PlaylistsSection } from "./media/PlaylistsSection";
 import { UploadDialog } from "./media/UploadDialog";
 
 /** Project detail, media tab: the project's files, upload, view, admin delete. */
@@ -73,6 +74,7 @@ export function MediaTab({ projectId }: { projectId: number }) {
           ))}
         </SimpleGrid>
       )}
+      <PlaylistsSection projectId={projectId} videos={items.filter((m) => m.kind === "video")} />
       <UploadDialog
         projectId={projectId}
         open={uploadOpen}

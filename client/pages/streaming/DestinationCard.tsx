@@ -4,13 +4,17 @@ import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
+import type { PlaylistItemView } from "@shared/schemas/playlists";
 import { LastFailure } from "./LastFailure";
 import { LiveFigures } from "./LiveFigures";
+import { PlaylistOnAir } from "./PlaylistOnAir";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
 
 export interface DestinationCardProps {
   destination: Destination;
   live: Figures | null | undefined;
+  /** The items of the playlist on air, when the live stream plays one. */
+  playlistItems?: PlaylistItemView[] | null;
   busy?: boolean;
   onStart(): void;
   onStop(): void;
@@ -22,6 +26,7 @@ export interface DestinationCardProps {
 export function DestinationCard({
   destination: d,
   live,
+  playlistItems,
   busy,
   onStart,
   onStop,
@@ -75,6 +80,9 @@ export function DestinationCard({
             {UI.streamingMedia(d.streaming_media_name)}
             {d.stream_started_at ? ` · ${UI.since(relativeTime(d.stream_started_at))}` : ""}
           </Text>
+        )}
+        {status === "running" && live && playlistItems && (
+          <PlaylistOnAir items={playlistItems} outTimeSeconds={live.out_time_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
         {status === "running" && <LiveFigures live={live} />}

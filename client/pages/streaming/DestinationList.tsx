@@ -2,6 +2,7 @@ import { Button, EmptyState, SimpleGrid, Skeleton, VStack } from "@chakra-ui/rea
 import { usePermissions } from "@client/app/permissions";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { STREAMING } from "@shared/messages/streaming";
+import type { PlaylistView } from "@shared/schemas/playlists";
 import { DestinationCard } from "./DestinationCard";
 import type { Destination, StreamRecord } from "./types";
 
@@ -9,6 +10,8 @@ export interface DestinationListProps {
   destinations: Destination[] | undefined;
   loading: boolean;
   streams: StreamRecord[];
+  /** The project's playlists, to say which item of a playlist on air plays now. */
+  playlists?: PlaylistView[];
   busyDestination: number | null;
   onAdd(): void;
   onStart(d: Destination): void;
@@ -47,6 +50,10 @@ export function DestinationList(props: DestinationListProps) {
     );
   }
   const liveById = new Map(props.streams.map((s) => [s.id, s.live]));
+  const playlistOf = (streamId: number | null) => {
+    const id = props.streams.find((s) => s.id === streamId)?.playlist_id;
+    return id ? props.playlists?.find((p) => p.id === id)?.items : null;
+  };
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
       {list.map((d) => (
@@ -54,6 +61,7 @@ export function DestinationList(props: DestinationListProps) {
           key={d.id}
           destination={d}
           live={d.active_stream_id !== null ? liveById.get(d.active_stream_id) : null}
+          playlistItems={playlistOf(d.active_stream_id)}
           busy={props.busyDestination === d.id}
           onStart={() => props.onStart(d)}
           onStop={() => props.onStop(d)}

@@ -4,8 +4,10 @@ import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatFileSize } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
 import { copyableForCustom } from "@shared/schemas/media";
+import type { PlaylistView } from "@shared/schemas/playlists";
 import type { DestinationType } from "@shared/schemas/streaming";
 import { Link } from "react-router-dom";
+import { PlaylistChoices } from "./PlaylistChoices";
 import type { MediaChoice } from "./types";
 
 /** Whether this file goes out as its prepared copy to this kind of destination, and why (Steam only). */
@@ -33,12 +35,17 @@ export interface SelectMediaDialogProps {
   loading: boolean;
   busy: boolean;
   onPick(media: MediaChoice): void;
+  /** The project's playlists, offered beside the files. */
+  playlists?: PlaylistView[];
+  currentPlaylistId?: number | null;
+  onPickPlaylist?(playlist: PlaylistView): void;
   onClose(): void;
 }
 
 /** 'Select Media to Stream': only videos can be streamed, so images are left out. */
 export function SelectMediaDialog(props: SelectMediaDialogProps) {
   const videos = (props.media ?? []).filter((m) => m.kind === "video");
+  const lists = props.playlists ?? [];
   return (
     <DialogFrame
       open={props.open}
@@ -54,7 +61,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
     >
       {props.loading ? (
         <Spinner />
-      ) : videos.length === 0 ? (
+      ) : videos.length === 0 && lists.length === 0 ? (
         <Stack gap="3" align="flex-start">
           <Text color="fg.muted">{UI.noVideos}</Text>
           <Button asChild size="sm" variant="outline">
@@ -63,6 +70,14 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
         </Stack>
       ) : (
         <Stack gap="2" maxH="60vh" overflowY="auto">
+          {lists.length > 0 && (
+            <PlaylistChoices
+              playlists={lists}
+              current={props.changing ? (props.currentPlaylistId ?? null) : null}
+              busy={props.busy}
+              onPick={(p) => props.onPickPlaylist?.(p)}
+            />
+          )}
           {videos.map((m) => {
             const current = props.changing && m.id === props.currentMediaId;
             const prep = preparation(m, props.destinationType);

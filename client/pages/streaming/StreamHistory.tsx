@@ -3,6 +3,7 @@ import { usePermissions } from "@client/app/permissions";
 import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "@shared/format";
+import { PLAYLISTS } from "@shared/messages/playlists";
 import { STREAMING } from "@shared/messages/streaming";
 import { useEffect, useState } from "react";
 import { isEnded, type StreamRecord } from "./types";
@@ -128,7 +129,8 @@ function HistoryRow({
             lineClamp={{ base: 6, md: 2 }}
             wordBreak="break-word"
           >
-            {s.media_name} → {s.destination_name}
+            {s.playlist_name ? `${PLAYLISTS.historyName(s.playlist_name)}` : s.media_name} →{" "}
+            {s.destination_name}
           </Text>
           <Text as="span" gridArea="meta" display="block" fontSize="xs" color="fg.muted">
             {relativeTime(s.started_at)} · {formatDuration(s.duration_seconds)}

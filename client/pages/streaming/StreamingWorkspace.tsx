@@ -3,6 +3,7 @@ import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { trpc } from "@client/lib/trpc";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { STREAMING } from "@shared/messages/streaming";
+import type { StreamSourceInput } from "@shared/schemas/streaming";
 import { useState } from "react";
 import { DestinationList } from "./DestinationList";
 import { PreparationsPanel } from "./PreparationsPanel";
@@ -32,6 +33,14 @@ export function StreamingWorkspace({
   const [destinationToDelete, setDestinationToDelete] = useState<Destination | null>(null);
   const [clearing, setClearing] = useState(false);
   const media = trpc.media.list.useQuery({ projectId }, { enabled: mediaFor !== null });
+  const playlists = trpc.playlists.list.useQuery({ projectId });
+
+  const pick = (source: StreamSourceInput) => {
+    if (!mediaFor) return;
+    const { destination, changing } = mediaFor;
+    setMediaFor(null);
+    void (changing ? actions.change(destination, source) : actions.start(destination, source));
+  };
 
   return (
     <Stack gap="8">
@@ -42,6 +51,7 @@ export function StreamingWorkspace({
           destinations={data.destinations}
           loading={data.destinationsLoading}
           streams={data.streams}
+          playlists={playlists.data}
           busyDestination={actions.busyDestination}
           onAdd={onAddDestination}
           onStart={(d) => setMediaFor({ destination: d, changing: false })}
@@ -70,12 +80,12 @@ export function StreamingWorkspace({
         loading={media.isLoading}
         busy={actions.busyDestination !== null}
         onClose={() => setMediaFor(null)}
-        onPick={(m) => {
-          if (!mediaFor) return;
-          const { destination, changing } = mediaFor;
-          setMediaFor(null);
-          void (changing ? actions.change(destination, m.id) : actions.start(destination, m.id));
-        }}
+        playlists={playlists.data}
+        currentPlaylistId={
+          data.streams.find((s) => s.id === mediaFor?.destination.active_stream_id)?.playlist_id
+        }
+        onPick={(m) => pick({ mediaId: m.id })}
+        onPickPlaylist={(p) => pick({ playlistId: p.id })}
       />
 
       <StreamLimitDialog limit={actions.limit} onClose={actions.closeLimit} />

@@ -3,6 +3,7 @@ import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { MEDIA_SWITCH_PAUSE_MS } from "@shared/limits";
 import { STREAMING } from "@shared/messages/streaming";
+import type { StreamSourceInput } from "@shared/schemas/streaming";
 import { useState } from "react";
 import type { StreamLimit } from "./StreamLimitDialog";
 import type { Destination } from "./types";
@@ -37,9 +38,9 @@ export function useStreamActions() {
     Promise.all([utils.streaming.destinations.invalidate(), utils.streaming.status.invalidate()]);
   const records = useRecordActions(refresh);
 
-  async function start(destinationId: number, mediaId: number): Promise<boolean> {
+  async function start(destinationId: number, source: StreamSourceInput): Promise<boolean> {
     try {
-      await startM.mutateAsync({ destinationId, mediaId });
+      await startM.mutateAsync({ destinationId, ...source });
       notify({
         type: "success",
         title: STREAMING.streamStartedTitle,
@@ -94,17 +95,17 @@ export function useStreamActions() {
     closeLimit: () => setLimit(null),
     busyDestination,
 
-    start: (d: Destination, mediaId: number) => withBusy(d.id, () => start(d.id, mediaId)),
+    start: (d: Destination, source: StreamSourceInput) => withBusy(d.id, () => start(d.id, source)),
 
     stop: (d: Destination) =>
       withBusy(d.id, async () => (d.active_stream_id === null ? false : stop(d.active_stream_id))),
 
     /** Change: stop the current stream, wait 1 second, then start with the new media. */
-    change: (d: Destination, mediaId: number) =>
+    change: (d: Destination, source: StreamSourceInput) =>
       withBusy(d.id, async () => {
         if (d.active_stream_id !== null && !(await stop(d.active_stream_id))) return false;
         await new Promise((r) => setTimeout(r, MEDIA_SWITCH_PAUSE_MS));
-        return start(d.id, mediaId);
+        return start(d.id, source);
       }),
     ...records,
   };

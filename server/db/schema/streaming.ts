@@ -3,6 +3,7 @@ import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { STREAM_STATUSES } from "../../../shared/schemas/streaming";
 import { projects, users } from "./core";
 import { mediaFiles } from "./media";
+import { playlists } from "./playlists";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -42,6 +43,9 @@ export const streams = sqliteTable(
     mediaId: integer("media_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     mediaName: text("media_name").notNull(),
     mediaSize: integer("media_size").notNull().default(0),
+    // A playlist stream: media_id stays null, media_name and playlist_name hold the playlist's name.
+    playlistId: integer("playlist_id").references(() => playlists.id, { onDelete: "set null" }),
+    playlistName: text("playlist_name"),
     destinationName: text("destination_name").notNull(),
     destinationType: text("destination_type").notNull(),
     status: text("status", { enum: STREAM_STATUSES }).notNull().default("starting"),

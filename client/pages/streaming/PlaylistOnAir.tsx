@@ -1,0 +1,25 @@
+import { Text } from "@chakra-ui/react";
+import { PLAYLISTS } from "@shared/messages/playlists";
+import { formatClock, onAirItem } from "@shared/playlist-on-air";
+import type { PlaylistItemView } from "@shared/schemas/playlists";
+
+/** For a playlist on air: which item plays now and how long until the next, from ffmpeg's sent time. */
+export function PlaylistOnAir({
+  items,
+  outTimeSeconds,
+}: {
+  items: PlaylistItemView[];
+  outTimeSeconds: number;
+}) {
+  const now = onAirItem(
+    outTimeSeconds,
+    items.map((i) => i.duration_seconds),
+  );
+  if (!now) return null;
+  const item = items[now.index]!;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="playlist-on-air">
+      {PLAYLISTS.onAir(item.name)} · {PLAYLISTS.nextIn(formatClock(now.secondsToNext))}
+    </Text>
+  );
+}

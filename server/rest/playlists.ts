@@ -1,0 +1,28 @@
+import type { Hono } from "hono";
+import { createPlaylistInput, updatePlaylistFields } from "../../shared/schemas/playlists";
+import type { AppEnv } from "../http/env";
+import { idParam, jsonBody, requireUser } from "../http/request";
+import * as playlists from "../services/playlists";
+
+// The playlist calls. Each adapter: parse, call the service, answer.
+export function playlistsRest(api: Hono<AppEnv>) {
+  api.get("/playlists/:projectId", (c) => {
+    const { user } = requireUser(c);
+    return c.json(playlists.listPlaylists(c.var.deps, user, idParam(c, "projectId")));
+  });
+  api.post("/playlists", async (c) => {
+    const { user } = requireUser(c);
+    const input = await jsonBody(c, createPlaylistInput);
+    return c.json(playlists.createPlaylist(c.var.deps, user, input), 201);
+  });
+  api.put("/playlists/:id", async (c) => {
+    const { user } = requireUser(c);
+    const id = idParam(c);
+    const fields = await jsonBody(c, updatePlaylistFields);
+    return c.json(playlists.updatePlaylist(c.var.deps, user, { ...fields, id }));
+  });
+  api.delete("/playlists/:id", (c) => {
+    const { user } = requireUser(c);
+    return c.json(playlists.deletePlaylist(c.var.deps, user, idParam(c)));
+  });
+}

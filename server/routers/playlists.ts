@@ -1,0 +1,24 @@
+import {
+  createPlaylistInput,
+  playlistIdInput,
+  playlistsInput,
+  updatePlaylistInput,
+} from "../../shared/schemas/playlists";
+import * as playlists from "../services/playlists";
+import { router } from "../trpc/init";
+import { protectedProcedure } from "../trpc/procedures";
+
+export const playlistsRouter = router({
+  list: protectedProcedure
+    .input(playlistsInput)
+    .query(({ ctx, input }) => playlists.listPlaylists(ctx.deps, ctx.user, input.projectId)),
+  create: protectedProcedure
+    .input(createPlaylistInput)
+    .mutation(({ ctx, input }) => playlists.createPlaylist(ctx.deps, ctx.user, input)),
+  update: protectedProcedure
+    .input(updatePlaylistInput)
+    .mutation(({ ctx, input }) => playlists.updatePlaylist(ctx.deps, ctx.user, input)),
+  delete: protectedProcedure
+    .input(playlistIdInput)
+    .mutation(({ ctx, input }) => playlists.deletePlaylist(ctx.deps, ctx.user, input.id)),
+});

@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { PLAYLISTS } from "../../shared/messages/playlists";
+import { STREAMING } from "../../shared/messages/streaming";
+import type { StreamSourceInput } from "../../shared/schemas/streaming";
+import { destinations, mediaFiles, playlists, streams } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError, badRequest, conflict, notFound } from "../errors";
+import { mediaPaths } from "../media/storage";
+import { loadPlaylist } from "../streaming/playlist-rows";
+import * as streamStore from "../streaming/stream-store";
+import { liveStreamsByDestination } from "./stream-views";
+
+type DestinationRow = streamStore.DestinationRow;
+type MediaRow = streamStore.MediaRow;
+
+/** The checks every start makes, whoever asks. */
+const fileMissing = (deps: AppDeps, media: MediaRow) =>
+  !existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
+
+function checkMedia(deps: AppDeps, destination: DestinationRow, media: MediaRow | undefined): MediaRow {
+  if (!media) throw badRequest(STREAMING.mediaNotFound);
+  if (media.projectId !== destination.projectId) throw badRequest(STREAMING.mediaOtherProject);
+  if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
+  // Refused now rather than accepted and failed a moment later by the supervisor.
+  if (fileMissing(deps, media)) throw conflict(STREAMING.mediaFileMissingStart);
+  return media;
+}
+
+/** The media file or playlist to play, checked against the destination's project. */
+export function sourceFor(
+  deps: AppDeps,
+  destination: DestinationRow,
+  input: StreamSourceInput,
+): streamStore.StreamSource {
+  if ("mediaId" in input) {
+    const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, input.mediaId)).get();
+    return { media: checkMedia(deps, destination, media) };
+  }
+  const row = deps.db.select().from(playlists).where(eq(playlists.id, input.playlistId)).get();
+  // Another project's playlist reads as a missing one, like everything across organizations.
+  if (!row || row.projectId !== destination.projectId) throw badRequest(PLAYLISTS.notFound);
+  const playlist = loadPlaylist(deps.db, row.id);
+  if (!playlist || playlist.items.length === 0) throw badRequest(PLAYLISTS.empty);
+  for (const media of playlist.items) checkMedia(deps, destination, media);
+  return { playlist };
+}
+
+/**
+ * Records the stream as starting and hands it to the supervisor, after the checks that hold for
+ * anyone (destination free, server limit). Checked and inserted without an await in between:
+ * bun:sqlite is synchronous, so no request slips in.
+ */
+export function recordAndLaunch(
+  deps: AppDeps,
+  v: { destination: DestinationRow; startedBy: number | null } & streamStore.StreamSource,
+): streamStore.StreamRow {
+  const { destination } = v;
+  if (liveStreamsByDestination(deps, [destination.id]).has(destination.id))
+    throw conflict(STREAMING.destinationBusy);
+  const max = deps.env.MAX_CONCURRENT_STREAMS;
+  if (max !== undefined) {
+    const current = deps.db
+      .select({ id: streams.id })
+      .from(streams)
+      .where(streamStore.liveStatusFilter())
+      .all().length;
+    if (current >= max) {
+      throw new AppError("TOO_MANY_REQUESTS", STREAMING.limitReached, {
+        currentStreams: current,
+        maxStreams: max,
+      });
+    }
+  }
+  const launch = { ...v, startedAt: deps.now() };
+  const stream = streamStore.insertStarting(deps.db, launch);
+  deps.supervisor.launch({ ...launch, stream });
+  return stream;
+}
+
+/**
+ * Starts a destination without a user session (a schedule): the same checks on the media or the
+ * playlist and on the destination, no role check. `startedBy` is whom to credit, or null.
+ */
+export function startStreamUnattended(
+  deps: AppDeps,
+  input: { destinationId: number; startedBy: number | null } & StreamSourceInput,
+): streamStore.StreamRow {
+  const destination = deps.db
+    .select()
+    .from(destinations)
+    .where(eq(destinations.id, input.destinationId))
+    .get();
+  if (!destination) throw notFound(STREAMING.destinationNotFound);
+  return recordAndLaunch(deps, {
+    destination,
+    startedBy: input.startedBy,
+    ...sourceFor(deps, destination, input),
+  });
+}
