@@ -2,5 +2,6 @@
 export * from "./core";
 export * from "./jobs";
 export * from "./media";
+export * from "./schedules";
 export * from "./steam";
 export * from "./streaming";
