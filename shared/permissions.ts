@@ -9,6 +9,7 @@ export const PERMISSIONS = {
   "destination.manage": ["admin", "manager", "developer"],
   "stream.control": ["admin", "manager", "developer"],
   "stream.delete": ["admin", "manager", "developer"],
+  "schedule.manage": ["admin", "manager", "developer"],
   "streams.clearEnded": ["admin"],
   "analytics.sync": ["admin", "manager", "developer"],
   "analytics.settings": ["admin", "manager"],

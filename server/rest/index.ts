@@ -6,6 +6,7 @@ import { dashboardRest } from "./dashboard";
 import { mediaRest } from "./media";
 import { organizationsRest } from "./organizations";
 import { projectsRest } from "./projects";
+import { schedulesRest } from "./schedules";
 import { streamingRest } from "./streaming";
 import { usersRest } from "./users";
 
@@ -17,6 +18,7 @@ export function registerRest(api: Hono<AppEnv>) {
   usersRest(api);
   mediaRest(api);
   streamingRest(api);
+  schedulesRest(api);
   dashboardRest(api);
   analyticsRest(api);
 }

@@ -5,6 +5,7 @@ import { dashboardRouter } from "./dashboard";
 import { mediaRouter } from "./media";
 import { organizationsRouter } from "./organizations";
 import { projectsRouter } from "./projects";
+import { schedulesRouter } from "./schedules";
 import { streamingRouter } from "./streaming";
 import { usersRouter } from "./users";
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   users: usersRouter,
   media: mediaRouter,
   streaming: streamingRouter,
+  schedules: schedulesRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
 });

@@ -66,11 +66,11 @@ export function firstOverlap(
   const ys = occurrences(b, from, from + horizon);
   let i = 0;
   let j = 0;
-  while (i < xs.length && j < ys.length) {
-    const start = Math.max(xs[i].start, ys[j].start);
-    const end = Math.min(xs[i].end, ys[j].end);
+  for (let x = xs[i], y = ys[j]; x && y; x = xs[i], y = ys[j]) {
+    const start = Math.max(x.start, y.start);
+    const end = Math.min(x.end, y.end);
     if (start < end) return { start, end };
-    if (xs[i].end <= ys[j].end) i++;
+    if (x.end <= y.end) i++;
     else j++;
   }
   return null;
@@ -93,7 +93,11 @@ export type NextChange = { action: "start" | "stop"; at: number };
  * What the scheduler does next on a destination: stop at the end of the running window, or start at
  * the earliest upcoming one. `heldUntil` is a manual stop's hold: the running window is skipped.
  */
-export function nextChange(rules: WindowRule[], now: number, heldUntil: number | null = null): NextChange | null {
+export function nextChange(
+  rules: WindowRule[],
+  now: number,
+  heldUntil: number | null = null,
+): NextChange | null {
   if (heldUntil === null || heldUntil <= now) {
     for (const rule of rules) {
       const running = activeOccurrence(rule, now);

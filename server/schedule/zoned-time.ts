@@ -43,7 +43,8 @@ function wallAsUtc(instant: number, timeZone: string): number {
   for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
   }
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 /** The zone's offset from UTC at `instant`, in ms (negative west of Greenwich). */

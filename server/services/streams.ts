@@ -15,6 +15,7 @@ import { mediaPaths } from "../media/storage";
 import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
+import { holdRunningWindow } from "./schedule-hold";
 import {
   destinationAutorestart,
   liveStreamsByDestination,
@@ -37,7 +38,21 @@ export function startStream(
 ): StreamRecord {
   const destination = findDestination(deps, user, input.destinationId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStart);
-  const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, input.mediaId)).get();
+  const stream = launchStream(deps, destination, input.mediaId, { startedBy: user.id });
+  return streamRecord(stream, destination.autorestart, recordContext(deps));
+}
+
+/**
+ * The checks a start needs beyond the caller's rights (media, file, busy destination, stream limit),
+ * then the row and the launch. People start through startStream; the scheduler calls this directly.
+ */
+export function launchStream(
+  deps: AppDeps,
+  destination: streamStore.DestinationRow,
+  mediaId: number,
+  by: { startedBy: number | null; scheduleId?: number | null },
+): streamStore.StreamRow {
+  const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
   if (!media) throw badRequest(STREAMING.mediaNotFound);
   if (media.projectId !== destination.projectId) throw badRequest(STREAMING.mediaOtherProject);
   if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
@@ -61,11 +76,12 @@ export function startStream(
   const stream = streamStore.insertStarting(deps.db, {
     destination,
     media,
-    startedBy: user.id,
+    startedBy: by.startedBy,
+    scheduleId: by.scheduleId ?? null,
     startedAt: deps.now(),
   });
   deps.supervisor.launch({ stream, destination, media });
-  return streamRecord(stream, destination.autorestart, recordContext(deps));
+  return stream;
 }
 
 /** The answer mapper gets the figures handed in, so it never calls into the supervisor itself. */
@@ -87,9 +103,11 @@ function findStream(deps: AppDeps, user: SessionUser, id: number) {
 
 /** Stops a live stream and answers its record; stopping an ended stream answers it unchanged. */
 export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
-  findStream(deps, user, streamId);
+  const stopped = findStream(deps, user, streamId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStop);
   await deps.supervisor.stop(streamId);
+  // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
+  if (isLive(stopped.status)) holdRunningWindow(deps, stopped.destinationId);
   const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
   return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
 }

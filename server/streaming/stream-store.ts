@@ -27,7 +27,13 @@ const set = (db: Db, id: number, values: Partial<typeof streams.$inferInsert>) =
 /** A new stream, recorded as starting: the one place a stream row is created. */
 export function insertStarting(
   db: Db,
-  v: { destination: DestinationRow; media: MediaRow; startedBy: number | null; startedAt: number },
+  v: {
+    destination: DestinationRow;
+    media: MediaRow;
+    startedBy: number | null;
+    startedAt: number;
+    scheduleId?: number | null;
+  },
 ): StreamRow {
   return db
     .insert(streams)
@@ -42,6 +48,7 @@ export function insertStarting(
       status: "starting",
       startedBy: v.startedBy,
       startedAt: v.startedAt,
+      scheduleId: v.scheduleId ?? null,
     })
     .returning()
     .get();
