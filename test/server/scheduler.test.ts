@@ -35,14 +35,12 @@ describe("the scheduler", () => {
   test("starts a window's stream at its first tick inside the window and stops it at the first tick after", async () => {
     const w = await setup();
     const d = w.destination();
-    const win = await w
-      .asDev()
-      .schedules.create({
-        destination_id: d.id,
-        starts_at: iso(T0),
-        ends_at: iso(T0 + 60_000),
-        media_id: w.media.id,
-      });
+    const win = await w.asDev().schedules.create({
+      destination_id: d.id,
+      starts_at: iso(T0),
+      ends_at: iso(T0 + 60_000),
+      media_id: w.media.id,
+    });
     await w.scheduler.tick();
     expect(w.streamsOf(d.id)).toEqual([]);
     w.clock.now = T0 + 1000;
@@ -71,14 +69,12 @@ describe("the scheduler", () => {
   test("never double-starts a destination that is already live, and leaves a person's stream alone", async () => {
     const w = await setup();
     const d = w.destination();
-    await w
-      .asDev()
-      .schedules.create({
-        destination_id: d.id,
-        starts_at: iso(T0),
-        ends_at: iso(T0 + 60_000),
-        media_id: w.media.id,
-      });
+    await w.asDev().schedules.create({
+      destination_id: d.id,
+      starts_at: iso(T0),
+      ends_at: iso(T0 + 60_000),
+      media_id: w.media.id,
+    });
     const manual = await w.asDev().streaming.start({ destinationId: d.id, mediaId: w.media.id });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
@@ -96,16 +92,14 @@ describe("the scheduler", () => {
     const w = await setup();
     const d = w.destination();
     const every = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
-    await w
-      .asDev()
-      .schedules.create({
-        destination_id: d.id,
-        days: [...every],
-        from: "18:00",
-        to: "18:30",
-        timezone: "UTC",
-        media_id: w.media.id,
-      });
+    await w.asDev().schedules.create({
+      destination_id: d.id,
+      days: [...every],
+      from: "18:00",
+      to: "18:30",
+      timezone: "UTC",
+      media_id: w.media.id,
+    });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
     const [run] = w.streamsOf(d.id);
@@ -128,14 +122,12 @@ describe("the scheduler", () => {
   test("a new scheduler on the same database starts a window in progress at once", async () => {
     const w = await setup();
     const d = w.destination();
-    await w
-      .asDev()
-      .schedules.create({
-        destination_id: d.id,
-        starts_at: iso(T0),
-        ends_at: iso(T0 + 600_000),
-        media_id: w.media.id,
-      });
+    await w.asDev().schedules.create({
+      destination_id: d.id,
+      starts_at: iso(T0),
+      ends_at: iso(T0 + 600_000),
+      media_id: w.media.id,
+    });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
     // The server goes down gracefully mid-window: its streams are stopped and recorded.
@@ -164,16 +156,14 @@ describe("the scheduler", () => {
   test("a weekly Pacific window starts at its wall-clock time on both sides of each DST change", async () => {
     const w = await setup();
     const d = w.destination();
-    await w
-      .asDev()
-      .schedules.create({
-        destination_id: d.id,
-        days: ["sun"],
-        from: "10:00",
-        to: "10:10",
-        timezone: "America/Los_Angeles",
-        media_id: w.media.id,
-      });
+    await w.asDev().schedules.create({
+      destination_id: d.id,
+      days: ["sun"],
+      from: "10:00",
+      to: "10:10",
+      timezone: "America/Los_Angeles",
+      media_id: w.media.id,
+    });
     const cases = [
       // 2026-11-01, fall-back: 10:00 is 18:00Z; at 17:00Z the clock still reads 09:00.
       { early: "2026-11-01T17:00:30Z", start: "2026-11-01T18:00:01Z", end: "2026-11-01T18:10:01Z" },
@@ -197,14 +187,12 @@ describe("the scheduler", () => {
   test("a window whose stream fails for good is started again, at most once a minute", async () => {
     const w = await setup();
     const d = w.destination(`rtmp://127.0.0.1:${freePort()}/live`);
-    await w
-      .asDev()
-      .schedules.create({
-        destination_id: d.id,
-        starts_at: iso(T0),
-        ends_at: iso(T0 + 600_000),
-        media_id: w.media.id,
-      });
+    await w.asDev().schedules.create({
+      destination_id: d.id,
+      starts_at: iso(T0),
+      ends_at: iso(T0 + 600_000),
+      media_id: w.media.id,
+    });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
     await waitUntil(() => w.streamsOf(d.id)[0]?.status === "error", 10_000, "the first run to fail");
