@@ -1,28 +1,5 @@
-// Every text of the schedule dialog and the schedule refusals; the server answers with the same strings.
+// The schedule refusals, as the server answers them (the dialog shows them as they come).
 export const SCHEDULES = {
-  button: "Schedule",
-  dialogTitle: (destination: string) => `Schedule for ${destination}`,
-  empty: "No broadcast windows yet.",
-  nextStart: (when: string) => `Next start: ${when}`,
-  nextStop: (when: string) => `Next stop: ${when}`,
-  once: "One-off",
-  weekly: "Weekly",
-  startsAt: "Start",
-  endsAt: "End",
-  days: "Days",
-  from: "From",
-  to: "To",
-  timezone: "Time zone",
-  media: "Media",
-  chooseMedia: "Choose a video",
-  add: "Add window",
-  delete: "Delete",
-  close: "Close",
-  overnight: "ends the next day",
-  added: "Window added",
-  deleted: "Window deleted",
-
-  // Refusals
   notFound: "Schedule not found",
   forbidden: "Only admins, managers and developers can schedule broadcasts",
   kindRequired: "Give either starts_at and ends_at, or days, from, to and timezone",
