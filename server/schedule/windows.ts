@@ -81,8 +81,10 @@ export function activeOccurrence(rule: WindowRule, now: number): Occurrence | nu
   return occurrences(rule, now, now + 1).find((o) => o.start <= now && now < o.end) ?? null;
 }
 
-/** The first occurrence that starts after `now` (strictly), within the horizon. */
+/** The first occurrence that starts after `now` (strictly); a weekly rule's within the horizon. */
 export function nextStart(rule: WindowRule, now: number, horizon = 8 * DAY_MS): number | null {
+  // A one-off window may lie weeks ahead; a weekly one recurs within the horizon.
+  if (rule.kind === "once") return rule.startsAt > now ? rule.startsAt : null;
   const upcoming = occurrences(rule, now, now + horizon).find((o) => o.start > now);
   return upcoming?.start ?? null;
 }

@@ -106,6 +106,15 @@ describe("the next change", () => {
     expect(nextChange([], at("2026-11-01T21:00:00Z"))).toBeNull();
   });
 
+  test("a one-off window weeks ahead is the next start", () => {
+    const later: WindowRule = {
+      kind: "once",
+      startsAt: at("2027-01-20T18:00:00Z"),
+      endsAt: at("2027-01-20T19:00:00Z"),
+    };
+    expect(nextChange([later], at("2026-11-01T21:00:00Z"))).toEqual({ action: "start", at: later.startsAt });
+  });
+
   test("a held window answers the start of the next one", () => {
     expect(nextChange([rule], at("2026-11-01T19:00:00Z"), at("2026-11-01T20:00:00Z"))).toEqual({
       action: "start",

@@ -8,6 +8,7 @@ import {
   NativeSelect,
   SegmentGroup,
   Stack,
+  Text,
 } from "@chakra-ui/react";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
@@ -93,7 +94,11 @@ export function AddWindowForm({
         </Stack>
       ) : (
         <Stack gap="3">
-          <Labelled label={UI.days}>
+          {/* Not a Field: a Field gives its one id to every checkbox inside it. */}
+          <Stack gap="1.5" role="group" aria-label={UI.days}>
+            <Text fontSize="sm" fontWeight="medium">
+              {UI.days}
+            </Text>
             <HStack gap="3" wrap="wrap">
               {SCHEDULE_DAYS.map((d) => (
                 <Checkbox.Root
@@ -108,7 +113,7 @@ export function AddWindowForm({
                 </Checkbox.Root>
               ))}
             </HStack>
-          </Labelled>
+          </Stack>
           <HStack gap="3" align="flex-start">
             <Labelled label={UI.from}>
               <Input type="time" value={from} onChange={(e) => setFrom(e.target.value)} />
