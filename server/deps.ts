@@ -5,6 +5,7 @@ import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
 import { EventBus } from "./events/bus";
 import { JobRunner } from "./jobs/runner";
+import { Scheduler } from "./schedule/scheduler";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
 import { Supervisor } from "./streaming/supervisor";
@@ -29,6 +30,8 @@ export interface AppDeps {
   sampler: Sampler;
   /** What happened to broadcasts (failures, recoveries, schedule windows), for webhooks and uptime. */
   events: EventBus;
+  /** Starts and stops streams at their broadcast windows; idle until main.ts starts it. */
+  scheduler: Scheduler;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -57,8 +60,12 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       overrides.jobs ??
       new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : console.log }),
     sampler: undefined as unknown as Sampler,
+    scheduler: undefined as unknown as Scheduler,
     events,
   };
   deps.sampler = overrides.sampler ?? new Sampler(deps);
+  deps.scheduler =
+    overrides.scheduler ??
+    new Scheduler(deps, undefined, process.env.NODE_ENV === "test" ? undefined : console.log);
   return deps;
 }

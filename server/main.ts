@@ -44,6 +44,8 @@ export async function startServer(env: Env) {
   const ms = Math.round(performance.now() - started);
   console.log(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
   deps.sampler.start();
+  // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
+  deps.scheduler.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +59,7 @@ export async function startServer(env: Env) {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
+    await deps.scheduler.stop();
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();

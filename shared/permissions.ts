@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   "playlist.manage": ["admin", "manager", "developer"],
   "stream.control": ["admin", "manager", "developer"],
   "stream.delete": ["admin", "manager", "developer"],
+  "schedule.manage": ["admin", "manager", "developer"],
   "streams.clearEnded": ["admin"],
   "analytics.sync": ["admin", "manager", "developer"],
   "analytics.settings": ["admin", "manager"],

@@ -7,6 +7,7 @@ import { mediaRest } from "./media";
 import { organizationsRest } from "./organizations";
 import { playlistsRest } from "./playlists";
 import { projectsRest } from "./projects";
+import { schedulesRest } from "./schedules";
 import { streamingRest } from "./streaming";
 import { usersRest } from "./users";
 
@@ -19,6 +20,7 @@ export function registerRest(api: Hono<AppEnv>) {
   mediaRest(api);
   streamingRest(api);
   playlistsRest(api);
+  schedulesRest(api);
   dashboardRest(api);
   analyticsRest(api);
 }

@@ -6,6 +6,7 @@ import { mediaRouter } from "./media";
 import { organizationsRouter } from "./organizations";
 import { playlistsRouter } from "./playlists";
 import { projectsRouter } from "./projects";
+import { schedulesRouter } from "./schedules";
 import { streamingRouter } from "./streaming";
 import { usersRouter } from "./users";
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   media: mediaRouter,
   streaming: streamingRouter,
   playlists: playlistsRouter,
+  schedules: schedulesRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
 });

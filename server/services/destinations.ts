@@ -11,6 +11,7 @@ import { destinations } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { notFound } from "../errors";
 import { requirePermission, requireProject } from "./access";
+import { nextChanges } from "./schedules";
 import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
 
 // Stream destinations of a project. Tenancy first (404), then the role (403), then the work.
@@ -29,7 +30,11 @@ export function listDestinations(deps: AppDeps, user: SessionUser, projectId: nu
   const ids = rows.map((r) => r.id);
   const live = liveStreamsByDestination(deps, ids);
   const latest = latestStreamsByDestination(deps, ids);
-  return rows.map((r) => destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)));
+  const next = nextChanges(deps, ids);
+  return rows.map((r) => ({
+    ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
+    next_schedule: next.get(r.id) ?? null,
+  }));
 }
 
 export function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {

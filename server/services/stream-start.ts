@@ -53,7 +53,7 @@ export function sourceFor(
  */
 export function recordAndLaunch(
   deps: AppDeps,
-  v: { destination: DestinationRow; startedBy: number | null } & streamStore.StreamSource,
+  v: { destination: DestinationRow; startedBy: number | null; scheduleId?: number | null } & streamStore.StreamSource,
 ): streamStore.StreamRow {
   const { destination } = v;
   if (liveStreamsByDestination(deps, [destination.id]).has(destination.id))

@@ -80,6 +80,7 @@ export function destinationView(
     streaming_media_id: live?.mediaId ?? null,
     stream_started_at: iso(live?.startedAt),
     last_failure: lastFailure(latest),
+    next_schedule: null,
   };
   if (showKey) view.stream_key = row.streamKey;
   return view;

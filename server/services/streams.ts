@@ -14,6 +14,7 @@ import { conflict, notFound } from "../errors";
 import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
+import { holdRunningWindow } from "./schedule-hold";
 import { recordAndLaunch, sourceFor } from "./stream-start";
 import { destinationAutorestart, type RecordContext, streamRecord } from "./stream-views";
 
@@ -56,9 +57,11 @@ function findStream(deps: AppDeps, user: SessionUser, id: number) {
 
 /** Stops a live stream and answers its record; stopping an ended stream answers it unchanged. */
 export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
-  findStream(deps, user, streamId);
+  const stopped = findStream(deps, user, streamId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStop);
   await deps.supervisor.stop(streamId);
+  // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
+  if (isLive(stopped.status)) holdRunningWindow(deps, stopped.destinationId);
   const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
   return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
 }

@@ -30,7 +30,12 @@ const set = (db: Db, id: number, values: Partial<typeof streams.$inferInsert>) =
 /** A new stream, recorded as starting: the one place a stream row is created. */
 export function insertStarting(
   db: Db,
-  v: { destination: DestinationRow; startedBy: number | null; startedAt: number } & StreamSource,
+  v: {
+    destination: DestinationRow;
+    startedBy: number | null;
+    startedAt: number;
+    scheduleId?: number | null;
+  } & StreamSource,
 ): StreamRow {
   // A playlist's name stands in the media name too, so every list of streams can show it as is.
   const played = v.media
@@ -52,6 +57,7 @@ export function insertStarting(
       status: "starting",
       startedBy: v.startedBy,
       startedAt: v.startedAt,
+      scheduleId: v.scheduleId ?? null,
     })
     .returning()
     .get();

@@ -137,6 +137,8 @@ export interface DestinationView {
   stream_started_at: string | null;
   /** The newest run's failure, until the next start; null when it did not fail. */
   last_failure: DestinationFailure | null;
+  /** The scheduler's next start or stop on this destination (ms); null without windows. */
+  next_schedule: { action: "start" | "stop"; at: number } | null;
 }
 
 /** A destination's last failure: what its card shows until the next start. */

@@ -8,6 +8,8 @@ import type { PlaylistItemView } from "@shared/schemas/playlists";
 import { LastFailure } from "./LastFailure";
 import { LiveFigures } from "./LiveFigures";
 import { PlaylistOnAir } from "./PlaylistOnAir";
+import { NextSchedule } from "./schedule/NextSchedule";
+import { ScheduleButton } from "./schedule/ScheduleButton";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
 
 export interface DestinationCardProps {
@@ -87,6 +89,7 @@ export function DestinationCard({
         {failure && <LastFailure failure={failure} />}
         {status === "running" && <LiveFigures live={live} />}
         {status === "starting" && <LiveFigures live={null} />}
+        <NextSchedule next={d.next_schedule} />
 
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Switch.Root
@@ -103,7 +106,8 @@ export function DestinationCard({
               {UI.autorestart}
             </Switch.Label>
           </Switch.Root>
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
+            <ScheduleButton destination={d} />
             {!control ? null : liveNow ? (
               <>
                 <Button size="sm" variant="outline" onClick={onChange} disabled={busy}>

@@ -3,5 +3,6 @@ export * from "./core";
 export * from "./jobs";
 export * from "./media";
 export * from "./playlists";
+export * from "./schedules";
 export * from "./steam";
 export * from "./streaming";

@@ -58,6 +58,8 @@ export const streams = sqliteTable(
     stoppedAt: integer("stopped_at"),
     /** Set when a graceful shutdown stopped a stream of an auto-restart destination: resumed on start. */
     resumeOnStart: integer("resume_on_start", { mode: "boolean" }).notNull().default(false),
+    /** The broadcast window that started this stream; null for a stream started by a person. */
+    scheduleId: integer("schedule_id"),
   },
   (t) => [index("streams_project_idx").on(t.projectId), index("streams_status_idx").on(t.status)],
 );

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { SCHEDULES } from "../messages/schedules";
+import { idSchema } from "./ids";
+
+// Broadcast windows of a destination: the REST body, the tRPC input and the client form share these.
+
+export const SCHEDULE_DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type ScheduleDay = (typeof SCHEDULE_DAYS)[number];
+
+/** An explicit instant: date, time and either Z or an offset, so no server time zone is ever assumed. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const instant = z
+  .string(SCHEDULES.dateInvalid)
+  .regex(ISO_INSTANT, SCHEDULES.dateInvalid)
+  .transform((v) => Date.parse(v))
+  .refine((v) => Number.isFinite(v), SCHEDULES.dateInvalid);
+const clock = z.string(SCHEDULES.clockInvalid).regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULES.clockInvalid);
+
+export const scheduleFields = z
+  .object({
+    starts_at: instant.optional(),
+    ends_at: instant.optional(),
+    days: z
+      .array(z.enum(SCHEDULE_DAYS, SCHEDULES.daysInvalid), SCHEDULES.daysInvalid)
+      .min(1, SCHEDULES.daysInvalid)
+      .max(7, SCHEDULES.daysInvalid)
+      .optional(),
+    from: clock.optional(),
+    to: clock.optional(),
+    timezone: z.string(SCHEDULES.timezoneInvalid).max(64, SCHEDULES.timezoneInvalid).optional(),
+    media_id: idSchema.optional(),
+    playlist_id: idSchema.optional(),
+  })
+  .strict();
+
+export type ScheduleFields = z.infer<typeof scheduleFields>;
+
+export const createScheduleInput = scheduleFields.extend({ destination_id: idSchema }).strict();
+export type CreateScheduleInput = z.infer<typeof createScheduleInput>;
+export const destinationSchedulesInput = z.object({ destinationId: idSchema });
+export const scheduleIdInput = z.object({ id: idSchema });
+
+/** A window as answered. Instants are ms; weekly times are the wall clock of `timezone`. */
+export interface ScheduleView {
+  id: number;
+  destination_id: number;
+  kind: "once" | "weekly";
+  starts_at: number | null;
+  ends_at: number | null;
+  days: ScheduleDay[] | null;
+  from: string | null;
+  to: string | null;
+  timezone: string | null;
+  media_id: number | null;
+  media_name: string | null;
+  playlist_id: number | null;
+  playlist_name: string | null;
+  /** The start of the next occurrence after now (within a week), ms; null when none is coming. */
+  next_start: number | null;
+}
+
+/** What the scheduler does next on a destination. */
+export interface NextScheduleChange {
+  action: "start" | "stop";
+  at: number;
+}
