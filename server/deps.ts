@@ -8,6 +8,7 @@ import { JobRunner } from "./jobs/runner";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
 import { Supervisor } from "./streaming/supervisor";
+import { WebhookDelivery } from "./webhooks/delivery";
 
 /**
  * What the services need, built once by main.ts and once per test. Holds no HTTP: the same
@@ -29,6 +30,8 @@ export interface AppDeps {
   sampler: Sampler;
   /** What happened to broadcasts (failures, recoveries, schedule windows), for webhooks and uptime. */
   events: EventBus;
+  /** Sends webhook deliveries; idle until main.ts starts it (tests start their own). */
+  webhooks: WebhookDelivery;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -58,6 +61,14 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : console.log }),
     sampler: undefined as unknown as Sampler,
     events,
+    webhooks:
+      overrides.webhooks ??
+      new WebhookDelivery({
+        db: db as Db,
+        now,
+        events,
+        log: process.env.NODE_ENV === "test" ? undefined : console.log,
+      }),
   };
   deps.sampler = overrides.sampler ?? new Sampler(deps);
   return deps;

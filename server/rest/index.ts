@@ -8,6 +8,7 @@ import { organizationsRest } from "./organizations";
 import { projectsRest } from "./projects";
 import { streamingRest } from "./streaming";
 import { usersRest } from "./users";
+import { webhooksRest } from "./webhooks";
 
 // Order matters only where paths overlap: /media/config and /media/stream/:id before /media/:projectId.
 export function registerRest(api: Hono<AppEnv>) {
@@ -19,4 +20,5 @@ export function registerRest(api: Hono<AppEnv>) {
   streamingRest(api);
   dashboardRest(api);
   analyticsRest(api);
+  webhooksRest(api);
 }

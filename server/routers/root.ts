@@ -7,6 +7,7 @@ import { organizationsRouter } from "./organizations";
 import { projectsRouter } from "./projects";
 import { streamingRouter } from "./streaming";
 import { usersRouter } from "./users";
+import { webhooksRouter } from "./webhooks";
 
 // The router files hold only procedures that call services.
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   streaming: streamingRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

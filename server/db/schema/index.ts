@@ -4,3 +4,4 @@ export * from "./jobs";
 export * from "./media";
 export * from "./steam";
 export * from "./streaming";
+export * from "./webhooks";
