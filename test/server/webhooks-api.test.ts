@@ -44,9 +44,16 @@ describe("webhooks API", () => {
     ]);
 
     const sent = await w.call(`/api/webhooks/${body.id}/test`, { method: "POST", cookie: w.manager });
-    expect(await sent.json()).toMatchObject({ event: "webhook.test", status: "delivered", http_status: 204, attempts: 1 });
+    expect(await sent.json()).toMatchObject({
+      event: "webhook.test",
+      status: "delivered",
+      http_status: 204,
+      attempts: 1,
+    });
     const log = await (await w.call(`/api/webhooks/${body.id}/deliveries`, { cookie: w.manager })).json();
-    expect(log).toEqual([expect.objectContaining({ event: "webhook.test", status: "delivered", attempts: 1 })]);
+    expect(log).toEqual([
+      expect.objectContaining({ event: "webhook.test", status: "delivered", attempts: 1 }),
+    ]);
 
     const gone = await w.call(`/api/webhooks/${body.id}`, { method: "DELETE", cookie: w.manager });
     expect(gone.status).toBe(200);
