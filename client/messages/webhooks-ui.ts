@@ -37,6 +37,7 @@ export const WEBHOOKS_UI = {
   event: "Event",
   httpStatus: "HTTP status",
   attempts: "Attempts",
+  attemptsCount: (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`),
   status: { pending: "Retrying", delivered: "Delivered", failed: "Failed" },
   noAnswer: "No answer",
 } as const;

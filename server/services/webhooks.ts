@@ -111,7 +111,7 @@ export function listDeliveries(deps: AppDeps, user: SessionUser, id: number, lim
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, id))
-    .orderBy(desc(webhookDeliveries.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(limit)
     .all()
     .map(deliveryView);

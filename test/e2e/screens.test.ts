@@ -161,7 +161,7 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await go(`/projects/${projectId}/media`, "Key Art.png");
     await shoot(page, size.name, "06-project-media", problems);
     await go(`/projects/${projectId}/settings`, "Save Changes");
-    await page.locator('[data-testid^="delivery-"]').first().waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid^="delivery-"]:visible').first().waitFor({ timeout: 10_000 });
     await shoot(page, size.name, "07-project-settings", problems);
     await go("/streaming", "Launch Week");
     await shoot(page, size.name, "08-streaming", problems, true);

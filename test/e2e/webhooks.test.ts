@@ -56,7 +56,7 @@ test("a webhook added on Project Settings gets a test and a real stream failure"
   await expect(item.textContent()).resolves.not.toContain("T0KEN");
   await item.getByRole("button", { name: WEBHOOKS_UI.sendTest }).click();
   await until(() => receiver.received.length === 1, 5000, "the test delivery");
-  await item.locator('[data-testid^="delivery-"]').getByText("204").waitFor();
+  await item.locator('tr[data-testid^="delivery-"]').getByText("204").waitFor();
 
   const buffer = readFileSync(await steamReadyMp4(6));
   const up = await page.request.post(`${app.url}/api/media/upload`, {

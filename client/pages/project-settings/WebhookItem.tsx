@@ -19,35 +19,62 @@ function Deliveries({ rows }: { rows: DeliveryView[] }) {
       </Text>
     );
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{UI.time}</Table.ColumnHeader>
-            <Table.ColumnHeader>{UI.event}</Table.ColumnHeader>
-            <Table.ColumnHeader>{UI.httpStatus}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{UI.attempts}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((d) => (
-            <Table.Row key={d.id} data-testid={`delivery-${d.id}`}>
-              <Table.Cell whiteSpace="nowrap">{formatDateTime(d.created_at)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{EVENT_LABELS[d.event]}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                <HStack gap="2">
-                  <Text>{d.http_status ?? UI.noAnswer}</Text>
-                  <Badge size="sm" colorPalette={STATUS_COLOR[d.status]}>
-                    {UI.status[d.status]}
-                  </Badge>
-                </HStack>
-              </Table.Cell>
-              <Table.Cell textAlign="end">{d.attempts}</Table.Cell>
+    <>
+      <Stack hideFrom="md" gap="2">
+        {rows.map((d) => (
+          <Box
+            key={d.id}
+            borderWidth="1px"
+            rounded="md"
+            px="3"
+            py="2"
+            fontSize="sm"
+            data-testid={`delivery-card-${d.id}`}
+          >
+            <HStack justify="space-between" gap="2">
+              <Text fontWeight="medium">{EVENT_LABELS[d.event]}</Text>
+              <Badge size="sm" colorPalette={STATUS_COLOR[d.status]}>
+                {UI.status[d.status]}
+              </Badge>
+            </HStack>
+            <Text color="fg.muted">
+              {formatDateTime(d.created_at)} ·{" "}
+              {d.http_status === null ? UI.noAnswer : `HTTP ${d.http_status}`} ·{" "}
+              {UI.attemptsCount(d.attempts)}
+            </Text>
+          </Box>
+        ))}
+      </Stack>
+      <Table.ScrollArea borderWidth="1px" rounded="md" hideBelow="md">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{UI.time}</Table.ColumnHeader>
+              <Table.ColumnHeader>{UI.event}</Table.ColumnHeader>
+              <Table.ColumnHeader>{UI.httpStatus}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{UI.attempts}</Table.ColumnHeader>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((d) => (
+              <Table.Row key={d.id} data-testid={`delivery-${d.id}`}>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(d.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{EVENT_LABELS[d.event]}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  <HStack gap="2">
+                    <Text>{d.http_status ?? UI.noAnswer}</Text>
+                    <Badge size="sm" colorPalette={STATUS_COLOR[d.status]}>
+                      {UI.status[d.status]}
+                    </Badge>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{d.attempts}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </>
   );
 }
 
