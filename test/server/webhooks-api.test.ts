@@ -4,6 +4,7 @@ import { webhookDeliveries, webhooks } from "../../server/db/schema";
 import { WEBHOOKS } from "../../shared/messages/webhooks";
 import { startWebhookReceiver } from "../fakes/webhook-receiver";
 import { makeOrg, makeProject, makeUser, testApp } from "../support/server";
+import { signedInCaller } from "./streaming-fixtures";
 
 // The webhook REST paths: strict input, who may manage webhooks, what lists reveal.
 
@@ -123,5 +124,28 @@ describe("webhooks API", () => {
     expect(w.deps.db.select().from(webhookDeliveries).all()).toHaveLength(0);
     const admin = await w.cookie("admin", w.otherOrg);
     expect((await w.call(`/api/webhooks/${id}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+  });
+});
+
+describe("webhooks procedures", () => {
+  test("the tRPC input is as strict as the REST body", async () => {
+    const w = await world();
+    const manager = await makeUser(w.deps, { role: "manager", orgId: w.project.orgId! });
+    const caller = signedInCaller(w.deps, manager.id);
+    const bad = [
+      { ...good, project_id: w.project.id, extra: true },
+      { ...good, project_id: "1" },
+      { ...good, project_id: w.project.id, url: "file:///etc/passwd" },
+    ];
+    for (const input of bad)
+      await expect(caller.webhooks.create(input as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const created = await caller.webhooks.create({
+      ...good,
+      format: "slack",
+      project_id: w.project.id,
+    } as never);
+    expect(await caller.webhooks.list({ project_id: w.project.id })).toHaveLength(1);
+    expect(created.secret).toBeString();
+    expect(countRows(w)).toBe(1);
   });
 });

@@ -81,7 +81,8 @@ describe("webhook delivery", () => {
   test("failures are retried with backoff and counted; after 10 minutes it gives up", async () => {
     const receiver = startWebhookReceiver({ failFirst: 2 });
     const { deps, project, clock } = world(receiver);
-    const w = worker(deps);
+    const logs: string[] = [];
+    const w = worker(deps, { log: (l) => logs.push(l) });
     w.start();
     deps.events.emit(failEvent(project.id, clock.t));
     await until(() => rows(deps)[0]?.attempts === 1, 5000, "first attempt");
@@ -124,6 +125,9 @@ describe("webhook delivery", () => {
     expect(clock.t).toBe(start + RETRY_WINDOW_MS);
     expect(id().attempts).toBe(down.hits());
     expect(id().attempts).toBeGreaterThan(8);
+    // The address carries the token of a Discord or Slack webhook: never logged, never stored as an error.
+    expect(logs.length).toBeGreaterThan(8);
+    expect([...logs, ...rows(deps).map((r) => r.lastError)].join("\n")).not.toContain("T0KEN");
   });
 
   test("an attempt that hangs times out; a 404 is not retried", async () => {
