@@ -14,6 +14,15 @@ interface History {
 }
 
 /**
+ * The row keeps ffmpeg's own (masked) lines, which can still name the ingest address or a file path;
+ * what leaves the console names neither.
+ */
+export const withoutAddresses = (message: string) =>
+  message
+    .replace(/rtmps?:\/\/[^\s'"]*[^\s'":,.]/gi, "[ingest]")
+    .replace(/(^|[\s'"(=])\/[^\s'"]*[^\s'":,.]/g, "$1[file]");
+
+/**
  * Turns a stream's failures and recoveries into console events. Ids and names come from the stream
  * row (which holds no URL and no key); messages reach here already masked.
  */
@@ -26,6 +35,7 @@ export class StreamAlerts {
     if (!this.o.events) return;
     const now = this.o.now();
     this.prune(now);
+    message = withoutAddresses(message);
     const h = this.history.get(streamId) ?? { failures: [], warned: false };
     this.history.set(streamId, h);
     h.failures = [...h.failures.filter((t) => now - t < REPEATED_WINDOW_MS), now];

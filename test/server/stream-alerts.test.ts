@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { destinations, mediaFiles } from "../../server/db/schema";
 import type { ConsoleEvent } from "../../server/events/bus";
-import { StreamAlerts } from "../../server/streaming/stream-alerts";
+import { StreamAlerts, withoutAddresses } from "../../server/streaming/stream-alerts";
 import { insertStarting } from "../../server/streaming/stream-store";
 import { steamReadyMp4 } from "../support/media";
 import { addVideo, streamingWorld } from "./streaming-fixtures";
@@ -57,4 +57,14 @@ describe("stream alerts", () => {
       failures: 3,
     });
   });
+});
+
+test("event messages name no ingest address and no file path", () => {
+  expect(withoutAddresses("rtmp://127.0.0.1:1935/live/****: Connection refused")).toBe(
+    "[ingest]: Connection refused",
+  );
+  expect(withoutAddresses("Error opening input /srv/data/media/abc.mp4: No such file")).toBe(
+    "Error opening input [file]: No such file",
+  );
+  expect(withoutAddresses("ffmpeg was killed by SIGKILL")).toBe("ffmpeg was killed by SIGKILL");
 });

@@ -66,7 +66,12 @@ async function setUp(rtmpUrl: string, timings = {}) {
       ...stored.map((d) => JSON.stringify(d)),
       ...logs,
     ].join("\n");
-    return [KEY, encodeURIComponent(KEY), "SeCrEt", created.secret, "T0KEN"].filter((s) => text.includes(s));
+    const sent = hooks.received.map((h) => h.body).join("\n");
+    const addresses = ["rtmp://", w.deps.env.DATA_DIR].filter((s) => sent.includes(s));
+    return [
+      ...addresses,
+      ...[KEY, encodeURIComponent(KEY), "SeCrEt", created.secret, "T0KEN"].filter((s) => text.includes(s)),
+    ];
   };
   return { w, hooks, start, events, leaks, logs, created };
 }
