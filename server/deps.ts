@@ -9,6 +9,7 @@ import { Scheduler } from "./schedule/scheduler";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
 import { Supervisor } from "./streaming/supervisor";
+import { WebhookDelivery } from "./webhooks/delivery";
 
 /**
  * What the services need, built once by main.ts and once per test. Holds no HTTP: the same
@@ -32,6 +33,8 @@ export interface AppDeps {
   events: EventBus;
   /** Starts and stops streams at their broadcast windows; idle until main.ts starts it. */
   scheduler: Scheduler;
+  /** Sends webhook deliveries; idle until main.ts starts it (tests start their own). */
+  webhooks: WebhookDelivery;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -62,6 +65,14 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     sampler: undefined as unknown as Sampler,
     scheduler: undefined as unknown as Scheduler,
     events,
+    webhooks:
+      overrides.webhooks ??
+      new WebhookDelivery({
+        db: db as Db,
+        now,
+        events,
+        log: process.env.NODE_ENV === "test" ? undefined : console.log,
+      }),
   };
   deps.sampler = overrides.sampler ?? new Sampler(deps);
   deps.scheduler =

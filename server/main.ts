@@ -22,6 +22,8 @@ export async function startServer(env: Env) {
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
   const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
+  // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
+  deps.webhooks.start();
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
@@ -63,6 +65,7 @@ export async function startServer(env: Env) {
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
+    await deps.webhooks.stop();
     // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.
     childRegistry.killAllNow();
     await server.stop();

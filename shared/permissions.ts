@@ -16,6 +16,7 @@ export const PERMISSIONS = {
   "analytics.settings": ["admin", "manager"],
   "analytics.syncAllApps": ["admin"],
   "admin.manage": ["admin"],
+  "webhook.manage": ["admin", "manager"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

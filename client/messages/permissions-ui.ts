@@ -6,6 +6,7 @@ const ACTIONS: Partial<Record<Permission, string>> = {
   "destination.manage": "add, change or delete destinations",
   "stream.control": "start or stop streams",
   "stream.delete": "delete stream records",
+  "webhook.manage": "manage webhooks",
 };
 
 export const PERMISSIONS_UI = {

@@ -9,6 +9,7 @@ import { refreshAchievements, refreshNews } from "../services/analytics-steam";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
 import { ensureDemoStreaming } from "./streams";
 import { ensureDemoVideo } from "./video";
+import { ensureDemoWebhook } from "./webhooks";
 
 // Demo data, seeded idempotently (a second run adds only what is missing): an organization with a
 // manager and a developer, projects watching fake-Steam games, a trailer, 30 days of player samples
@@ -122,6 +123,7 @@ export async function seedDemo(deps: AppDeps) {
   const seeded = DEMO_PROJECTS.map((p) => ensureProject(deps, org.id, manager!.id, p));
   const videoMade = await ensureDemoVideo(deps, seeded[0]!.id, manager!.id);
   ensureDemoStreaming(deps, seeded[0]!.id, manager!.id);
+  ensureDemoWebhook(deps, seeded[0]!.id, seeded[0]!.name, manager!.id);
 
   let samples = 0;
   for (const p of seeded) {

@@ -10,6 +10,7 @@ import { projectsRest } from "./projects";
 import { schedulesRest } from "./schedules";
 import { streamingRest } from "./streaming";
 import { usersRest } from "./users";
+import { webhooksRest } from "./webhooks";
 
 // Order matters only where paths overlap: /media/config and /media/stream/:id before /media/:projectId.
 export function registerRest(api: Hono<AppEnv>) {
@@ -23,4 +24,5 @@ export function registerRest(api: Hono<AppEnv>) {
   schedulesRest(api);
   dashboardRest(api);
   analyticsRest(api);
+  webhooksRest(api);
 }

@@ -9,6 +9,7 @@ import { projectsRouter } from "./projects";
 import { schedulesRouter } from "./schedules";
 import { streamingRouter } from "./streaming";
 import { usersRouter } from "./users";
+import { webhooksRouter } from "./webhooks";
 
 // The router files hold only procedures that call services.
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   schedules: schedulesRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import type { DestinationType, MediaPreparationView } from "../../shared/schemas
 import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
 import type { Env } from "../env";
+import type { EventBus } from "../events/bus";
 import { InFlight } from "../jobs/in-flight";
 import { freeBytes, isDiskFullError } from "../media/disk-space";
 import { probeMedia } from "../media/probe";
@@ -36,6 +37,7 @@ export interface PreparerOptions {
   env: Env;
   now: () => number;
   log: (line: string) => void;
+  events?: EventBus;
 }
 
 /**
@@ -169,12 +171,28 @@ export class MediaPreparer {
   }
 
   private fail(mediaId: number, error: string): void {
+    if (error !== JOBS.interruptedByShutdown) this.tellFailed(mediaId, error);
     try {
       this.store.recordFailure(mediaId, error);
     } catch (err) {
       // A full disk can refuse even this row; the error still reaches the caller.
       this.options.log(`[prepare] media ${mediaId}: could not record the failure: ${(err as Error).message}`);
     }
+  }
+
+  /** The event carries a plain sentence only: ffmpeg's own lines may name file paths. */
+  private tellFailed(mediaId: number, error: string): void {
+    const media = this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+    if (!media || !this.options.events) return;
+    const message = error === STREAMING.preparationNoSpace ? error : STREAMING.preparationFailed;
+    this.options.events.emit({
+      type: "preparation.failed",
+      projectId: media.projectId,
+      at: this.options.now(),
+      mediaId,
+      mediaName: media.originalName,
+      message,
+    });
   }
 
   /** Preparations of a project's media, for the Streaming page. */

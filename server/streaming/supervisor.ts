@@ -12,6 +12,7 @@ import { MediaPreparer } from "./media-preparation";
 import { launchInput, removePlaylistLists, rewriteLists } from "./playlist-input";
 import { recoverLastRun } from "./recovery";
 import { StartGate } from "./start-gate";
+import { StreamAlerts } from "./stream-alerts";
 import { cancelWait, newEntry, type StreamEntry, waitToRestart } from "./stream-entry";
 import { type ProcessEnd, StreamProcess } from "./stream-process";
 import * as store from "./stream-store";
@@ -50,6 +51,7 @@ export class Supervisor {
   private readonly gate: StartGate;
   private readonly cpu = new CpuMeter();
   private readonly db: Db;
+  private readonly alerts: StreamAlerts;
 
   constructor(private readonly options: SupervisorOptions) {
     this.db = options.db;
@@ -61,6 +63,7 @@ export class Supervisor {
       freeMax: START_BURST_MAX,
       cpuBusy: () => this.cpu.busyFraction() >= CPU_BUSY_FRACTION,
     });
+    this.alerts = new StreamAlerts(options);
   }
 
   /** Takes over a stream just recorded as starting: prepares the media if needed, then runs ffmpeg. */
@@ -144,6 +147,7 @@ export class Supervisor {
     entry.runningSince = this.options.now();
     store.markRunning(this.db, entry.streamId);
     this.log(`[stream ${entry.streamId}] running`);
+    this.alerts.running(entry.streamId);
   }
 
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
@@ -151,11 +155,11 @@ export class Supervisor {
     entry.process = null;
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) this.finishStopped(entry);
-    else this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`);
+    else this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
   }
 
   /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */
-  private failed(entry: StreamEntry, message: string) {
+  private failed(entry: StreamEntry, message: string, stalled = false) {
     const now = this.options.now();
     if (entry.runningSince !== null && now - entry.runningSince >= this.timings.healthyResetMs)
       entry.failures = 0;
@@ -163,6 +167,7 @@ export class Supervisor {
     const retry = !!destination?.autorestart && !this.closing;
     const count = store.recordFailure(this.db, entry.streamId, { message, at: now, retry });
     if (count === null) return this.forget(entry);
+    this.alerts.failed(entry.streamId, message, stalled);
     this.log(`[stream ${entry.streamId}] failed (${count} so far)`);
     if (!retry || !destination) return this.forget(entry);
     const delay = backoffDelay(entry.failures, this.timings);

@@ -72,6 +72,26 @@ export async function seedScreens(dataDir: string, steamEnv: Record<string, stri
        status, error_count, started_by, started_at, stopped_at, playlist_id, playlist_name)
      VALUES (?, ?, 'Launch Week Loop', 2000000, ?, 'custom', 'stopped', 0, 1, ?, ?, ?, 'Launch Week Loop')`,
   ).run(project.id, dest.id, LONG_DESTINATION, now - 5 * 3_600_000, now - 4 * 3_600_000, playlist.id);
+  // A Discord webhook with a delivered, a retried and a failed delivery.
+  const hook = db
+    .query(
+      `INSERT INTO webhooks (project_id, url, format, events, secret, created_at) VALUES (?, ?, 'discord', ?, 'whsec_x', ?) RETURNING id`,
+    )
+    .get(
+      project.id,
+      "https://discord.com/api/webhooks/123/token-secret",
+      JSON.stringify(["stream.failed", "stream.restarting_repeatedly", "stream.recovered"]),
+      now,
+    ) as { id: number };
+  for (const [event, status, http, attempts, ago] of [
+    ["stream.recovered", "delivered", 204, 1, 60_000],
+    ["stream.failed", "delivered", 204, 3, 120_000],
+    ["stream.restarting_repeatedly", "failed", 500, 12, 3_600_000],
+  ] as const)
+    db.query(
+      `INSERT INTO webhook_deliveries (webhook_id, event, payload, status, http_status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, '{}', ?, ?, ?, ?, ?)`,
+    ).run(hook.id, event, status, http, attempts, now - ago, now - ago);
   // A game outside the partner account: financial analytics on, but no sales to show.
   const quiet = db
     .query(

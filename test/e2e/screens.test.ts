@@ -172,6 +172,7 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await shoot(page, size.name, "06b-playlist-dialog", problems);
     await page.keyboard.press("Escape");
     await go(`/projects/${projectId}/settings`, "Save Changes");
+    await page.locator('[data-testid^="delivery-"]:visible').first().waitFor({ timeout: 10_000 });
     await shoot(page, size.name, "07-project-settings", problems);
     await go("/streaming", "Launch Week");
     await shoot(page, size.name, "08-streaming", problems, true);

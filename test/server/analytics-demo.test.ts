@@ -11,6 +11,8 @@ import {
   steamSales,
   streams,
   users,
+  webhookDeliveries,
+  webhooks,
 } from "../../server/db/schema";
 import { seedDemo } from "../../server/demo/seed";
 import { getOverview } from "../../server/services/analytics";
@@ -71,11 +73,15 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
     users: deps.db.select().from(users).all().length,
     destinations: deps.db.select().from(destinations).all().length,
     streams: deps.db.select().from(streams).all().length,
+    webhooks: deps.db.select().from(webhooks).all().length,
   });
   // The Streaming page has a destination and a history to show; nothing is live.
   expect(deps.db.select().from(destinations).all()).toHaveLength(1);
   const history = deps.db.select().from(streams).all();
   expect(history.map((h) => h.status).sort()).toEqual(["error", "stopped", "stopped"]);
+  // The settings card has a webhook with a delivery log to show.
+  expect(deps.db.select().from(webhooks).all()).toHaveLength(1);
+  expect(deps.db.select().from(webhookDeliveries).all().length).toBeGreaterThan(0);
   const before = counts();
   const second = await seedDemo(deps);
   expect(second).toMatchObject({ videoMade: false, samples: 0, salesDates: 2 });

@@ -44,6 +44,7 @@ export function withSupervisor(
     now: deps.now,
     timings: { ...FAST_TIMINGS, ...timings },
     log,
+    events: deps.events,
   });
   supervisors.push(supervisor);
   deps.supervisor = supervisor;

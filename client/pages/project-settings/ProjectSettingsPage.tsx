@@ -7,6 +7,7 @@ import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { Link as RouterLink } from "react-router-dom";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
+import { WebhooksCard } from "./WebhooksCard";
 
 /** /projects/{id}/settings (docs/screens.md#project-settings). */
 export default function ProjectSettingsPage() {
@@ -43,6 +44,7 @@ export default function ProjectSettingsPage() {
       <Stack gap={6}>
         <SteamAnalyticsCard projectId={project.id} />
         <GeneralSettingsCard project={project} />
+        <WebhooksCard projectId={project.id} />
       </Stack>
     </Box>
   );

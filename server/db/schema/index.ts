@@ -6,3 +6,4 @@ export * from "./playlists";
 export * from "./schedules";
 export * from "./steam";
 export * from "./streaming";
+export * from "./webhooks";

@@ -1,0 +1,174 @@
+import { Button, Checkbox, Code, Field, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { DialogFrame } from "@client/components/DialogFrame";
+import { errorMessage } from "@client/lib/errors";
+import { notify } from "@client/lib/notify";
+import { trpc } from "@client/lib/trpc";
+import { WEBHOOKS_UI as UI } from "@client/messages/webhooks-ui";
+import { EVENT_LABELS, WEBHOOKS } from "@shared/messages/webhooks";
+import {
+  createWebhookBody,
+  WEBHOOK_EVENTS,
+  WEBHOOK_FORMATS,
+  type WebhookEvent,
+  type WebhookFormat,
+} from "@shared/schemas/webhooks";
+import { useState } from "react";
+
+const DEFAULT_EVENTS: WebhookEvent[] = [
+  "stream.failed",
+  "stream.restarting_repeatedly",
+  "stream.stalled",
+  "stream.recovered",
+];
+
+/** The add form; after creation, the signing secret, shown this once. */
+export function AddWebhookDialog({
+  open,
+  onClose,
+  projectId,
+}: {
+  open: boolean;
+  onClose(): void;
+  projectId: number;
+}) {
+  const [url, setUrl] = useState("");
+  const [format, setFormat] = useState<WebhookFormat>("discord");
+  const [events, setEvents] = useState<WebhookEvent[]>(DEFAULT_EVENTS);
+  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const utils = trpc.useUtils();
+  const create = trpc.webhooks.create.useMutation();
+
+  const close = () => {
+    setUrl("");
+    setEvents(DEFAULT_EVENTS);
+    setErrors({});
+    setSecret(null);
+    setCopied(false);
+    onClose();
+  };
+  const toggle = (event: WebhookEvent, on: boolean) =>
+    setEvents((list) => (on ? [...list, event] : list.filter((e) => e !== event)));
+
+  async function submit() {
+    const checked = createWebhookBody.safeParse({ url, format, events });
+    if (!checked.success) {
+      const issue = (path: string) => checked.error.issues.find((i) => i.path[0] === path)?.message;
+      return setErrors({ url: issue("url"), events: issue("events") ? WEBHOOKS.eventsRequired : undefined });
+    }
+    setErrors({});
+    try {
+      const created = await create.mutateAsync({ project_id: projectId, ...checked.data });
+      await utils.webhooks.list.invalidate({ project_id: projectId });
+      notify({ type: "success", title: UI.created });
+      setSecret(created.secret);
+    } catch (err) {
+      notify({ type: "error", title: UI.createFailed, message: errorMessage(err, UI.createFailed) });
+    }
+  }
+
+  if (secret) {
+    const copy = () =>
+      void navigator.clipboard?.writeText(secret).then(
+        () => setCopied(true),
+        () => {},
+      );
+    return (
+      <DialogFrame
+        open={open}
+        onClose={close}
+        title={UI.secretTitle}
+        footer={
+          <Button colorPalette="blue" onClick={close}>
+            {UI.done}
+          </Button>
+        }
+      >
+        <Stack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            {UI.secretHint}
+          </Text>
+          <Code data-testid="webhook-secret" p="2" wordBreak="break-all" fontSize="sm">
+            {secret}
+          </Code>
+          <Button size="sm" variant="outline" alignSelf="start" onClick={copy}>
+            {copied ? UI.copied : UI.copy}
+          </Button>
+        </Stack>
+      </DialogFrame>
+    );
+  }
+
+  return (
+    <DialogFrame
+      open={open}
+      onClose={close}
+      closeLabel={false}
+      title={UI.addTitle}
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close}>
+            {UI.cancel}
+          </Button>
+          <Button type="submit" colorPalette="green" loading={create.isPending}>
+            {UI.create}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={!!errors.url}>
+          <Field.Label>
+            {UI.urlLabel} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="url"
+            fontFamily="mono"
+            fontSize="sm"
+            value={url}
+            placeholder="https://"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          {errors.url ? (
+            <Field.ErrorText>{errors.url}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{UI.urlHint}</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{UI.formatLabel}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={format} onChange={(e) => setFormat(e.target.value as WebhookFormat)}>
+              {WEBHOOK_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {UI.formats[f]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root invalid={!!errors.events}>
+          <Field.Label>{UI.eventsLabel}</Field.Label>
+          <Stack gap="2" mt="1">
+            {WEBHOOK_EVENTS.map((event) => (
+              <Checkbox.Root
+                key={event}
+                checked={events.includes(event)}
+                onCheckedChange={(e) => toggle(event, e.checked === true)}
+                colorPalette="green"
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{EVENT_LABELS[event]}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+          <Field.ErrorText>{errors.events}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import { webhookDeliveries, webhooks } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { renderPayload } from "../webhooks/payloads";
+
+const MINUTE = 60_000;
+// An address of Discord's shape; the demo has no internet, so a "Send test" from it is logged as not delivered.
+const DEMO_WEBHOOK_URL = "https://discord.com/api/webhooks/1000000000000000000/demo-token";
+
+/** A Discord webhook with a week's worth of deliveries, so the settings card has a log to show. Idempotent. */
+export function ensureDemoWebhook(
+  deps: AppDeps,
+  projectId: number,
+  projectName: string,
+  userId: number,
+): boolean {
+  const existing = deps.db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.projectId, projectId), eq(webhooks.url, DEMO_WEBHOOK_URL)))
+    .get();
+  if (existing) return false;
+  const now = deps.now();
+  const hook = deps.db
+    .insert(webhooks)
+    .values({
+      projectId,
+      url: DEMO_WEBHOOK_URL,
+      format: "discord",
+      events: ["stream.failed", "stream.restarting_repeatedly", "stream.stalled", "stream.recovered"],
+      secret: `whsec_demo_${crypto.randomUUID().replaceAll("-", "")}`,
+      createdBy: userId,
+      createdAt: now - 7 * 24 * 60 * MINUTE,
+    })
+    .returning()
+    .get();
+  const history = [
+    { type: "stream.failed", ago: 3 * 24 * 60, attempts: 1, message: "The ingest closed the connection." },
+    { type: "stream.recovered", ago: 3 * 24 * 60 - 1, attempts: 2 },
+    { type: "stream.stalled", ago: 26 * 60, attempts: 1, message: "No new frames for 30 seconds." },
+    { type: "stream.recovered", ago: 26 * 60 - 1, attempts: 1 },
+  ] as const;
+  for (const h of history) {
+    const at = now - h.ago * MINUTE;
+    const event = { ...h, projectId, projectName, at, destinationName: "Steam Store Page" };
+    deps.db
+      .insert(webhookDeliveries)
+      .values({
+        webhookId: hook.id,
+        event: h.type,
+        payload: renderPayload("discord", event),
+        status: "delivered",
+        httpStatus: 204,
+        attempts: h.attempts,
+        nextAttemptAt: at,
+        createdAt: at,
+        deliveredAt: at + (h.attempts - 1) * 5000 + 300,
+      })
+      .run();
+  }
+  return true;
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { count, desc, eq } from "drizzle-orm";
+import { WEBHOOKS } from "../../shared/messages/webhooks";
+import {
+  type CreatedWebhook,
+  type CreateWebhookBody,
+  type DeliveryView,
+  WEBHOOKS_PER_PROJECT,
+  type WebhookEvent,
+  type WebhookView,
+} from "../../shared/schemas/webhooks";
+import type { SessionUser } from "../../shared/types";
+import { webhookDeliveries, webhooks } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { badRequest, notFound } from "../errors";
+import { enqueue, type WebhookRow } from "../webhooks/queue";
+import { requirePermission, requireProject } from "./access";
+
+// Webhooks of a project. Tenancy first (404), then the role (403), then the work.
+
+/** The origin only: the path and query of a Discord or Slack address are its token. */
+export function maskUrl(url: string): string {
+  const u = new URL(url);
+  return u.pathname === "/" && !u.search ? u.origin : `${u.origin}/****`;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const view = (w: WebhookRow): WebhookView => ({
+  id: w.id,
+  project_id: w.projectId,
+  url_masked: maskUrl(w.url),
+  format: w.format,
+  events: w.events as WebhookEvent[],
+  created_at: new Date(w.createdAt).toISOString(),
+});
+
+function manage(deps: AppDeps, user: SessionUser, projectId: number) {
+  requireProject(deps, user, projectId);
+  requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
+}
+
+/** The webhook if the user may manage it; 404 when missing or in another organization. */
+function findWebhook(deps: AppDeps, user: SessionUser, id: number): WebhookRow {
+  const row = deps.db.select().from(webhooks).where(eq(webhooks.id, id)).get();
+  if (!row) throw notFound(WEBHOOKS.notFound);
+  try {
+    requireProject(deps, user, row.projectId);
+  } catch {
+    throw notFound(WEBHOOKS.notFound);
+  }
+  requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
+  return row;
+}
+
+export function listWebhooks(deps: AppDeps, user: SessionUser, projectId: number): WebhookView[] {
+  manage(deps, user, projectId);
+  return deps.db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).all().map(view);
+}
+
+export function createWebhook(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+  input: CreateWebhookBody,
+): CreatedWebhook {
+  manage(deps, user, projectId);
+  const existing = deps.db
+    .select({ n: count() })
+    .from(webhooks)
+    .where(eq(webhooks.projectId, projectId))
+    .get();
+  if ((existing?.n ?? 0) >= WEBHOOKS_PER_PROJECT) throw badRequest(WEBHOOKS.tooMany(WEBHOOKS_PER_PROJECT));
+  const row = deps.db
+    .insert(webhooks)
+    .values({
+      projectId,
+      url: input.url,
+      format: input.format,
+      events: input.events,
+      secret: `whsec_${randomBytes(24).toString("hex")}`,
+      createdBy: user.id,
+      createdAt: deps.now(),
+    })
+    .returning()
+    .get();
+  return { ...view(row), secret: row.secret };
+}
+
+export function deleteWebhook(deps: AppDeps, user: SessionUser, id: number): { id: number } {
+  findWebhook(deps, user, id);
+  deps.db.delete(webhooks).where(eq(webhooks.id, id)).run();
+  return { id };
+}
+
+const deliveryView = (d: typeof webhookDeliveries.$inferSelect): DeliveryView => ({
+  id: d.id,
+  event: d.event as DeliveryView["event"],
+  status: d.status,
+  http_status: d.httpStatus,
+  attempts: d.attempts,
+  last_error: d.lastError,
+  created_at: new Date(d.createdAt).toISOString(),
+  delivered_at: iso(d.deliveredAt),
+});
+
+/** The latest deliveries, newest first. */
+export function listDeliveries(deps: AppDeps, user: SessionUser, id: number, limit = 20): DeliveryView[] {
+  findWebhook(deps, user, id);
+  return deps.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all()
+    .map(deliveryView);
+}
+
+/** A test event through the same queue and sender as real ones; answers after the first attempt. */
+export async function sendTest(deps: AppDeps, user: SessionUser, id: number): Promise<DeliveryView> {
+  const webhook = findWebhook(deps, user, id);
+  const row = enqueue(deps.db, webhook, {
+    type: "webhook.test",
+    projectId: webhook.projectId,
+    at: deps.now(),
+    message: WEBHOOKS.testMessage,
+  });
+  await deps.webhooks.deliverNow(row.id);
+  const done = deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id)).get();
+  return deliveryView(done ?? row);
+}

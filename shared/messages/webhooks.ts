@@ -1,0 +1,30 @@
+// Webhooks of a project: refusals and results the server answers, and the names of the events.
+export const WEBHOOKS = {
+  notFound: "Webhook not found",
+  forbidden: "Only managers and administrators can manage webhooks.",
+  urlRequired: "Enter the webhook address.",
+  urlInvalid: "Enter a full web address starting with http:// or https://.",
+  urlTooLong: "The webhook address is too long.",
+  urlCredentials: "The webhook address cannot contain a user name or password.",
+  formatInvalid: "Choose generic, Discord or Slack.",
+  eventsRequired: "Choose at least one event.",
+  eventInvalid: "Unknown event.",
+  tooMany: (max: number) => `A project can have at most ${max} webhooks.`,
+  testMessage: "This is a test from Stream Console. If you can read it, the webhook works.",
+  /** Short reasons kept in the delivery log: never the address, which may hold a token. */
+  timedOut: "No answer within 5 seconds",
+  unreachable: "Could not connect",
+  httpStatus: (status: number) => `Answered HTTP ${status}`,
+} as const;
+
+/** Plain names of the events, for people (the payloads and the settings card). */
+export const EVENT_LABELS = {
+  "stream.failed": "Stream failed",
+  "stream.restarting_repeatedly": "Restarting repeatedly",
+  "stream.stalled": "Stream stalled",
+  "stream.recovered": "Stream recovered",
+  "schedule.started": "Schedule started",
+  "schedule.ended": "Schedule ended",
+  "preparation.failed": "Preparation failed",
+  "webhook.test": "Test",
+} as const;

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { WEBHOOKS } from "../messages/webhooks";
+import { idSchema } from "./ids";
+
+// Mirrors server/events/bus.ts CONSOLE_EVENT_TYPES (shared code cannot import the server).
+export const WEBHOOK_EVENTS = [
+  "stream.failed",
+  "stream.restarting_repeatedly",
+  "stream.stalled",
+  "stream.recovered",
+  "schedule.started",
+  "schedule.ended",
+  "preparation.failed",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_FORMATS = ["generic", "discord", "slack"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOKS_PER_PROJECT = 20;
+
+/** An http(s) address with a host and no user name or password in it. */
+const urlSchema = z
+  .string(WEBHOOKS.urlRequired)
+  .trim()
+  .min(1, WEBHOOKS.urlRequired)
+  .max(WEBHOOK_URL_MAX, WEBHOOKS.urlTooLong)
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return ctx.addIssue({ code: "custom", message: WEBHOOKS.urlInvalid });
+    }
+    if (!["http:", "https:"].includes(url.protocol) || !url.hostname || /\s/.test(value))
+      return ctx.addIssue({ code: "custom", message: WEBHOOKS.urlInvalid });
+    if (url.username || url.password) ctx.addIssue({ code: "custom", message: WEBHOOKS.urlCredentials });
+  });
+
+export const createWebhookBody = z
+  .object({
+    url: urlSchema,
+    format: z.enum(WEBHOOK_FORMATS, WEBHOOKS.formatInvalid),
+    events: z
+      .array(z.enum(WEBHOOK_EVENTS, WEBHOOKS.eventInvalid), WEBHOOKS.eventsRequired)
+      .min(1, WEBHOOKS.eventsRequired)
+      .max(WEBHOOK_EVENTS.length * 2, WEBHOOKS.eventInvalid)
+      .transform((events) => [...new Set(events)]),
+  })
+  .strict();
+export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
+
+export const createWebhookInput = createWebhookBody.extend({ project_id: idSchema });
+export const webhookIdInput = z.object({ id: idSchema }).strict();
+export const projectWebhooksInput = z.object({ project_id: idSchema }).strict();
+
+export interface WebhookView {
+  id: number;
+  project_id: number;
+  /** Origin only: the path of a Discord or Slack address is its token. */
+  url_masked: string;
+  format: WebhookFormat;
+  events: WebhookEvent[];
+  created_at: string;
+}
+
+/** Answered once, at creation: the signing secret is never shown again. */
+export interface CreatedWebhook extends WebhookView {
+  secret: string;
+}
+
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliveryView {
+  id: number;
+  event: WebhookEvent | "webhook.test";
+  status: DeliveryStatus;
+  http_status: number | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}

@@ -1,0 +1,91 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { WEBHOOKS_UI } from "../../client/messages/webhooks-ui";
+import { freePort } from "../fakes/rtmp-receiver";
+import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
+import { steamReadyMp4 } from "../support/media";
+import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+
+// In Chromium against the real server: add a webhook on Project Settings, read its secret once, send
+// a test, see a real stream failure arrive at a local receiver, and delete the webhook.
+
+let app: Console;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let projectId: number;
+const receiver = startWebhookReceiver();
+
+beforeAll(async () => {
+  app = await startConsole();
+  const db = new Database(join(app.dataDir, "console.db"));
+  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-webhooks')");
+  projectId = (
+    db
+      .query("INSERT INTO projects (name, org_id) VALUES ('Starfall', last_insert_rowid()) RETURNING id")
+      .get() as { id: number }
+  ).id;
+  db.close();
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  receiver.stop();
+  await Promise.allSettled([browser?.close(), app?.stop()]);
+});
+
+test("a webhook added on Project Settings gets a test and a real stream failure", async () => {
+  const { page } = browser;
+  await signInThroughPage(page, app.url);
+  await visit(page, `${app.url}/projects/${projectId}/settings`);
+  const card = page.getByTestId("webhooks-card");
+  await card.getByText(WEBHOOKS_UI.empty).waitFor();
+  await card.getByRole("button", { name: WEBHOOKS_UI.add }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(WEBHOOKS_UI.urlLabel).fill("ftp://nope");
+  await dialog.getByRole("button", { name: WEBHOOKS_UI.create }).click();
+  await dialog.getByText("Enter a full web address starting with http:// or https://.").waitFor();
+  await dialog.getByLabel(WEBHOOKS_UI.urlLabel).fill(receiver.url);
+  await dialog.getByLabel(WEBHOOKS_UI.formatLabel).selectOption("generic");
+  await dialog.getByRole("button", { name: WEBHOOKS_UI.create }).click();
+  const secret = await page.getByTestId("webhook-secret").textContent();
+  expect(secret).toMatch(/^whsec_/);
+  await page.getByRole("button", { name: WEBHOOKS_UI.done }).click();
+
+  const item = page.locator('[data-testid^="webhook-"]');
+  await expect(item.textContent()).resolves.not.toContain("T0KEN");
+  await item.getByRole("button", { name: WEBHOOKS_UI.sendTest }).click();
+  await until(() => receiver.received.length === 1, 5000, "the test delivery");
+  await item.locator('tr[data-testid^="delivery-"]').getByText("204").waitFor();
+
+  const buffer = readFileSync(await steamReadyMp4(6));
+  const up = await page.request.post(`${app.url}/api/media/upload`, {
+    multipart: {
+      projectId: String(projectId),
+      media: { name: "trailer.mp4", mimeType: "video/mp4", buffer },
+    },
+  });
+  const media = await up.json();
+  const dest = await (
+    await page.request.post(`${app.url}/api/destinations`, {
+      data: {
+        name: "Refusing ingest",
+        type: "custom",
+        rtmp_url: `rtmp://127.0.0.1:${freePort()}/live`,
+        stream_key: "e2e-KEY-secret",
+        project_id: projectId,
+      },
+    })
+  ).json();
+  const started = await page.request.post(`${app.url}/api/destinations/${dest.id}/stream`, {
+    data: { mediaId: media.id ?? media.media?.id },
+  });
+  expect(started.status()).toBeLessThan(300);
+  await until(() => receiver.received.some((h) => h.body.includes("stream.failed")), 10_000, "stream.failed");
+  expect(receiver.received.map((h) => h.body).join()).not.toContain("e2e-KEY-secret");
+  await item.getByText("Stream failed").first().waitFor({ timeout: 10_000 });
+
+  await item.getByRole("button", { name: WEBHOOKS_UI.delete }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await card.getByText(WEBHOOKS_UI.empty).waitFor();
+}, 90_000);

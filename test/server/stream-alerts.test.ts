@@ -1,0 +1,70 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { destinations, mediaFiles } from "../../server/db/schema";
+import type { ConsoleEvent } from "../../server/events/bus";
+import { StreamAlerts, withoutAddresses } from "../../server/streaming/stream-alerts";
+import { insertStarting } from "../../server/streaming/stream-store";
+import { steamReadyMp4 } from "../support/media";
+import { addVideo, streamingWorld } from "./streaming-fixtures";
+
+// Which failures become which events, on a clock the test moves.
+
+describe("stream alerts", () => {
+  test("'restarting repeatedly' comes once at 3 failures in 10 minutes, and again only after a recovery", async () => {
+    const w = await streamingWorld();
+    const clock = { t: 1_000_000 };
+    const seen: ConsoleEvent[] = [];
+    w.deps.events.on((e) => seen.push(e));
+    const alerts = new StreamAlerts({ db: w.deps.db, now: () => clock.t, events: w.deps.events });
+    const destination = await w.asDev.streaming.createDestination({
+      name: "Steam main",
+      type: "custom",
+      rtmp_url: "rtmp://127.0.0.1:1/live",
+      stream_key: "k",
+      autorestart: true,
+      project_id: w.project.id,
+    });
+    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const dest = w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)).get()!;
+    const m = w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)).get()!;
+    const s = insertStarting(w.deps.db, { destination: dest, media: m, startedBy: null, startedAt: clock.t });
+    const types = () => seen.map((e) => e.type);
+
+    alerts.running(s.id);
+    expect(types()).toEqual([]);
+    // Two failures, then one 11 minutes later: never 3 within 10 minutes.
+    alerts.failed(s.id, "x", false);
+    clock.t += 60_000;
+    alerts.failed(s.id, "x", false);
+    clock.t += 11 * 60_000;
+    alerts.failed(s.id, "x", false);
+    expect(types()).toEqual(["stream.failed", "stream.failed", "stream.failed"]);
+    alerts.failed(s.id, "x", true);
+    alerts.failed(s.id, "x", false);
+    alerts.failed(s.id, "x", false);
+    expect(types().filter((t) => t === "stream.restarting_repeatedly")).toHaveLength(1);
+    expect(types()).toContain("stream.stalled");
+    alerts.running(s.id);
+    alerts.running(s.id);
+    expect(types().filter((t) => t === "stream.recovered")).toHaveLength(1);
+    for (let i = 0; i < 3; i++) alerts.failed(s.id, "x", false);
+    expect(types().filter((t) => t === "stream.restarting_repeatedly")).toHaveLength(2);
+    expect(seen.at(-1)).toMatchObject({
+      projectId: w.project.id,
+      streamId: s.id,
+      destinationId: dest.id,
+      destinationName: "Steam main",
+      failures: 3,
+    });
+  });
+});
+
+test("event messages name no ingest address and no file path", () => {
+  expect(withoutAddresses("rtmp://127.0.0.1:1935/live/****: Connection refused")).toBe(
+    "[ingest]: Connection refused",
+  );
+  expect(withoutAddresses("Error opening input /srv/data/media/abc.mp4: No such file")).toBe(
+    "Error opening input [file]: No such file",
+  );
+  expect(withoutAddresses("ffmpeg was killed by SIGKILL")).toBe("ffmpeg was killed by SIGKILL");
+});
