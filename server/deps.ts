@@ -4,6 +4,7 @@ import { LoginRateLimiter } from "./auth/rate-limit";
 import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
 import { EventBus } from "./events/bus";
+import { HealthSampler } from "./health/sampler";
 import { JobRunner } from "./jobs/runner";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
@@ -29,6 +30,8 @@ export interface AppDeps {
   sampler: Sampler;
   /** What happened to broadcasts (failures, recoveries, schedule windows), for webhooks and uptime. */
   events: EventBus;
+  /** Health samples of live streams every 10 s; idle until main.ts starts it. */
+  health: HealthSampler;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -58,7 +61,10 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : console.log }),
     sampler: undefined as unknown as Sampler,
     events,
+    health: undefined as unknown as HealthSampler,
   };
+  deps.health =
+    overrides.health ?? new HealthSampler({ db: deps.db, now, live: (id) => deps.supervisor.live(id) });
   deps.sampler = overrides.sampler ?? new Sampler(deps);
   return deps;
 }

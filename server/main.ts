@@ -3,6 +3,7 @@ import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
 import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
+import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { childRegistry } from "./streaming/child-registry";
 
@@ -22,6 +23,8 @@ export async function startServer(env: Env) {
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
   const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
+  // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
+  closeLeftOpenRuns(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
@@ -44,6 +47,7 @@ export async function startServer(env: Env) {
   const ms = Math.round(performance.now() - started);
   console.log(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
   deps.sampler.start();
+  deps.health.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +61,7 @@ export async function startServer(env: Env) {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
+    deps.health.stop();
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();

@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/env";
 import { analyticsRest } from "./analytics";
 import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
+import { healthRest } from "./health";
 import { mediaRest } from "./media";
 import { organizationsRest } from "./organizations";
 import { projectsRest } from "./projects";
@@ -19,4 +20,5 @@ export function registerRest(api: Hono<AppEnv>) {
   streamingRest(api);
   dashboardRest(api);
   analyticsRest(api);
+  healthRest(api);
 }

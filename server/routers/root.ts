@@ -2,6 +2,7 @@ import { router } from "../trpc/init";
 import { analyticsRouter } from "./analytics";
 import { authRouter } from "./auth";
 import { dashboardRouter } from "./dashboard";
+import { healthRouter } from "./health";
 import { mediaRouter } from "./media";
 import { organizationsRouter } from "./organizations";
 import { projectsRouter } from "./projects";
@@ -18,6 +19,7 @@ export const appRouter = router({
   streaming: streamingRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import type { SessionUser } from "../../shared/types";
 import { destinations, mediaFiles, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { closeIntent, openIntent } from "../health/uptime-store";
 import { mediaPaths } from "../media/storage";
 import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
@@ -64,6 +65,7 @@ export function startStream(
     startedBy: user.id,
     startedAt: deps.now(),
   });
+  openIntent(deps.db, destination.id, "user", stream.startedAt);
   deps.supervisor.launch({ stream, destination, media });
   return streamRecord(stream, destination.autorestart, recordContext(deps));
 }
@@ -87,8 +89,9 @@ function findStream(deps: AppDeps, user: SessionUser, id: number) {
 
 /** Stops a live stream and answers its record; stopping an ended stream answers it unchanged. */
 export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
-  findStream(deps, user, streamId);
+  const stream = findStream(deps, user, streamId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStop);
+  if (stream.destinationId) closeIntent(deps.db, stream.destinationId, deps.now());
   await deps.supervisor.stop(streamId);
   const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
   return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
