@@ -4,8 +4,8 @@ import { destinationIntents, liveRuns } from "../../server/db/schema";
 import { samplesOf } from "../../server/health/sample-store";
 import { HealthSampler } from "../../server/health/sampler";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
-import { waitFor } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
+import { waitUntil as waitFor } from "../support/wait";
 import { addVideo, streamingWorld } from "./streaming-fixtures";
 
 // Real ffmpeg publishing to a real nginx-rtmp that goes down for a while: the uptime record shows the
