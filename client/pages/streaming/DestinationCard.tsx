@@ -7,6 +7,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import { LastFailure } from "./LastFailure";
 import { LiveFigures } from "./LiveFigures";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
+import { UptimeLine } from "./UptimeLine";
 
 export interface DestinationCardProps {
   destination: Destination;
@@ -77,6 +78,7 @@ export function DestinationCard({
           </Text>
         )}
         {failure && <LastFailure failure={failure} />}
+        <UptimeLine destinationId={d.id} />
         {status === "running" && <LiveFigures live={live} />}
         {status === "starting" && <LiveFigures live={null} />}
 
