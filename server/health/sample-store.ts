@@ -9,6 +9,8 @@ export const SAMPLE_EVERY_MS = 10_000;
 export const FOLD_AFTER_MS = 24 * 3600_000;
 export const FOLD_SPAN_MS = 5 * 60_000;
 export const KEEP_MS = 30 * 24 * 3600_000;
+/** Folding and pruning scan the table, so they run hourly rather than at every sample. */
+export const COMPACT_EVERY_MS = 3600_000;
 
 export interface HealthReading {
   bitrateKbps: number;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import { streams } from "../db/schema";
-import { compact, FOLD_SPAN_MS, insertSample, SAMPLE_EVERY_MS } from "./sample-store";
+import { COMPACT_EVERY_MS, compact, insertSample, SAMPLE_EVERY_MS } from "./sample-store";
 
 export interface HealthTimers {
   setInterval: (fn: () => void, ms: number) => unknown;
@@ -53,7 +53,7 @@ export class HealthSampler {
     this.handle = null;
   }
 
-  /** One pass: a row per running stream with figures, then the folding and pruning every 5 minutes. */
+  /** One pass: a row per running stream with figures, then the folding and pruning once an hour. */
   tick(): number {
     const { db, now: clock, live } = this.options;
     const now = clock();
@@ -70,7 +70,7 @@ export class HealthSampler {
       });
     }
     for (const id of this.totals.keys()) if (!seen.has(id)) this.totals.delete(id);
-    if (now - this.lastCompact >= FOLD_SPAN_MS) {
+    if (now - this.lastCompact >= COMPACT_EVERY_MS) {
       this.lastCompact = now;
       compact(db, now);
     }

@@ -146,7 +146,7 @@ describe("the health sampler", () => {
     expect(first.fpsMax).toBe(30);
     expect(folded.reduce((n, r) => n + r.dropped, 0)).toBe(59);
     // Folding again changes nothing.
-    w.advance(10 * 60_000);
+    w.advance(2 * 3600_000);
     w.sampler.tick();
     expect(samplesOf(w.deps.db, s.id, 0)).toEqual(folded);
     w.advance(hourEnd + 30 * DAY - w.at() + 60_000);
