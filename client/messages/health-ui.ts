@@ -18,5 +18,4 @@ export const HEALTH_UI = {
   bitrate: "Bitrate (kbps)",
   fps: "FPS",
   drops: "Dropped frames",
-  dropsAt: (n: number) => (n === 1 ? "1 dropped frame" : `${n} dropped frames`),
 } as const;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { seedDemo } from "../../server/demo/seed";
 import { createDeps } from "../../server/deps";
 import { loadEnv } from "../../server/env";
+import { seedHealth } from "./health-seed";
 
 // Fills a running console's database so every screen has something to show: the demo's studio
 // (two projects with analytics, a trailer, a destination and a stream history), more studios and
@@ -54,6 +55,7 @@ export async function seedScreens(dataDir: string, steamEnv: Record<string, stri
        destination_type, status, error_count, started_by, started_at, stopped_at)
      VALUES (?, ?, ?, 'Starfall Outpost - Launch Trailer.mp4', 1000000, ?, 'custom', 'stopped', 0, 1, ?, ?)`,
   ).run(project.id, dest.id, media.id, LONG_DESTINATION, now - 3 * 3_600_000, now - 2 * 3_600_000);
+  seedHealth(db, project.id, now);
   // A game outside the partner account: financial analytics on, but no sales to show.
   const quiet = db
     .query(
