@@ -4,6 +4,7 @@ import { LoginRateLimiter } from "./auth/rate-limit";
 import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
 import { EventBus } from "./events/bus";
+import { HealthSampler } from "./health/sampler";
 import { JobRunner } from "./jobs/runner";
 import { Scheduler } from "./schedule/scheduler";
 import { createSteamClient, type SteamClient } from "./steam/client";
@@ -35,6 +36,8 @@ export interface AppDeps {
   scheduler: Scheduler;
   /** Sends webhook deliveries; idle until main.ts starts it (tests start their own). */
   webhooks: WebhookDelivery;
+  /** Health samples of live streams every 10 s; idle until main.ts starts it. */
+  health: HealthSampler;
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -73,7 +76,10 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         events,
         log: process.env.NODE_ENV === "test" ? undefined : console.log,
       }),
+    health: undefined as unknown as HealthSampler,
   };
+  deps.health =
+    overrides.health ?? new HealthSampler({ db: deps.db, now, live: (id) => deps.supervisor.live(id) });
   deps.sampler = overrides.sampler ?? new Sampler(deps);
   deps.scheduler =
     overrides.scheduler ??

@@ -3,6 +3,7 @@ import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
 import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
+import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { childRegistry } from "./streaming/child-registry";
 
@@ -24,6 +25,8 @@ export async function startServer(env: Env) {
   const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
   deps.webhooks.start();
+  // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
+  closeLeftOpenRuns(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
@@ -48,6 +51,7 @@ export async function startServer(env: Env) {
   deps.sampler.start();
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   deps.scheduler.start();
+  deps.health.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -62,6 +66,7 @@ export async function startServer(env: Env) {
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
     await deps.scheduler.stop();
+    deps.health.stop();
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();

@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/env";
 import { analyticsRest } from "./analytics";
 import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
+import { healthRest } from "./health";
 import { mediaRest } from "./media";
 import { organizationsRest } from "./organizations";
 import { playlistsRest } from "./playlists";
@@ -25,4 +26,5 @@ export function registerRest(api: Hono<AppEnv>) {
   dashboardRest(api);
   analyticsRest(api);
   webhooksRest(api);
+  healthRest(api);
 }

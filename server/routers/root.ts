@@ -2,6 +2,7 @@ import { router } from "../trpc/init";
 import { analyticsRouter } from "./analytics";
 import { authRouter } from "./auth";
 import { dashboardRouter } from "./dashboard";
+import { healthRouter } from "./health";
 import { mediaRouter } from "./media";
 import { organizationsRouter } from "./organizations";
 import { playlistsRouter } from "./playlists";
@@ -24,6 +25,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
   webhooks: webhooksRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { destinations, schedules } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { closeIntent } from "../health/uptime-store";
 import { liveStreamsByDestination } from "../services/stream-views";
 import type { DestinationRow, StreamRow } from "../streaming/stream-store";
 import { ruleOf, type ScheduleRow } from "./rules";
-import { activeOccurrence, type Occurrence } from "./windows";
 import { launchWindow } from "./window-source";
+import { activeOccurrence, type Occurrence } from "./windows";
 
 export interface SchedulerTimers {
   setInterval(fn: () => void, ms: number): unknown;
@@ -111,6 +112,8 @@ export class Scheduler {
   }
 
   private async end(e: Entry, stream: StreamRow): Promise<void> {
+    // The window is over: the destination is no longer meant to be live, so its uptime stops counting.
+    closeIntent(this.deps.db, e.destination.id, this.deps.now());
     await this.deps.supervisor.stop(stream.id);
     this.lastAttempt.delete(e.row.id);
     this.log(`[scheduler] window ${e.row.id} ended stream ${stream.id}`);

@@ -22,7 +22,11 @@ import { findDestination } from "./destinations";
 
 // A destination's broadcast windows. Tenancy first (404), then the role (403), then the input.
 
-function view(row: ScheduleRow, names: { media: string | null; playlist: string | null }, now: number): ScheduleView {
+function view(
+  row: ScheduleRow,
+  names: { media: string | null; playlist: string | null },
+  now: number,
+): ScheduleView {
   const rule = ruleOf(row);
   return {
     id: row.id,
@@ -87,7 +91,10 @@ export function createSchedule(
   const names =
     fields.media_id !== undefined
       ? { media: requireVideo(deps, destination.projectId, fields.media_id), playlist: null }
-      : { media: null, playlist: requireProjectPlaylist(deps, destination.projectId, fields.playlist_id ?? 0) };
+      : {
+          media: null,
+          playlist: requireProjectPlaylist(deps, destination.projectId, fields.playlist_id ?? 0),
+        };
   refuseOverlap(deps, destinationId, rule, now);
   const row = deps.db
     .insert(schedules)

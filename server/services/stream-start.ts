@@ -6,6 +6,7 @@ import type { StreamSourceInput } from "../../shared/schemas/streaming";
 import { destinations, mediaFiles, playlists, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { openIntent } from "../health/uptime-store";
 import { mediaPaths } from "../media/storage";
 import { loadPlaylist } from "../streaming/playlist-rows";
 import * as streamStore from "../streaming/stream-store";
@@ -53,7 +54,11 @@ export function sourceFor(
  */
 export function recordAndLaunch(
   deps: AppDeps,
-  v: { destination: DestinationRow; startedBy: number | null; scheduleId?: number | null } & streamStore.StreamSource,
+  v: {
+    destination: DestinationRow;
+    startedBy: number | null;
+    scheduleId?: number | null;
+  } & streamStore.StreamSource,
 ): streamStore.StreamRow {
   const { destination } = v;
   if (liveStreamsByDestination(deps, [destination.id]).has(destination.id))
@@ -74,6 +79,8 @@ export function recordAndLaunch(
   }
   const launch = { ...v, startedAt: deps.now() };
   const stream = streamStore.insertStarting(deps.db, launch);
+  // From now the destination is meant to be live, by a person or by a window: its uptime counts.
+  openIntent(deps.db, destination.id, v.scheduleId ? "schedule" : "user", stream.startedAt);
   deps.supervisor.launch({ ...launch, stream });
   return stream;
 }

@@ -11,6 +11,7 @@ import type { SessionUser } from "../../shared/types";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
+import { closeIntent } from "../health/uptime-store";
 import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
@@ -59,6 +60,9 @@ function findStream(deps: AppDeps, user: SessionUser, id: number) {
 export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
   const stopped = findStream(deps, user, streamId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStop);
+  // A person's stop ends what the destination was meant to do: its uptime stops counting.
+  if (isLive(stopped.status) && stopped.destinationId)
+    closeIntent(deps.db, stopped.destinationId, deps.now());
   await deps.supervisor.stop(streamId);
   // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
   if (isLive(stopped.status)) holdRunningWindow(deps, stopped.destinationId);

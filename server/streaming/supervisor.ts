@@ -5,6 +5,7 @@ import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
+import * as uptime from "../health/uptime-store";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { CpuMeter } from "./cpu-meter";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
@@ -146,6 +147,7 @@ export class Supervisor {
     if (entry.process !== proc || entry.stopRequested) return;
     entry.runningSince = this.options.now();
     store.markRunning(this.db, entry.streamId);
+    uptime.startRun(this.db, entry.streamId, entry.runningSince);
     this.log(`[stream ${entry.streamId}] running`);
     this.alerts.running(entry.streamId);
   }
@@ -153,6 +155,7 @@ export class Supervisor {
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
     if (entry.process !== proc) return;
     entry.process = null;
+    uptime.endRun(this.db, entry.streamId, this.options.now(), { failed: !entry.stopRequested });
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) this.finishStopped(entry);
     else this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
@@ -187,6 +190,7 @@ export class Supervisor {
 
   /** A failure that a restart cannot mend (destination or media gone): error, no retry. */
   private giveUp(entry: StreamEntry, message: string) {
+    uptime.endRun(this.db, entry.streamId, this.options.now(), { failed: true });
     store.recordFailure(this.db, entry.streamId, { message, at: this.options.now(), retry: false });
     this.forget(entry);
   }

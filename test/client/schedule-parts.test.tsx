@@ -35,6 +35,7 @@ test("a weekly window reads as days, times and zone, and an overnight one says i
     media_id: 1,
     media_name: "trailer.mp4",
     playlist_id: null,
+    playlist_name: null,
     next_start: null,
   };
   expect(describeWindow(base)).toBe(`Fri, Sat · 22:00–02:00 ${UI.nextDay} · America/Los_Angeles`);

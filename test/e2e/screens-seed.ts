@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { seedDemo } from "../../server/demo/seed";
 import { createDeps } from "../../server/deps";
 import { loadEnv } from "../../server/env";
+import { seedHealth } from "./health-seed";
 
 // Fills a running console's database so every screen has something to show: the demo's studio
 // (two projects with analytics, a trailer, a destination and a stream history), more studios and
@@ -92,6 +93,7 @@ export async function seedScreens(dataDir: string, steamEnv: Record<string, stri
       `INSERT INTO webhook_deliveries (webhook_id, event, payload, status, http_status, attempts, next_attempt_at, created_at)
        VALUES (?, ?, '{}', ?, ?, ?, ?, ?)`,
     ).run(hook.id, event, status, http, attempts, now - ago, now - ago);
+  seedHealth(db, project.id, now);
   // A game outside the partner account: financial analytics on, but no sales to show.
   const quiet = db
     .query(

@@ -156,6 +156,7 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await go(`/projects/${projectId}`, "Starfall Outpost");
     await shoot(page, size.name, "04-project-overview", problems);
     await go("/dashboard", "Hollow Lantern");
+    await page.getByTestId("worst-uptime").waitFor({ timeout: 20_000 });
     await shoot(page, size.name, "02-dashboard", problems);
     await go("/projects", "Hollow Lantern");
     await shoot(page, size.name, "03-projects", problems);
@@ -177,6 +178,7 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await go("/streaming", "Launch Week");
     await shoot(page, size.name, "08-streaming", problems, true);
     await page.locator('[data-testid^="history-"] button[aria-expanded]').first().click();
+    await page.locator('[data-testid="health-chart"] .recharts-surface').waitFor({ timeout: 20_000 });
     await shoot(page, size.name, "08b-streaming-history-open", problems, true);
     await page
       .locator('[data-testid^="destination-"]')

@@ -17,6 +17,7 @@ export default function DashboardPage() {
   const system = trpc.streaming.systemInfo.useQuery(undefined, { refetchInterval: SYSTEM_INFO_POLL_MS });
   const projects = trpc.projects.list.useQuery();
   const activity = trpc.dashboard.recentActivity.useQuery();
+  const worstUptime = trpc.health.worstUptime.useQuery(undefined, { refetchInterval: 60_000 });
   const admin = (stats.data?.userRole ?? user?.role) === "admin";
 
   return (
@@ -37,7 +38,7 @@ export default function DashboardPage() {
 
       <Stack gap="6">
         {system.data ? (
-          <SystemStatusPanel info={system.data} />
+          <SystemStatusPanel info={system.data} worstUptime={worstUptime.data} />
         ) : system.isLoading ? (
           <Skeleton h="150px" borderRadius="xl" />
         ) : null}

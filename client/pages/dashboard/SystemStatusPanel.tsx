@@ -2,8 +2,10 @@ import { Box, Card, Flex, HStack, Progress, SimpleGrid, Text } from "@chakra-ui/
 import { capacityColor, DASHBOARD } from "@client/messages/dashboard";
 import { DASHBOARD_UI } from "@client/messages/streaming-ui";
 import { formatPercent } from "@shared/format";
+import type { WorstUptime as Worst } from "@shared/schemas/health";
 import type { SystemInfo } from "@shared/schemas/streaming";
 import { WarningIcon } from "./icons";
+import { WorstUptime } from "./WorstUptime";
 
 const MB = 1024 * 1024;
 
@@ -65,7 +67,7 @@ function MachineFigures({ info }: { info: MachineInfo }) {
  * Dashboard, System Status. Admins see the machine (load, memory, limit); everyone else sees their
  * own projects' streams only, as the server sends them.
  */
-export function SystemStatusPanel({ info }: { info: SystemInfo }) {
+export function SystemStatusPanel({ info, worstUptime }: { info: SystemInfo; worstUptime?: Worst | null }) {
   const failed = info.statistics.error_streams_today;
   return (
     <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" data-testid="system-status">
@@ -95,6 +97,7 @@ export function SystemStatusPanel({ info }: { info: SystemInfo }) {
             <Figure label={DASHBOARD.yourStreamsToday} value={String(info.statistics.total_streams_today)} />
           </SimpleGrid>
         )}
+        {worstUptime !== undefined && <WorstUptime worst={worstUptime} />}
         {failed > 0 && (
           <HStack color="orange.300" fontSize="sm" gap="2" data-testid="failed-today">
             <WarningIcon boxSize="4" />

@@ -11,6 +11,7 @@ import { PlaylistOnAir } from "./PlaylistOnAir";
 import { NextSchedule } from "./schedule/NextSchedule";
 import { ScheduleButton } from "./schedule/ScheduleButton";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
+import { UptimeLine } from "./UptimeLine";
 
 export interface DestinationCardProps {
   destination: Destination;
@@ -87,6 +88,7 @@ export function DestinationCard({
           <PlaylistOnAir items={playlistItems} outTimeSeconds={live.out_time_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
+        <UptimeLine destinationId={d.id} />
         {status === "running" && <LiveFigures live={live} />}
         {status === "starting" && <LiveFigures live={null} />}
         <NextSchedule next={d.next_schedule} />

@@ -6,6 +6,7 @@ import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "@s
 import { PLAYLISTS } from "@shared/messages/playlists";
 import { STREAMING } from "@shared/messages/streaming";
 import { useEffect, useState } from "react";
+import { HealthTimeline } from "./HealthTimeline";
 import { isEnded, type StreamRecord } from "./types";
 
 export interface StreamHistoryProps {
@@ -176,6 +177,7 @@ function HistoryDetails({ stream: s }: { stream: StreamRecord }) {
         <Detail label={UI.historyErrors}>{s.error_count}</Detail>
         {s.pid !== null && <Detail label={UI.historyProcess}>{s.pid}</Detail>}
       </SimpleGrid>
+      <HealthTimeline streamId={s.id} live={s.status === "running" || s.status === "starting"} />
       <Box mt="4">
         <Text fontSize="2xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
           {UI.historyLastError}

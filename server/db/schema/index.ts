@@ -1,5 +1,6 @@
 // Each domain keeps its tables in its own file; this index is what drizzle and the services import.
 export * from "./core";
+export * from "./health";
 export * from "./jobs";
 export * from "./media";
 export * from "./playlists";

@@ -64,7 +64,11 @@ export function AddWindowForm({
         : { days, from, to, timezone };
     try {
       const id = Number(source.slice(2));
-      const what = source.startsWith("m:") ? { media_id: id } : source.startsWith("p:") ? { playlist_id: id } : {};
+      const what = source.startsWith("m:")
+        ? { media_id: id }
+        : source.startsWith("p:")
+          ? { playlist_id: id }
+          : {};
       await create.mutateAsync({ destination_id: destination.id, ...what, ...when });
       notify({ type: "success", title: UI.added });
       await onAdded();

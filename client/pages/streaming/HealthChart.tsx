@@ -1,0 +1,102 @@
+import { Box, HStack, Text } from "@chakra-ui/react";
+import { HEALTH_UI } from "@client/messages/health-ui";
+import type { HealthSample } from "@shared/schemas/health";
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ResponsiveContainer,
+  Scatter,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+
+// SVG attributes need literal colours, not tokens.
+const GREEN = "#4ade80";
+const BLUE = "#60a5fa";
+const RED = "#f87171";
+const GRID = "#27272a";
+const AXIS = "#71717a";
+const HEIGHT = 140;
+const tickCss = { "& .recharts-text": { fontSize: "11px" } };
+const axis = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
+
+const clock = (ms: number) =>
+  new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+
+function Key({ color, label, dot }: { color: string; label: string; dot?: boolean }) {
+  return (
+    <HStack gap="1.5">
+      <Box w={dot ? "2" : "3"} h={dot ? "2" : "0.5"} borderRadius="full" style={{ background: color }} />
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+    </HStack>
+  );
+}
+
+/** Bitrate (left axis) and fps (right axis) over time; a red dot on the fps line where frames dropped. */
+export default function HealthChart({ samples }: { samples: HealthSample[] }) {
+  const points = samples.map((s) => ({
+    t: Date.parse(s.at),
+    bitrate: Math.round(s.bitrate_kbps),
+    fps: Math.round(s.fps * 10) / 10,
+    drop: s.dropped_frames > 0 ? Math.round(s.fps * 10) / 10 : null,
+  }));
+  return (
+    <Box data-testid="health-chart">
+      <HStack gap="4" mb="1" wrap="wrap">
+        <Key color={GREEN} label={HEALTH_UI.bitrate} />
+        <Key color={BLUE} label={HEALTH_UI.fps} />
+        <Key color={RED} label={HEALTH_UI.drops} dot />
+      </HStack>
+      <Box h={`${HEIGHT}px`} css={tickCss}>
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          <ComposedChart data={points} margin={{ top: 6, right: 0, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={["dataMin", "dataMax"]}
+              tickFormatter={clock}
+              {...axis}
+              minTickGap={40}
+            />
+            <YAxis yAxisId="kbps" {...axis} width={48} />
+            <YAxis yAxisId="fps" orientation="right" {...axis} width={32} />
+            <Tooltip
+              labelFormatter={(t) => clock(Number(t))}
+              contentStyle={{ background: "#18181b", border: `1px solid ${GRID}`, fontSize: 12 }}
+            />
+            <Line
+              yAxisId="kbps"
+              dataKey="bitrate"
+              name={HEALTH_UI.bitrate}
+              stroke={GREEN}
+              dot={false}
+              strokeWidth={1.5}
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="fps"
+              dataKey="fps"
+              name={HEALTH_UI.fps}
+              stroke={BLUE}
+              dot={false}
+              strokeWidth={1.5}
+              isAnimationActive={false}
+            />
+            <Scatter
+              yAxisId="fps"
+              dataKey="drop"
+              name={HEALTH_UI.drops}
+              fill={RED}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </Box>
+    </Box>
+  );
+}

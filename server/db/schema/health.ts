@@ -1,0 +1,77 @@
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { destinations, streams } from "./streaming";
+
+/**
+ * A stream's health over time: one row every 10 s while it is live, folded into 5-minute rows after a
+ * day and removed after 30 days. Drops and duplicates are counted per row (not ffmpeg's running totals).
+ */
+export const healthSamples = sqliteTable(
+  "health_samples",
+  {
+    streamId: integer("stream_id")
+      .notNull()
+      .references(() => streams.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    /** Seconds the row covers: 10 for a raw sample, 300 once folded. */
+    span: integer("span").notNull(),
+    bitrateKbps: real("bitrate_kbps").notNull(),
+    bitrateMin: real("bitrate_min").notNull(),
+    bitrateMax: real("bitrate_max").notNull(),
+    fps: real("fps").notNull(),
+    fpsMin: real("fps_min").notNull(),
+    fpsMax: real("fps_max").notNull(),
+    speed: real("speed").notNull(),
+    dropped: integer("dropped").notNull(),
+    dup: integer("dup").notNull(),
+  },
+  (t) => [index("health_samples_stream_at_idx").on(t.streamId, t.at)],
+);
+
+export const INTENT_SOURCES = ["user", "schedule"] as const;
+
+/** Time someone (a user, a schedule) wanted a destination live; open (no end) while they still do. */
+export const destinationIntents = sqliteTable(
+  "destination_intents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    destinationId: integer("destination_id")
+      .notNull()
+      .references(() => destinations.id, { onDelete: "cascade" }),
+    source: text("source", { enum: INTENT_SOURCES }).notNull(),
+    startedAt: integer("started_at").notNull(),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [index("destination_intents_dest_idx").on(t.destinationId, t.startedAt)],
+);
+
+/** Time a stream was really publishing: from its first frame out to the end of that ffmpeg run. */
+export const liveRuns = sqliteTable(
+  "live_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    streamId: integer("stream_id").notNull(),
+    destinationId: integer("destination_id")
+      .notNull()
+      .references(() => destinations.id, { onDelete: "cascade" }),
+    startedAt: integer("started_at").notNull(),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [
+    index("live_runs_dest_idx").on(t.destinationId, t.startedAt),
+    index("live_runs_stream_idx").on(t.streamId),
+  ],
+);
+
+/** A stream run that ended without being asked to (ffmpeg died, the ingest went away, the media vanished). */
+export const destinationFailures = sqliteTable(
+  "destination_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    destinationId: integer("destination_id")
+      .notNull()
+      .references(() => destinations.id, { onDelete: "cascade" }),
+    streamId: integer("stream_id").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("destination_failures_dest_idx").on(t.destinationId, t.at)],
+);

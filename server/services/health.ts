@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { STREAMING } from "../../shared/messages/streaming";
+import type { HealthAnswer, UptimeAnswer, WorstUptime } from "../../shared/schemas/health";
+import type { SessionUser } from "../../shared/types";
+import { destinations, projects, streams } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { notFound } from "../errors";
+import { samplesOf } from "../health/sample-store";
+import { computeUptime } from "../health/uptime-math";
+import { failureTimes, intentsOf, runsOf } from "../health/uptime-store";
+import { orgScope, requireProject } from "./access";
+import { findDestination } from "./destinations";
+
+const DAY_MS = 24 * 3600_000;
+
+/** A stream's health samples of the last `hours`; another organisation's stream is not found. */
+export function streamHealth(
+  deps: AppDeps,
+  user: SessionUser,
+  streamId: number,
+  hours: number,
+): HealthAnswer {
+  const row = deps.db
+    .select({ projectId: streams.projectId })
+    .from(streams)
+    .where(eq(streams.id, streamId))
+    .get();
+  if (!row) throw notFound(STREAMING.streamNotFound);
+  try {
+    requireProject(deps, user, row.projectId);
+  } catch {
+    throw notFound(STREAMING.streamNotFound);
+  }
+  const samples = samplesOf(deps.db, streamId, deps.now() - hours * 3600_000).map((s) => ({
+    at: new Date(s.at).toISOString(),
+    span_seconds: s.span,
+    bitrate_kbps: s.bitrateKbps,
+    bitrate_min_kbps: s.bitrateMin,
+    bitrate_max_kbps: s.bitrateMax,
+    fps: s.fps,
+    fps_min: s.fpsMin,
+    fps_max: s.fpsMax,
+    speed: s.speed,
+    dropped_frames: s.dropped,
+    dup_frames: s.dup,
+  }));
+  return { stream_id: streamId, samples };
+}
+
+function uptimeOf(deps: AppDeps, destinationId: number, days: number): UptimeAnswer {
+  const to = deps.now();
+  const from = to - days * DAY_MS;
+  return computeUptime({
+    intents: intentsOf(deps.db, destinationId, from, to),
+    runs: runsOf(deps.db, destinationId, from, to),
+    failures: failureTimes(deps.db, destinationId, from, to),
+    from,
+    to,
+  });
+}
+
+/** How much of the last `days` the destination was live while someone wanted it live. */
+export function destinationUptime(deps: AppDeps, user: SessionUser, destinationId: number, days: number) {
+  findDestination(deps, user, destinationId);
+  return uptimeOf(deps, destinationId, days);
+}
+
+/** The destination in the caller's scope with the lowest uptime over 7 days (null: none was wanted live). */
+export function worstUptime(deps: AppDeps, user: SessionUser): WorstUptime | null {
+  const rows = deps.db
+    .select({ id: destinations.id, name: destinations.name, project: projects.name })
+    .from(destinations)
+    .innerJoin(projects, eq(projects.id, destinations.projectId))
+    .where(orgScope(user))
+    .all();
+  let worst: WorstUptime | null = null;
+  for (const d of rows) {
+    const percent = uptimeOf(deps, d.id, 7).uptime_percent;
+    if (percent === null || (worst && worst.uptime_percent <= percent)) continue;
+    worst = {
+      destination_id: d.id,
+      destination_name: d.name,
+      project_name: d.project,
+      uptime_percent: percent,
+    };
+  }
+  return worst;
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { HEALTH } from "../messages/health";
+import { idSchema, queryInt } from "./ids";
+
+// Inputs and answers of the health timeline and uptime calls.
+
+export const MAX_UPTIME_DAYS = 30;
+export const MAX_HEALTH_HOURS = 30 * 24;
+export const DEFAULT_HEALTH_HOURS = 24;
+
+const days = z
+  .number(HEALTH.invalidDays)
+  .int(HEALTH.invalidDays)
+  .min(1, HEALTH.invalidDays)
+  .max(MAX_UPTIME_DAYS, HEALTH.invalidDays);
+const hours = z
+  .number(HEALTH.invalidHours)
+  .int(HEALTH.invalidHours)
+  .min(1, HEALTH.invalidHours)
+  .max(MAX_HEALTH_HOURS, HEALTH.invalidHours);
+
+/** GET /destinations/{id}/uptime?days= (7 when absent) */
+export const uptimeQuery = z.strictObject(
+  { days: queryInt(HEALTH.invalidDays).pipe(days).default(7) },
+  HEALTH.invalidDays,
+);
+export const uptimeInput = z.object({ destinationId: idSchema, days: days.default(7) });
+
+/** GET /streams/{id}/health?hours= (24 when absent) */
+export const healthQuery = z.strictObject(
+  { hours: queryInt(HEALTH.invalidHours).pipe(hours).default(DEFAULT_HEALTH_HOURS) },
+  HEALTH.invalidHours,
+);
+export const healthInput = z.object({ streamId: idSchema, hours: hours.default(DEFAULT_HEALTH_HOURS) });
+
+export interface UptimeAnswer {
+  /** null when nothing was wanted live in the period. */
+  uptime_percent: number | null;
+  live_seconds: number;
+  intended_seconds: number;
+  failures: number;
+  longest_outage_seconds: number;
+}
+
+export interface HealthSample {
+  at: string;
+  /** Seconds the sample covers: 10, or 300 for folded samples older than a day. */
+  span_seconds: number;
+  bitrate_kbps: number;
+  bitrate_min_kbps: number;
+  bitrate_max_kbps: number;
+  fps: number;
+  fps_min: number;
+  fps_max: number;
+  speed: number;
+  dropped_frames: number;
+  dup_frames: number;
+}
+
+export interface HealthAnswer {
+  stream_id: number;
+  samples: HealthSample[];
+}
+
+export interface WorstUptime {
+  destination_id: number;
+  destination_name: string;
+  project_name: string;
+  uptime_percent: number;
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { organizations, projects, streams } from "../../server/db/schema";
+import { createDeps } from "../../server/deps";
+import { loadEnv } from "../../server/env";
+import { SAMPLE_EVERY_MS } from "../../server/health/sample-store";
+import { HealthSampler } from "../../server/health/sampler";
+
+// Bytes the health rows of one stream live for `days` take in a real SQLite file: the sampler runs
+// on a made-up clock (a sample every 10 s, folding after a day) over `count` streams, then the file
+// is vacuumed and its used pages counted, less those of the same file before any sample.
+
+export function healthBytesPerStream(days: number, count = 2): { bytes: number; rows: number } {
+  const dir = mkdtempSync(join(tmpdir(), "console-health-size-"));
+  try {
+    let clock = Date.UTC(2026, 0, 1);
+    const deps = createDeps(loadEnv({ DATA_DIR: dir }), { now: () => clock });
+    const org = deps.db.insert(organizations).values({ name: "S", slug: "s" }).returning().get();
+    const project = deps.db.insert(projects).values({ name: "P", orgId: org.id }).returning().get();
+    const ids = Array.from(
+      { length: count },
+      () =>
+        deps.db
+          .insert(streams)
+          .values({
+            projectId: project.id,
+            mediaName: "m",
+            destinationName: "d",
+            destinationType: "steam",
+            status: "running",
+          })
+          .returning()
+          .get().id,
+    );
+    const used = () => {
+      deps.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;");
+      const q = (p: string) => (deps.sqlite.query(`PRAGMA ${p}`).get() as Record<string, number>)[p]!;
+      return (q("page_count") - q("freelist_count")) * q("page_size");
+    };
+    const empty = used();
+    let frame = 0;
+    const sampler = new HealthSampler({
+      db: deps.db,
+      now: () => clock,
+      live: () => ({
+        frame,
+        fps: 29.97,
+        bitrate_kbps: 5800 + Math.random() * 400,
+        speed: 1.001,
+        out_time_seconds: frame / 30,
+        dropped_frames: Math.floor(frame / 50_000),
+        dup_frames: 0,
+      }),
+    });
+    const ticks = (days * 24 * 3600_000) / SAMPLE_EVERY_MS;
+    deps.sqlite.exec("BEGIN");
+    for (let i = 0; i < ticks; i++) {
+      clock += SAMPLE_EVERY_MS;
+      frame += 300;
+      sampler.tick();
+      if (i % 5000 === 0) deps.sqlite.exec("COMMIT; BEGIN");
+    }
+    deps.sqlite.exec("COMMIT");
+    const rows = (deps.sqlite.query("SELECT count(*) AS n FROM health_samples").get() as { n: number }).n;
+    const bytes = (used() - empty) / ids.length;
+    deps.sqlite.close();
+    return { bytes: Math.round(bytes), rows: rows / ids.length };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  for (const days of [7, 30]) {
+    const { bytes, rows } = healthBytesPerStream(days);
+    console.log(
+      `health rows of one stream live ${days} days: ${rows} rows, ${(bytes / 1024).toFixed(0)} KiB (${bytes} bytes)`,
+    );
+  }
+}

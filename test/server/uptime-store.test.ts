@@ -1,0 +1,100 @@
+import { describe, expect, test } from "bun:test";
+import { TRPCError } from "@trpc/server";
+import { destinationIntents, destinations, liveRuns, streams } from "../../server/db/schema";
+import { insertSample } from "../../server/health/sample-store";
+import { closeIntent, closeLeftOpenRuns, openIntent, startRun } from "../../server/health/uptime-store";
+import { STREAMING } from "../../shared/messages/streaming";
+import { makeOrg, makeProject, makeUser, testDeps } from "../support/server";
+import { signedInCaller } from "./streaming-fixtures";
+
+// The uptime record's writes (intents, runs left open by a crash) and the tRPC side of the reads.
+
+const T = Date.UTC(2026, 3, 1, 10, 0, 0);
+
+async function world() {
+  const deps = testDeps({}, { now: () => T });
+  const org = makeOrg(deps);
+  const project = makeProject(deps, { orgId: org.id });
+  const dest = deps.db
+    .insert(destinations)
+    .values({ projectId: project.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/app" })
+    .returning()
+    .get();
+  const stream = () =>
+    deps.db
+      .insert(streams)
+      .values({
+        projectId: project.id,
+        destinationId: dest.id,
+        mediaName: "a.mp4",
+        destinationName: "Steam",
+        destinationType: "steam",
+        status: "running",
+      })
+      .returning()
+      .get();
+  return { deps, org, project, dest, stream };
+}
+
+describe("the uptime record", () => {
+  test("a start replacing an open intent closes it; a stop closes the open one only", async () => {
+    const w = await world();
+    openIntent(w.deps.db, w.dest.id, "user", T);
+    openIntent(w.deps.db, w.dest.id, "schedule", T + 1000);
+    closeIntent(w.deps.db, w.dest.id, T + 5000);
+    closeIntent(w.deps.db, w.dest.id, T + 9000);
+    const rows = w.deps.db.select().from(destinationIntents).all();
+    expect(rows.map((r) => [r.source, r.startedAt - T, (r.endedAt ?? 0) - T])).toEqual([
+      ["user", 0, 1000],
+      ["schedule", 1000, 5000],
+    ]);
+  });
+
+  test("runs a crash left open end at their stream's last health sample, or at their start", async () => {
+    const w = await world();
+    const sampled = w.stream();
+    const silent = w.stream();
+    startRun(w.deps.db, sampled.id, T);
+    startRun(w.deps.db, silent.id, T);
+    const reading = { bitrateKbps: 1, fps: 30, speed: 1, dropped: 0, dup: 0 };
+    insertSample(w.deps.db, sampled.id, T + 40_000, reading);
+    insertSample(w.deps.db, sampled.id, T + 50_000, reading);
+    expect(closeLeftOpenRuns(w.deps.db)).toBe(2);
+    const ends = w.deps.db
+      .select()
+      .from(liveRuns)
+      .all()
+      .map((r) => [r.streamId, r.endedAt! - T]);
+    expect(ends).toEqual([
+      [sampled.id, 50_000],
+      [silent.id, 0],
+    ]);
+    expect(closeLeftOpenRuns(w.deps.db)).toBe(0);
+  });
+
+  test("over tRPC: bad days refused, another studio's destination not found, its worst uptime not shown", async () => {
+    const w = await world();
+    openIntent(w.deps.db, w.dest.id, "user", T - 3600_000);
+    const own = await makeUser(w.deps, { orgId: w.org.id, role: "viewer" });
+    const asOwn = signedInCaller(w.deps, own.id);
+    expect((await asOwn.health.uptime({ destinationId: w.dest.id, days: 1 })).intended_seconds).toBe(3600);
+    expect((await asOwn.health.worstUptime())?.destination_id).toBe(w.dest.id);
+    for (const days of [0, 31, 1.5]) {
+      const err = await asOwn.health.uptime({ destinationId: w.dest.id, days }).catch((e) => e);
+      expect(err).toBeInstanceOf(TRPCError);
+      expect(err.code).toBe("BAD_REQUEST");
+    }
+    const other = makeOrg(w.deps);
+    const stranger = await makeUser(w.deps, { orgId: other.id, role: "manager" });
+    const asStranger = signedInCaller(w.deps, stranger.id);
+    await expect(asStranger.health.uptime({ destinationId: w.dest.id, days: 7 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: STREAMING.destinationNotFound,
+    });
+    expect(await asStranger.health.worstUptime()).toBeNull();
+    const [s] = w.deps.db.select().from(streams).all().concat(w.stream());
+    await expect(asStranger.health.streamHealth({ streamId: s!.id, hours: 1 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
