@@ -1,3 +1,6 @@
+import { availableParallelism } from "node:os";
+import type { CpuMeter } from "./cpu-meter";
+
 // How many ffmpeg start-ups run at once. A start-up costs ~0.1-0.15 s of CPU (loading libraries,
 // probing the input, the RTMP handshake) and much of it is waiting on the network, so while the CPU
 // has room every start goes through at once: that is what makes ten starts at once publish within a
@@ -48,4 +51,18 @@ export class StartGate {
   get running(): number {
     return this.active;
   }
+}
+
+/** Start-ups at once while the CPU has room; bounds a burst's memory and sockets. */
+const START_BURST_MAX = 32;
+/** Above this share of all cores busy, start-ups queue. */
+const CPU_BUSY_FRACTION = 0.8;
+
+/** The supervisor's gate, reading the machine's load through `meter`; busyMax defaults to the CPU count. */
+export function cpuAwareGate(meter: CpuMeter, busyMax = availableParallelism()): StartGate {
+  return new StartGate({
+    busyMax,
+    freeMax: START_BURST_MAX,
+    cpuBusy: () => meter.busyFraction() >= CPU_BUSY_FRACTION,
+  });
 }

@@ -63,3 +63,20 @@ export function cancelWait(entry: StreamEntry): void {
   entry.stopProbe?.();
   entry.stopProbe = null;
 }
+
+/** After a failure: waits out the backoff (or the ingest coming back), then calls `spawn` again. */
+export function restartLater(
+  entry: StreamEntry,
+  r: { delay: number; rtmpUrl: string; knockEveryMs: number; log: (line: string) => void; spawn: () => void },
+): void {
+  r.log(`[stream ${entry.streamId}] restarting in ${r.delay} ms`);
+  waitToRestart(entry, {
+    delay: r.delay,
+    rtmpUrl: r.rtmpUrl,
+    knockEveryMs: r.knockEveryMs,
+    restart: (early) => {
+      if (early) r.log(`[stream ${entry.streamId}] ingest answers again: restarting now`);
+      r.spawn();
+    },
+  });
+}

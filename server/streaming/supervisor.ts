@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { STREAMING } from "../../shared/messages/streaming";
 import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
@@ -7,16 +6,16 @@ import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
 import * as uptime from "../health/uptime-store";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
-import { CpuMeter } from "./cpu-meter";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
 import { launchInput, removePlaylistLists, rewriteLists } from "./playlist-input";
 import { recoverLastRun } from "./recovery";
-import { StartGate } from "./start-gate";
+import { cpuAwareGate, type StartGate } from "./start-gate";
 import { StreamAlerts } from "./stream-alerts";
-import { cancelWait, newEntry, type StreamEntry, waitToRestart } from "./stream-entry";
+import { cancelWait, newEntry, restartLater, type StreamEntry } from "./stream-entry";
 import { type ProcessEnd, StreamProcess } from "./stream-process";
 import * as store from "./stream-store";
+import { WhileStreams } from "./while-streams";
 
 export interface SupervisorOptions {
   db: Db;
@@ -32,10 +31,6 @@ export interface SupervisorOptions {
 
 /** A start-up slot is held until ffmpeg has opened its output (or this long at most). */
 const START_SLOT_MAX_MS = 2000;
-/** Start-ups at once while the CPU has room; bounds a burst's memory and sockets. */
-const START_BURST_MAX = 32;
-/** Above this share of all cores busy, start-ups queue. */
-const CPU_BUSY_FRACTION = 0.8;
 
 /**
  * Decides which streams run: the map of streams, the restarts with their backoff, the start gate and
@@ -46,11 +41,10 @@ export class Supervisor {
   readonly timings: StreamTimings;
   readonly preparations: MediaPreparer;
   private readonly entries = new Map<number, StreamEntry>();
-  private watch: ReturnType<typeof setInterval> | null = null;
+  private readonly watch: WhileStreams;
   private closing = false;
   private readonly log: (line: string) => void;
   private readonly gate: StartGate;
-  private readonly cpu = new CpuMeter();
   private readonly db: Db;
   private readonly alerts: StreamAlerts;
 
@@ -59,11 +53,9 @@ export class Supervisor {
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
     this.log = options.log ?? (() => {});
     this.preparations = new MediaPreparer({ ...options, log: this.log });
-    this.gate = new StartGate({
-      busyMax: options.startConcurrency ?? availableParallelism(),
-      freeMax: START_BURST_MAX,
-      cpuBusy: () => this.cpu.busyFraction() >= CPU_BUSY_FRACTION,
-    });
+    // A row removed under a live stream (its project was deleted) ends that stream.
+    this.watch = new WhileStreams(this.timings.stallCheckMs, () => this.endOrphans());
+    this.gate = cpuAwareGate(this.watch.cpu, options.startConcurrency);
     this.alerts = new StreamAlerts(options);
   }
 
@@ -78,7 +70,7 @@ export class Supervisor {
     }
     const entry = newEntry(rows);
     this.entries.set(streamId, entry);
-    this.watchOrphans(true);
+    this.watch.set(true);
     void this.spawn(entry);
   }
 
@@ -176,15 +168,12 @@ export class Supervisor {
     const delay = backoffDelay(entry.failures, this.timings);
     entry.failures += 1;
     entry.runningSince = null;
-    this.log(`[stream ${entry.streamId}] restarting in ${delay} ms`);
-    waitToRestart(entry, {
+    restartLater(entry, {
       delay,
       rtmpUrl: destination.rtmpUrl,
       knockEveryMs: this.timings.ingestProbeMs,
-      restart: (early) => {
-        if (early) this.log(`[stream ${entry.streamId}] ingest answers again: restarting now`);
-        void this.spawn(entry);
-      },
+      log: this.log,
+      spawn: () => void this.spawn(entry),
     });
   }
 
@@ -205,7 +194,7 @@ export class Supervisor {
     cancelWait(entry);
     removePlaylistLists(this.options.env.DATA_DIR, entry.streamId);
     this.entries.delete(entry.streamId);
-    if (this.entries.size === 0) this.watchOrphans(false);
+    if (this.entries.size === 0) this.watch.set(false);
     entry.end();
   }
 
@@ -228,20 +217,6 @@ export class Supervisor {
   /** The running stream's latest progress figures, or null. */
   live(streamId: number): LiveFigures | null {
     return this.entries.get(streamId)?.process?.figures ?? null;
-  }
-
-  // One timer for all streams, running only while there are streams: a row removed under a live
-  // stream (its project was deleted) ends that stream. The CPU meter the start gate reads runs as long.
-  private watchOrphans(on: boolean) {
-    if (on) this.cpu.start();
-    else this.cpu.stop();
-    if (on && !this.watch) {
-      this.watch = setInterval(() => this.endOrphans(), this.timings.stallCheckMs);
-      this.watch.unref?.();
-    } else if (!on && this.watch) {
-      clearInterval(this.watch);
-      this.watch = null;
-    }
   }
 
   private endOrphans() {
@@ -274,6 +249,6 @@ export class Supervisor {
       return this.stop(entry.streamId, { resumeOnStart });
     });
     await Promise.all([...stops, this.preparations.shutdown()]);
-    this.watchOrphans(false);
+    this.watch.set(false);
   }
 }
