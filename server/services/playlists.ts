@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { PLAYLISTS } from "../../shared/messages/playlists";
+import { SCHEDULES } from "../../shared/messages/schedules";
 import type { CreatePlaylistInput, PlaylistView, UpdatePlaylistInput } from "../../shared/schemas/playlists";
 import type { SessionUser } from "../../shared/types";
 import type { Db } from "../db/client";
 import { mediaFiles, playlistItems, playlists, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../errors";
+import { destinationSchedulingPlaylist } from "../schedule/window-users";
 import { playlistMedia } from "../streaming/playlist-rows";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
@@ -137,6 +139,8 @@ export function deletePlaylist(deps: AppDeps, user: SessionUser, id: number) {
   // Checked and deleted in one transaction, so a stream cannot start on it in between.
   deps.db.transaction((tx) => {
     if (liveStreamsOf(tx, row.id).length > 0) throw conflict(PLAYLISTS.onAirDelete);
+    const scheduled = destinationSchedulingPlaylist(tx, row.id);
+    if (scheduled !== null) throw conflict(SCHEDULES.playlistScheduled(scheduled));
     tx.delete(playlists).where(eq(playlists.id, row.id)).run();
   });
   return { success: true as const };

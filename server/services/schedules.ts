@@ -6,6 +6,7 @@ import type { SessionUser } from "../../shared/types";
 import { mediaFiles, playlists, schedules, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../errors";
+import { closeIntent } from "../health/uptime-store";
 import { ruleFromFields, ruleOf, type ScheduleRow } from "../schedule/rules";
 import { requireProjectPlaylist } from "../schedule/window-source";
 import {
@@ -132,6 +133,8 @@ export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: numbe
     .from(streams)
     .where(and(eq(streams.scheduleId, id), streamStore.liveStatusFilter()))
     .all();
+  // The window's stream ends with it, and so does what the destination was meant to do.
+  if (live.length > 0) closeIntent(deps.db, row.destinationId, deps.now());
   for (const s of live) await deps.supervisor.stop(s.id);
   deps.db.delete(schedules).where(eq(schedules.id, id)).run();
   return { success: true as const };

@@ -14,4 +14,8 @@ export const SCHEDULES = {
   playlistUnknown: "Playlist not found in this project",
   overlap: "This window overlaps another window of this destination",
   windowTooLong: "A one-off window can last at most 31 days",
+  mediaScheduled: (destination: string) =>
+    `This media file is scheduled to stream on ${destination}; delete that broadcast window first`,
+  playlistScheduled: (destination: string) =>
+    `This playlist is scheduled to stream on ${destination}; delete that broadcast window first`,
 } as const;
