@@ -1,0 +1,151 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { HEALTH_UI } from "../../client/messages/health-ui";
+import { SCHEDULES_UI } from "../../client/messages/schedules-ui";
+import { PLAYLISTS } from "../../shared/messages/playlists";
+import { STREAMING } from "../../shared/messages/streaming";
+import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
+import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
+import { h264Mp4 } from "../support/media";
+import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+
+// A broadcast a studio leaves alone, in Chromium against the real server: build a playlist of two
+// videos on the Media tab, schedule a one-off window just ahead on the Streaming page, and watch the
+// scheduler start it (one publish at nginx-rtmp, the card naming the video on air) and end it on its
+// own, the webhook receiver getting both window events, and the card reading the uptime.
+
+const LEAD_MS = 15_000;
+const WINDOW_MS = 20_000;
+let app: Console;
+let nginx: NginxRtmp;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let projectId: number;
+const receiver = startWebhookReceiver();
+
+beforeAll(async () => {
+  [app, nginx] = await Promise.all([startConsole(), startNginxRtmp()]);
+  const db = new Database(join(app.dataDir, "console.db"));
+  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-window')");
+  projectId = (
+    db
+      .query("INSERT INTO projects (name, org_id) VALUES ('Starfall', last_insert_rowid()) RETURNING id")
+      .get() as { id: number }
+  ).id;
+  db.close();
+  browser = await openBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  receiver.stop();
+  await Promise.allSettled([browser?.close(), app?.stop(), nginx?.stop()]);
+});
+
+/** A datetime-local value with seconds, in the browser's (this machine's) zone. */
+function localInput(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+async function upload(page: Browser["page"], name: string, file: string) {
+  const res = await page.request.post(`${app.url}/api/media/upload`, {
+    multipart: {
+      projectId: String(projectId),
+      media: { name, mimeType: "video/mp4", buffer: readFileSync(file) },
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+test("a playlist window starts and ends on its own, tells the webhook and counts its uptime", async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughPage(page, app.url);
+  await upload(page, "intro.mp4", await h264Mp4(4, {}, "window-intro-4s"));
+  await upload(page, "trailer.mp4", await h264Mp4(6, {}, "window-trailer-6s"));
+  const destination = await (
+    await page.request.post(`${app.url}/api/destinations`, {
+      data: {
+        name: "Next Fest ingest",
+        type: "custom",
+        rtmp_url: nginx.rtmpUrl,
+        stream_key: "window-key",
+        project_id: projectId,
+      },
+    })
+  ).json();
+  const hook = await page.request.post(`${app.url}/api/projects/${projectId}/webhooks`, {
+    data: { url: receiver.url, format: "generic", events: ["schedule.started", "schedule.ended"] },
+  });
+  expect(hook.status()).toBe(201);
+
+  // The playlist, built on the Media tab.
+  await visit(page, `${app.url}/projects/${projectId}/media`);
+  await page.getByRole("button", { name: PLAYLISTS.newPlaylist }).click();
+  const builder = page.getByRole("dialog");
+  await builder.getByRole("textbox").fill("Next Fest loop");
+  for (const name of ["intro.mp4", "trailer.mp4"])
+    await builder.getByRole("combobox", { name: PLAYLISTS.addVideo }).selectOption({ label: name });
+  await builder.getByRole("button", { name: PLAYLISTS.save }).click();
+  await page.getByTestId("playlists-section").getByText("intro.mp4 → trailer.mp4").waitFor();
+
+  // The window, a few seconds ahead, on the destination card.
+  await page.getByRole("link", { name: "Streaming" }).first().click();
+  await page.getByText(STREAMING.managingFor("Starfall")).waitFor();
+  const card = page.locator(`[data-testid=destination-${destination.id}]`);
+  await card.getByRole("button", { name: `${SCHEDULES_UI.button} Next Fest ingest` }).click();
+  const dialog = page.getByRole("dialog", { name: SCHEDULES_UI.dialogTitle });
+  const startsAt = Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000;
+  const endsAt = startsAt + WINDOW_MS;
+  await dialog.getByLabel(SCHEDULES_UI.startsAt).fill(localInput(startsAt));
+  await dialog.getByLabel(SCHEDULES_UI.endsAt).fill(localInput(endsAt));
+  await dialog.getByLabel(SCHEDULES_UI.media).selectOption({ label: "Next Fest loop" });
+  await dialog.getByRole("button", { name: SCHEDULES_UI.add }).click();
+  await dialog.getByText(SCHEDULES_UI.playlist("Next Fest loop")).waitFor();
+  expect(Date.now()).toBeLessThan(startsAt);
+  await dialog.getByRole("button", { name: SCHEDULES_UI.close }).first().click();
+  await card
+    .getByTestId("next-schedule")
+    .getByText(/^Next start: /)
+    .waitFor();
+
+  // It starts on its own: one publish, the card names the video on air, the webhook hears of it.
+  await until(() => nginx.events.some((e) => e.call === "publish"), LEAD_MS + 10_000, "the publish");
+  const published = nginx.events.find((e) => e.call === "publish")!;
+  expect(published.at - startsAt).toBeLessThan(5000);
+  await card
+    .getByTestId("playlist-on-air")
+    .getByText(/^On air: (intro|trailer)\.mp4 · next in /)
+    .waitFor();
+  await until(
+    () => receiver.received.some((h) => h.body.includes("schedule.started")),
+    5000,
+    "schedule.started",
+  );
+
+  // It ends on its own, within 5 s of the window's end, after a single session.
+  await until(() => nginx.events.some((e) => e.call === "publish_done"), WINDOW_MS + 10_000, "the end");
+  const done = nginx.events.find((e) => e.call === "publish_done")!;
+  expect(Math.abs(done.at - endsAt)).toBeLessThan(5000);
+  expect(nginx.events.filter((e) => e.call === "publish")).toHaveLength(1);
+  await until(() => receiver.received.some((h) => h.body.includes("schedule.ended")), 5000, "schedule.ended");
+  expect(receiver.received.map((h) => h.body).join()).not.toContain("window-key");
+
+  // The uptime: the window was meant to be live and was, apart from the start-up. The card shows
+  // the same figures after a reload (it refreshes on its own only each minute).
+  const uptimeOf = async (days: number) =>
+    (await page.request.get(`${app.url}/api/destinations/${destination.id}/uptime?days=${days}`)).json();
+  const [day, week] = await Promise.all([uptimeOf(1), uptimeOf(7)]);
+  expect(day.failures).toBe(0);
+  expect(day.intended_seconds).toBeGreaterThan(15);
+  expect(day.intended_seconds).toBeLessThan(30);
+  expect(day.uptime_percent).toBeGreaterThan(80);
+  await page.reload();
+  await card
+    .getByTestId(`uptime-${destination.id}`)
+    .getByText(HEALTH_UI.uptime(day.uptime_percent, week.uptime_percent), { exact: true })
+    .waitFor();
+}, 110_000);
