@@ -7,8 +7,9 @@ import type { AppDeps } from "../deps";
 import { datesToFetch, fetchDates, refreshChangedDates } from "../services/analytics-sales";
 import { refreshAchievements, refreshNews } from "../services/analytics-steam";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
+import { ensureDemoPlaylistWindow } from "./playlist-window";
 import { ensureDemoStreaming } from "./streams";
-import { ensureDemoVideo } from "./video";
+import { DEMO_TEASER, ensureDemoVideo } from "./video";
 import { ensureDemoWebhook } from "./webhooks";
 
 // Demo data, seeded idempotently (a second run adds only what is missing): an organization with a
@@ -122,7 +123,9 @@ export async function seedDemo(deps: AppDeps) {
   const [manager] = await ensureUsers(deps, org.id);
   const seeded = DEMO_PROJECTS.map((p) => ensureProject(deps, org.id, manager!.id, p));
   const videoMade = await ensureDemoVideo(deps, seeded[0]!.id, manager!.id);
+  await ensureDemoVideo(deps, seeded[0]!.id, manager!.id, DEMO_TEASER);
   ensureDemoStreaming(deps, seeded[0]!.id, manager!.id);
+  ensureDemoPlaylistWindow(deps, seeded[0]!.id, manager!.id);
   ensureDemoWebhook(deps, seeded[0]!.id, seeded[0]!.name, manager!.id);
 
   let samples = 0;

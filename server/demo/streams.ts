@@ -2,13 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { STEAM_INGEST_URL } from "../../shared/messages/streaming";
 import { destinations, mediaFiles, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { type DemoRun, recordDemoHealth } from "./health";
 
 const HOUR = 60 * 60 * 1000;
 const DEMO_DESTINATION = "Steam Store Page";
 
 /**
- * A destination and a short stream history, so the Streaming page and the dashboard's activity have
- * something to show. Nothing is started: the demo has no real ingest to push to. Idempotent.
+ * A destination and a week of stream history with its health samples and uptime record, so the
+ * Streaming page and the dashboard have something to show. Nothing is started: the demo has no real
+ * ingest to push to. Idempotent.
  */
 export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: number): boolean {
   const existing = deps.db
@@ -20,7 +22,8 @@ export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: nu
   const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.projectId, projectId)).get();
   if (!media) return false;
   const now = deps.now();
-  deps.db.transaction((tx) => {
+  const runs: DemoRun[] = [];
+  const destinationId = deps.db.transaction((tx) => {
     const steam = tx
       .insert(destinations)
       .values({
@@ -31,17 +34,20 @@ export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: nu
         streamKey: "demo-key-not-real",
         autorestart: false,
         createdBy: userId,
-        createdAt: now - 72 * HOUR,
+        createdAt: now - 168 * HOUR,
       })
       .returning({ id: destinations.id })
       .get();
+    // A week on air: a first run with one 4-minute outage, a start that failed for good until someone
+    // started again 90 minutes later, and a clean run until an hour ago.
     const history = [
-      { startedAt: now - 70 * HOUR, stoppedAt: now - 22 * HOUR, status: "stopped" as const, errors: 1 },
-      { startedAt: now - 20 * HOUR, stoppedAt: now - 19.5 * HOUR, status: "error" as const, errors: 3 },
-      { startedAt: now - 6 * HOUR, stoppedAt: now - 1 * HOUR, status: "stopped" as const, errors: 0 },
+      { startedAt: now - 166 * HOUR, stoppedAt: now - 100 * HOUR, status: "stopped" as const, errors: 1 },
+      { startedAt: now - 98 * HOUR, stoppedAt: now - 97.9 * HOUR, status: "error" as const, errors: 3 },
+      { startedAt: now - 96.5 * HOUR, stoppedAt: now - 1 * HOUR, status: "stopped" as const, errors: 0 },
     ];
     for (const h of history) {
-      tx.insert(streams)
+      const row = tx
+        .insert(streams)
         .values({
           projectId,
           destinationId: steam.id,
@@ -60,8 +66,17 @@ export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: nu
           startedAt: h.startedAt,
           stoppedAt: h.stoppedAt,
         })
-        .run();
+        .returning({ id: streams.id })
+        .get();
+      runs.push({
+        streamId: row.id,
+        ...h,
+        intendedUntil: h.status === "error" ? now - 96.5 * HOUR : h.stoppedAt,
+      });
     }
+    return steam.id;
   });
+  // Some 50,000 samples: one transaction, or each would be its own write to disk.
+  deps.db.transaction(() => recordDemoHealth(deps.db, destinationId, runs, now));
   return true;
 }

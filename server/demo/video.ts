@@ -9,17 +9,36 @@ import { generatedName, mediaPaths } from "../media/storage";
 import { syntheticVideoCommand } from "../media/synthetic-video";
 import { recordMediaFile } from "../services/media";
 
-// A short trailer made with ffmpeg (streamable to Steam by stream copy), stored and recorded through
-// the same function as an upload.
+// Short clips made with ffmpeg (streamable to Steam by stream copy, all of one shape so a playlist of
+// them goes out by stream copy too), stored and recorded through the same function as an upload.
 
-const NAME = "Starfall Outpost - Launch Trailer.mp4";
-const SECONDS = 12;
+export interface DemoClip {
+  name: string;
+  seconds: number;
+  toneHz: number;
+}
 
-export async function ensureDemoVideo(deps: AppDeps, projectId: number, userId: number): Promise<boolean> {
+export const DEMO_TRAILER: DemoClip = {
+  name: "Starfall Outpost - Launch Trailer.mp4",
+  seconds: 12,
+  toneHz: 330,
+};
+export const DEMO_TEASER: DemoClip = {
+  name: "Starfall Outpost - Gameplay Teaser.mp4",
+  seconds: 8,
+  toneHz: 440,
+};
+
+export async function ensureDemoVideo(
+  deps: AppDeps,
+  projectId: number,
+  userId: number,
+  clip: DemoClip = DEMO_TRAILER,
+): Promise<boolean> {
   const existing = deps.db
     .select({ id: mediaFiles.id })
     .from(mediaFiles)
-    .where(and(eq(mediaFiles.projectId, projectId), eq(mediaFiles.originalName, NAME)))
+    .where(and(eq(mediaFiles.projectId, projectId), eq(mediaFiles.originalName, clip.name)))
     .get();
   if (existing) return false;
   const paths = mediaPaths(deps.env.DATA_DIR);
@@ -27,7 +46,13 @@ export async function ensureDemoVideo(deps: AppDeps, projectId: number, userId: 
   const made = await runTool(
     syntheticVideoCommand(
       deps.env.FFMPEG_PATH,
-      { seconds: SECONDS, size: "1280x720", toneHz: 330, preset: "ultrafast", videoArgs: ["-b:v", "2500k"] },
+      {
+        seconds: clip.seconds,
+        size: "1280x720",
+        toneHz: clip.toneHz,
+        preset: "ultrafast",
+        videoArgs: ["-b:v", "2500k"],
+      },
       temp,
     ),
     120_000,
@@ -48,7 +73,7 @@ export async function ensureDemoVideo(deps: AppDeps, projectId: number, userId: 
     deps,
     {
       projectId,
-      originalName: NAME,
+      originalName: clip.name,
       storedName,
       fileSize: Bun.file(paths.file(storedName)).size,
       posterName: hasPoster ? posterName : null,

@@ -4,9 +4,13 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import {
   destinations,
+  healthSamples,
   mediaFiles,
   organizations,
+  playlistItems,
+  playlists,
   projects,
+  schedules,
   steamPlayerSamples,
   steamSales,
   streams,
@@ -16,13 +20,15 @@ import {
 } from "../../server/db/schema";
 import { seedDemo } from "../../server/demo/seed";
 import { getOverview } from "../../server/services/analytics";
+import { destinationUptime } from "../../server/services/health";
 import { startFakeSteamServer } from "../fakes/steam/server";
 import { testDeps } from "../support/server";
 
 // The demo's seed against the fake Steam over real loopback HTTP (no msw): everything lands once,
 // and a second run adds nothing.
 
-let clock = Date.now();
+// Yesterday at noon UTC: right after midnight today's player chart would still be empty.
+let clock = Date.parse(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T12:00:00Z`);
 const steam = startFakeSteamServer({ partnerKey: "demo-key", salesDays: 90, now: () => clock });
 afterAll(() => steam.stop());
 
@@ -74,11 +80,31 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
     destinations: deps.db.select().from(destinations).all().length,
     streams: deps.db.select().from(streams).all().length,
     webhooks: deps.db.select().from(webhooks).all().length,
+    playlists: deps.db.select().from(playlists).all().length,
+    schedules: deps.db.select().from(schedules).all().length,
+    healthSamples: deps.db.select().from(healthSamples).all().length,
   });
   // The Streaming page has a destination and a history to show; nothing is live.
   expect(deps.db.select().from(destinations).all()).toHaveLength(1);
   const history = deps.db.select().from(streams).all();
   expect(history.map((h) => h.status).sort()).toEqual(["error", "stopped", "stopped"]);
+  // A playlist of the two clips, a broadcast window for it ahead, and a week of uptime and health.
+  const [loop] = deps.db.select().from(playlists).all();
+  expect(loop?.name).toBe("Next Fest Loop");
+  expect(deps.db.select().from(playlistItems).all()).toHaveLength(2);
+  const [window] = deps.db.select().from(schedules).all();
+  expect(window).toMatchObject({ kind: "once", playlistId: loop!.id });
+  expect(window!.startsAt!).toBeGreaterThan(clock);
+  const uptime = destinationUptime(deps, admin, history[0]!.destinationId!, 7);
+  expect(uptime.failures).toBeGreaterThanOrEqual(2);
+  expect(uptime.intended_seconds).toBeGreaterThan(6 * 86_400);
+  expect(uptime.uptime_percent).toBeGreaterThan(95);
+  expect(uptime.uptime_percent).toBeLessThan(100);
+  const newest = history.sort((a, b) => b.startedAt - a.startedAt)[0]!;
+  const samples = deps.db.select().from(healthSamples).where(eq(healthSamples.streamId, newest.id)).all();
+  // Raw every 10 s for the last day, 5-minute rows before.
+  expect(samples.some((r) => r.span === 10)).toBe(true);
+  expect(samples.some((r) => r.span === 300)).toBe(true);
   // The settings card has a webhook with a delivery log to show.
   expect(deps.db.select().from(webhooks).all()).toHaveLength(1);
   expect(deps.db.select().from(webhookDeliveries).all().length).toBeGreaterThan(0);
