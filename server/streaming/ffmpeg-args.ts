@@ -87,7 +87,7 @@ export interface PrepareSource {
   videoSeconds: number | null;
 }
 
-/** A prepared file: 16:9 at most 1080p, 30 fps, H.264 High 4.1, video 6000 kbps (a margin under
+/** A prepared file: 1920×1080, 30 fps, H.264 High 4.1, video 6000 kbps (a margin under
  * Steam's 7000, where ingests were seen to reject streams), AAC-LC 128k. */
 export const PREPARED_FPS = 30;
 export const PREPARED_LEVEL = "4.1";
@@ -97,22 +97,16 @@ export const PREPARED_KEYFRAME_S = 2;
 const GOP = PREPARED_FPS * PREPARED_KEYFRAME_S;
 
 /**
- * The 16:9 frame a prepared file gets: the smallest that holds the source picture, at most 1920×1080.
- * Sides are multiples of 32 and 18, so the ratio is exact and both are even.
+ * Every prepared file has the same frame, 1920×1080 (16:9, the size Steam recommends), whatever its
+ * source: prepared copies of any videos then share one shape, so a playlist of them joins by stream
+ * copy into one session. Part of the prepared file's name, so copies made to another frame are made again.
  */
-export function preparedSize(width: number | null, height: number | null): { width: number; height: number } {
-  if (!width || !height) return { width: 1920, height: 1080 };
-  if (width / height >= 16 / 9) {
-    const w = Math.max(32, Math.floor(Math.min(1920, width) / 32) * 32);
-    return { width: w, height: (w / 16) * 9 };
-  }
-  const h = Math.max(18, Math.floor(Math.min(1080, height) / 18) * 18);
-  return { width: (h / 9) * 16, height: h };
-}
+export const PREPARED_FRAME = { width: 1920, height: 1080 } as const;
+export const PREPARED_FORMAT = "1080p30";
 
 /** Fit the picture in the 16:9 frame (black bars where the ratio differs), then 30 fps. */
-function videoFilter(source: PrepareSource): string {
-  const { width: w, height: h } = preparedSize(source.width, source.height);
+function videoFilter(): string {
+  const { width: w, height: h } = PREPARED_FRAME;
   return [
     `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
     `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2`,
@@ -135,7 +129,7 @@ export function prepareArgs(input: string, output: string, source: PrepareSource
   const args = ["-hide_banner", "-nostdin", "-y", "-i", input];
   if (!source.hasAudio) args.push("-f", "lavfi", "-i", "anullsrc=r=44100:cl=stereo");
   const video = [
-    ["-map", "0:v:0", "-vf", videoFilter(source), "-c:v", "libx264", "-profile:v", "high"],
+    ["-map", "0:v:0", "-vf", videoFilter(), "-c:v", "libx264", "-profile:v", "high"],
     ["-level:v", PREPARED_LEVEL, "-preset", "veryfast", "-pix_fmt", "yuv420p"],
     ["-b:v", `${PREPARED_VIDEO_KBPS}k`, "-maxrate", `${PREPARED_VIDEO_KBPS}k`],
     ["-bufsize", `${PREPARED_VIDEO_KBPS * 2}k`, "-sc_threshold", "0"],

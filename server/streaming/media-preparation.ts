@@ -15,7 +15,7 @@ import { probeMedia } from "../media/probe";
 import { copyableForCustom } from "../media/steam-rules";
 import { mediaPaths } from "../media/storage";
 import { spawnTied } from "./child-process";
-import { PREPARED_AUDIO_KBPS, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
+import { PREPARED_AUDIO_KBPS, PREPARED_FORMAT, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
 import { type EncodeOutcome, followEncode } from "./preparation-encode";
 import { PreparationStore } from "./preparation-store";
 
@@ -73,7 +73,8 @@ export class MediaPreparer {
 
   ensure(media: MediaRow): Promise<string> {
     const row = this.store.find(media.id);
-    if (row?.status === "done" && row.outputName) {
+    // A copy made to an earlier prepared format is made again (and the old one removed once done).
+    if (row?.status === "done" && row.outputName?.includes(`-${PREPARED_FORMAT}-`)) {
       const path = join(this.dir, row.outputName);
       if (existsSync(path)) return Promise.resolve(path);
     }
@@ -87,9 +88,11 @@ export class MediaPreparer {
   private async run(media: MediaRow, job: { child?: Subprocess }): Promise<string> {
     if (this.closed) throw new Error(STREAMING.preparationFailed);
     const { env, now, log } = this.options;
-    const outputName = `${media.id}-${crypto.randomUUID()}.mp4`;
+    const outputName = `${media.id}-${PREPARED_FORMAT}-${crypto.randomUUID()}.mp4`;
     const output = join(this.dir, outputName);
     const partial = `${output}.part`;
+    // A copy made to an earlier format, replaced once the new one is in place.
+    const previous = this.store.find(media.id)?.outputName ?? null;
     this.store.markRunning(media.id);
     if (!(await this.hasRoom(expectedSize(media)))) {
       this.fail(media.id, STREAMING.preparationNoSpace);
@@ -127,7 +130,7 @@ export class MediaPreparer {
       hasRoom: () => this.hasRoom(0),
     });
     if (outcome.code !== 0 || this.closed) this.failedEncode(media.id, partial, outcome);
-    return this.keep(media.id, partial, output, outputName);
+    return this.keep(media.id, partial, output, outputName, previous);
   }
 
   /** Records why an encode failed, removes its partial file, and throws the plain reason. */
@@ -147,10 +150,17 @@ export class MediaPreparer {
   }
 
   /** Moves the finished encode into place and records it; nothing is left behind if that fails. */
-  private keep(mediaId: number, partial: string, output: string, outputName: string): string {
+  private keep(
+    mediaId: number,
+    partial: string,
+    output: string,
+    outputName: string,
+    previous: string | null,
+  ): string {
     try {
       renameSync(partial, output);
       this.store.markDone(mediaId, outputName);
+      if (previous) rmSync(join(this.dir, previous), { force: true });
     } catch (err) {
       rmSync(partial, { force: true });
       rmSync(output, { force: true });
