@@ -35,7 +35,12 @@ describe("metrics access", () => {
 
   test("with METRICS_TOKEN: none or a wrong one is 401 JSON, the right one is 200", async () => {
     const { url } = serve({ METRICS_TOKEN: TOKEN });
-    for (const headers of [{}, { authorization: "Bearer wrong-token-0123456789abcd" }, { authorization: TOKEN }]) {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong-token-0123456789abcd" },
+      { authorization: TOKEN },
+    ];
+    for (const headers of refused) {
       const res = await fetch(`${url}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(typeof ((await res.json()) as { error: string }).error).toBe("string");
@@ -46,9 +51,13 @@ describe("metrics access", () => {
 
   test("a request forwarded from outside does not pass as loopback", async () => {
     const behindProxy = serve({ TRUST_PROXY: "1" });
-    const outside = await fetch(`${behindProxy.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+    const outside = await fetch(`${behindProxy.url}/metrics`, {
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
     expect(outside.status).toBe(401);
-    const viaLocal = await fetch(`${behindProxy.url}/metrics`, { headers: { "x-forwarded-for": "127.0.0.1" } });
+    const viaLocal = await fetch(`${behindProxy.url}/metrics`, {
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
     expect(viaLocal.status).toBe(200);
     // Not told about a proxy: a forwarded request may be a local proxy's, carrying anyone.
     const untold = serve();
@@ -65,7 +74,9 @@ describe("metrics access", () => {
     const { url } = serve();
     await fetch(`${url}/api/projects/12345`);
     const text = await (await fetch(`${url}/metrics`)).text();
-    expect(text).toMatch(/stream_console_http_request_duration_seconds_count\{method="GET",route="\/api\/projects\/:id",status="401"\} \d+/);
+    expect(text).toMatch(
+      /stream_console_http_request_duration_seconds_count\{method="GET",route="\/api\/projects\/:id",status="401"\} \d+/,
+    );
     expect(text).not.toContain("/api/projects/12345");
   });
 });
@@ -104,6 +115,8 @@ describe("request ids", () => {
     const body = (await res.json()) as { error: string; request_id: string };
     expect(body.request_id).toBe("quote-me-123");
     expect(body.error).not.toContain("planted");
-    expect(lines.some((l) => l.includes("quote-me-123") && l.includes("planted: database unreadable"))).toBe(true);
+    expect(lines.some((l) => l.includes("quote-me-123") && l.includes("planted: database unreadable"))).toBe(
+      true,
+    );
   });
 });

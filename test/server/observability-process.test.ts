@@ -2,8 +2,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addDestination, projectWithVideo, startStream, waitUntil } from "../faults/harness";
 import { startReceiver } from "../fakes/rtmp-receiver";
+import { addDestination, projectWithVideo, startStream, waitUntil } from "../faults/harness";
 import { ADMIN, stopServer } from "../support/server-process";
 import { startServerProcess } from "./streaming-server-process";
 
@@ -22,7 +22,14 @@ const WRONG_PASSWORD = "wrong-Pass-secret-77";
 test("metrics name the live stream and count the failure; every log line is JSON without a secret", async () => {
   const server = await startServerProcess(dataDir, { LOG_FORMAT: "json", LOG_LEVEL: "debug", METRICS_TOKEN });
   const receiver = await startReceiver({ key: LIVE_KEY });
-  const secrets = [ADMIN.password, LIVE_KEY, ODD_KEY, encodeURIComponent(ODD_KEY), METRICS_TOKEN, WRONG_PASSWORD];
+  const secrets = [
+    ADMIN.password,
+    LIVE_KEY,
+    ODD_KEY,
+    encodeURIComponent(ODD_KEY),
+    METRICS_TOKEN,
+    WRONG_PASSWORD,
+  ];
   const metrics = async () =>
     (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   try {
@@ -66,11 +73,14 @@ test("metrics name the live stream and count the failure; every log line is JSON
     );
     await startStream(api, live, mediaId);
     await receiver.waitForFrames(10, 20_000);
-    const gauge = /stream_console_stream_bitrate_kbps\{project="Launch week",destination="Receiver",type="custom"\} [\d.]+/;
+    const gauge =
+      /stream_console_stream_bitrate_kbps\{project="Launch week",destination="Receiver",type="custom"\} [\d.]+/;
     await waitUntil(async () => gauge.test(await metrics()), 10_000, "the live stream's bitrate gauge");
     expect((await api(`/streams/status?projectId=${projectId}`)).status).toBe(200);
     const text = await metrics();
-    expect(text).toMatch(/stream_console_stream_fps\{project="Launch week",destination="Receiver",type="custom"\}/);
+    expect(text).toMatch(
+      /stream_console_stream_fps\{project="Launch week",destination="Receiver",type="custom"\}/,
+    );
     expect(text).toMatch(/stream_console_streams\{status="running"\} 1/);
     expect(text).toMatch(/stream_console_streams\{status="error"\} 1/);
     expect(counter(text, "stream_console_upload_bytes_total")).toBeGreaterThan(0);
@@ -81,7 +91,10 @@ test("metrics name the live stream and count the failure; every log line is JSON
     await stopServer(server.proc);
     await receiver.stop();
   }
-  const lines = server.output().split("\n").filter((l) => l.trim() !== "");
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   for (const line of lines) {
     const entry = JSON.parse(line) as Record<string, unknown>;
     expect(typeof entry.time).toBe("string");
