@@ -11,7 +11,9 @@ import type { AppEnv } from "./http/env";
 import { onError, retryAfterOf } from "./http/errors";
 import { jsonOnly, sizeLimits, trpcBatchCap } from "./http/guards";
 import { authenticateRequest, sameOriginOnly, withDeps } from "./http/middleware";
+import { requestContext } from "./http/request-context";
 import { serveClient } from "./http/static";
+import { registerMetrics } from "./metrics/route";
 import { registerRest } from "./rest";
 import { appRouter } from "./routers/root";
 import type { Context } from "./trpc/init";
@@ -24,6 +26,7 @@ const STREAMED_UPLOADS = new Set(["/api/media/upload"]);
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use("*", requestContext({ metrics: deps.env.METRICS_ENABLED }));
   app.use("*", sizeLimits);
   app.use("*", withDeps(deps));
 
@@ -67,6 +70,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   });
 
   app.route("/api", api);
+  registerMetrics(app, deps);
   app.use("*", serveClient(options.clientDir ?? CLIENT_DIST));
   return app;
 }

@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { EventBus } from "./events/bus";
 import { HealthSampler } from "./health/sampler";
 import { JobRunner } from "./jobs/runner";
+import { lineLogger } from "./log";
 import { Scheduler } from "./schedule/scheduler";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
@@ -44,7 +45,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
   const { db, sqlite } =
     overrides.db && overrides.sqlite ? overrides : openDb(join(env.DATA_DIR, "console.db"));
   const now = overrides.now ?? Date.now;
-  const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : console.log);
+  const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : lineLogger());
   const deps: AppDeps = {
     env,
     db: db as Db,
@@ -59,12 +60,12 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         env,
         now,
         events,
-        log: process.env.NODE_ENV === "test" ? undefined : console.log,
+        log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
     steam: overrides.steam ?? createSteamClient(env),
     jobs:
       overrides.jobs ??
-      new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : console.log }),
+      new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : lineLogger() }),
     sampler: undefined as unknown as Sampler,
     scheduler: undefined as unknown as Scheduler,
     events,
@@ -74,7 +75,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         db: db as Db,
         now,
         events,
-        log: process.env.NODE_ENV === "test" ? undefined : console.log,
+        log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
     health: undefined as unknown as HealthSampler,
   };
@@ -83,6 +84,6 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
   deps.sampler = overrides.sampler ?? new Sampler(deps);
   deps.scheduler =
     overrides.scheduler ??
-    new Scheduler(deps, undefined, process.env.NODE_ENV === "test" ? undefined : console.log);
+    new Scheduler(deps, undefined, process.env.NODE_ENV === "test" ? undefined : lineLogger());
   return deps;
 }

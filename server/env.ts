@@ -16,6 +16,17 @@ const trustProxy = z
   .transform((v) => (v === "true" || v === "on" || v === "yes" ? 1 : /^\d$/.test(v) ? Number(v) : 0))
   .default(0);
 
+const onOff = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(|1|0|true|false|on|off|yes|no)$/, `${name} must be on or off`)
+    .transform((v) => !["0", "false", "off", "no"].includes(v))
+    .default(true);
+
+const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
+
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -44,6 +55,31 @@ export const envSchema = z.object({
   STEAM_WEB_API_KEY: z.string().optional(),
   STEAM_PARTNER_API_KEY: z.string().optional(),
   STEAM_SAMPLE_MINUTES: z.coerce.number().positive().default(10),
+  /** Bearer token Prometheus sends to GET /metrics; unset, only loopback callers are answered. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .min(16, "METRICS_TOKEN must be at least 16 characters")
+      .regex(/^[\x21-\x7e]+$/, "METRICS_TOKEN must be printable ASCII without spaces")
+      .optional(),
+  ),
+  /** Off: no /metrics and no per-request timing (the bench compares both). */
+  METRICS_ENABLED: onOff("METRICS_ENABLED"),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(
+        ["debug", "info", "warn", "error", "silent"],
+        "LOG_LEVEL must be debug, info, warn, error or silent",
+      )
+      .default("info"),
+  ),
+  /** Unset: pretty when stdout is a terminal, JSON otherwise (a service, a container, a pipe). */
+  LOG_FORMAT: z.preprocess(
+    emptyAsUnset,
+    z.enum(["json", "pretty"], "LOG_FORMAT must be json or pretty").optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

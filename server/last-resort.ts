@@ -3,9 +3,13 @@
 // process keeps serving. Exiting would end every stream this server carries for one bad request,
 // while the state the supervisor holds (its children, their timers) is untouched by such an error.
 
+import { log as logger } from "./log";
+
 let escaped = 0;
 
-export function keepServingOnEscapedErrors(log: (line: string) => void = (l) => console.error(l)): void {
+export function keepServingOnEscapedErrors(
+  log: (line: string) => void = (l) => logger.error(l, { component: "last-resort" }),
+): void {
   const describe = (value: unknown) =>
     value instanceof Error ? (value.stack ?? `${value.name}: ${value.message}`) : String(value);
   process.on("uncaughtException", (err, origin) => {

@@ -5,6 +5,7 @@ import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
 import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
+import { configureLogger, defaultLogFormat, lineLogger, log } from "./log";
 import { childRegistry } from "./streaming/child-registry";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
@@ -17,12 +18,13 @@ export async function startServer(env: Env) {
   const deps = createDeps(env);
   const seed = await seedIfEmpty(deps.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
   if (seed.seeded) {
-    console.log(`Seeded admin ${seed.adminEmail}`);
+    log.info(`Seeded admin ${seed.adminEmail}`);
     if (seed.generatedPassword)
-      console.log(`Generated admin password (shown once): ${seed.generatedPassword}`);
+      // The one secret ever written out: the operator has no other way to learn it. Set ADMIN_PASSWORD to avoid it.
+      log.warn(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
-  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, console.log);
+  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger());
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
   deps.webhooks.start();
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
@@ -31,8 +33,8 @@ export async function startServer(env: Env) {
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
   const interrupted = deps.jobs.interruptLeftRunning();
-  if (interrupted) console.log(`Marked ${interrupted} unfinished sync job(s) interrupted`);
-  if (resumed.length) console.log(`Resumed ${resumed.length} auto-restart stream(s)`);
+  if (interrupted) log.info(`Marked ${interrupted} unfinished sync job(s) interrupted`);
+  if (resumed.length) log.info(`Resumed ${resumed.length} auto-restart stream(s)`);
   // Last resort: even on an unplanned exit no child (stream, preparation, probe, poster) may
   // outlive the server (children are also tied to this process by the kernel, which covers a SIGKILL).
   process.on("exit", () => childRegistry.killAllNow());
@@ -47,7 +49,7 @@ export async function startServer(env: Env) {
     idleTimeout: 120,
   });
   const ms = Math.round(performance.now() - started);
-  console.log(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
+  log.info(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
   deps.sampler.start();
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   deps.scheduler.start();
@@ -57,10 +59,10 @@ export async function startServer(env: Env) {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    log.info(`${signal}: shutting down`);
     // Whatever hangs, the process is gone within 5 s and takes no child with it.
     setTimeout(() => {
-      console.warn("Shutdown took too long: killing the remaining child processes");
+      log.warn("Shutdown took too long: killing the remaining child processes");
       childRegistry.killAllNow();
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
@@ -85,6 +87,7 @@ async function main() {
   let env: Env;
   try {
     env = loadEnv();
+    configureLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT ?? defaultLogFormat() });
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -95,7 +98,7 @@ async function main() {
   } catch (err) {
     // A server that cannot boot (port taken, database unreadable) exits non-zero: the keeper, systemd
     // or Docker then retries with its backoff instead of taking it for a clean stop.
-    console.error(`Could not start the console: ${(err as Error).message}`);
+    log.error(`Could not start the console: ${(err as Error).message}`);
     process.exit(1);
   }
   process.on("SIGINT", () => void shutdown("SIGINT"));

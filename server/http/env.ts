@@ -9,5 +9,7 @@ export interface AppEnv {
     user: SessionUser | null;
     session: Session | null;
     clientAddress: string;
+    /** Set first, for every request: answered in X-Request-Id, carried by its log lines. */
+    requestId: string;
   };
 }

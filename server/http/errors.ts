@@ -2,6 +2,7 @@ import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { COMMON } from "../../shared/messages/common";
 import { AppError, httpStatusOf } from "../errors";
+import { errorField, log } from "../log";
 import type { AppEnv } from "./env";
 
 /** Every REST error leaves as `{ error, ...details }`: never a stack trace, never a 500 for bad input. */
@@ -18,8 +19,14 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
       status,
     );
   }
-  console.error("[http] unexpected error:", err);
-  return c.json({ error: COMMON.internalError }, 500);
+  const requestId = c.get("requestId");
+  log.error("unexpected error", {
+    request_id: requestId,
+    user_id: c.get("user")?.id,
+    error: errorField(err),
+  });
+  // The id lets a user quote this failure; the log line above holds what went wrong.
+  return c.json({ error: COMMON.internalError, request_id: requestId }, 500);
 };
 
 /** Seconds a 429 asks the caller to wait, from the error's details. */

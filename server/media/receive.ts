@@ -3,6 +3,7 @@ import busboy, { type Busboy } from "busboy";
 import { formatFileSize } from "../../shared/format";
 import { MEDIA } from "../../shared/messages/media";
 import { AppError, badRequest } from "../errors";
+import { errorField, log } from "../log";
 import { diskFull, isDiskFullError } from "./disk-space";
 import { TempFile } from "./temp-file";
 
@@ -188,7 +189,7 @@ async function saveFile(stream: Readable, opts: ReceiveOptions): Promise<TempFil
 function asAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDiskFullError(err)) return diskFull();
-  if (err) console.warn("[upload] failed:", err);
+  if (err) log.warn("upload failed", { component: "upload", error: errorField(err) });
   return badRequest(err ? MEDIA.interrupted : MEDIA.noFile);
 }
 

@@ -12,6 +12,7 @@ import { extractPoster } from "../media/poster";
 import { probeMedia } from "../media/probe";
 import { type ReceivedUpload, receiveUpload, tooLarge } from "../media/receive";
 import { generatedName, mediaPaths, removeQuietly } from "../media/storage";
+import { uploadBytes, uploadFailures } from "../metrics/registry";
 import { parseInput } from "../validation";
 import { requirePermission, requireProject } from "./access";
 import { mediaItem, recordMediaFile } from "./media";
@@ -40,6 +41,21 @@ export interface UploadOutcome {
  * storing. Every refusal is an AppError, and nothing is left in tmp, media or the database.
  */
 export async function uploadMedia(
+  deps: AppDeps,
+  user: SessionUser,
+  upload: IncomingUpload,
+): Promise<UploadOutcome> {
+  try {
+    const outcome = await receiveAndStore(deps, user, upload);
+    uploadBytes.inc(outcome.item.file_size);
+    return outcome;
+  } catch (err) {
+    uploadFailures.inc();
+    throw err;
+  }
+}
+
+async function receiveAndStore(
   deps: AppDeps,
   user: SessionUser,
   upload: IncomingUpload,

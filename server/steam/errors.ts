@@ -1,4 +1,5 @@
 import { STEAM_PLAIN } from "../../shared/messages/steam";
+import { log } from "../log";
 
 // What went wrong talking to Steam, as a kind the services can act on and a message a person can read.
 // Messages never contain a key: URLs are masked before they reach a message (see maskKeys).
@@ -48,5 +49,5 @@ export function plainSteamMessage(err: SteamError): string {
 
 /** Steam's own failures are logged with their detail; quiet under `bun test`. */
 export function logSteamFailure(err: SteamError): void {
-  if (process.env.NODE_ENV !== "test") console.warn(`[steam] ${err.kind}: ${maskKeys(err.message)}`);
+  log.warn(`Steam ${err.kind}: ${maskKeys(err.message)}`, { component: "steam" });
 }

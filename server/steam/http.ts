@@ -1,4 +1,5 @@
 import { STEAM_ERRORS } from "../../shared/messages/steam";
+import { steamCalls, steamErrors } from "../metrics/registry";
 import { maskKeys, SteamError } from "./errors";
 
 // One GET against Steam with a timeout, retries for 429/5xx/network failures (exponential backoff,
@@ -36,8 +37,22 @@ function retryDelay(res: Response | null, attempt: number, opts: HttpOptions): n
   return opts.baseDelayMs * 2 ** attempt;
 }
 
-/** `service` names the endpoint in messages ("Steam store search"). */
+/** `service` names the endpoint in messages ("Steam store search") and in the metrics. */
 export async function steamGet(url: string, service: string, opts: HttpOptions): Promise<SteamHttpResponse> {
+  steamCalls.inc({ endpoint: service });
+  try {
+    return await steamGetWithRetries(url, service, opts);
+  } catch (err) {
+    steamErrors.inc({ endpoint: service });
+    throw err;
+  }
+}
+
+async function steamGetWithRetries(
+  url: string,
+  service: string,
+  opts: HttpOptions,
+): Promise<SteamHttpResponse> {
   let lastError: SteamError | null = null;
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
     let res: Response | null = null;

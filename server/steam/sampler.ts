@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { projects, steamPlayerSamples } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { log } from "../log";
 import { maskKeys } from "./errors";
 
 // Steam has no player-count history API, so the console keeps its own: every STEAM_SAMPLE_MINUTES it
@@ -74,7 +75,8 @@ export class Sampler {
       }
     }
     // A failed app is worth a line in the server log, never the key (maskKeys) and never a crash.
-    for (const f of run.failed) console.warn(`[sampler] app ${f.appId}: ${f.error}`);
+    for (const f of run.failed)
+      log.warn(`Steam sample failed for app ${f.appId}: ${f.error}`, { component: "sampler" });
     return run;
   }
 

@@ -1,4 +1,5 @@
 import type { Subprocess } from "bun";
+import { log } from "../log";
 import { type ChildKind, childRegistry } from "./child-registry";
 
 // Every child the server starts (ffmpeg streams and preparations, ffprobe, posters) is tied to the
@@ -36,7 +37,7 @@ export function tiedCommand(argv: string[], signal: DeathSignal = "KILL"): strin
   if (canTieChildren()) return ["setpriv", "--pdeathsig", signal, "--", ...argv];
   if (!warned) {
     warned = true;
-    console.warn(
+    log.warn(
       "setpriv (util-linux) is not available: child processes may outlive the server if it is killed. The next start still stops the ffmpeg it finds.",
     );
   }

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
 import * as uptime from "../health/uptime-store";
+import { streamFailures, streamRestarts } from "../metrics/registry";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
@@ -162,12 +163,14 @@ export class Supervisor {
     const retry = !!destination?.autorestart && !this.closing;
     const count = store.recordFailure(this.db, entry.streamId, { message, at: now, retry });
     if (count === null) return this.forget(entry);
+    streamFailures.inc();
     this.alerts.failed(entry.streamId, message, stalled);
     this.log(`[stream ${entry.streamId}] failed (${count} so far)`);
     if (!retry || !destination) return this.forget(entry);
     const delay = backoffDelay(entry.failures, this.timings);
     entry.failures += 1;
     entry.runningSince = null;
+    streamRestarts.inc();
     restartLater(entry, {
       delay,
       rtmpUrl: destination.rtmpUrl,
@@ -181,6 +184,7 @@ export class Supervisor {
   private giveUp(entry: StreamEntry, message: string) {
     uptime.endRun(this.db, entry.streamId, this.options.now(), { failed: true });
     store.recordFailure(this.db, entry.streamId, { message, at: this.options.now(), retry: false });
+    streamFailures.inc();
     this.forget(entry);
   }
 

@@ -5,6 +5,7 @@ import type { SessionUser } from "../../shared/types";
 import type { Session } from "../auth/session";
 import type { AppDeps } from "../deps";
 import { AppError, trpcCodeOf } from "../errors";
+import { errorField, log } from "../log";
 import { zodMessage } from "../validation";
 
 /** How a procedure sets or clears the session cookie without knowing about HTTP. */
@@ -42,7 +43,10 @@ const domainErrors = t.middleware(async ({ next }) => {
     throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.message, cause });
   }
   if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
-    console.error("[trpc] unexpected error:", result.error.cause ?? result.error);
+    log.error("unexpected error", {
+      component: "trpc",
+      error: errorField(result.error.cause ?? result.error),
+    });
   }
   return result;
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeEach, expect, spyOn, test } from "bun:test";
+import { afterAll, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { projects, steamPlayerSamples } from "../../server/db/schema";
+import { configureLogger } from "../../server/log";
 import { getOverview } from "../../server/services/analytics";
 import { Sampler, type SamplerTimers } from "../../server/steam/sampler";
 import { playersAt } from "../fakes/steam/data";
@@ -91,15 +92,19 @@ test("a failing app is logged as a warning with no key, and the other apps are s
     .set({ steamAppId: 999, steamAnalyticsEnabled: true })
     .where(eq(projects.id, other.id))
     .run();
-  const warn = spyOn(console, "warn").mockImplementation(() => {});
+  const lines: string[] = [];
+  configureLogger({ level: "warn", format: "json", write: (line) => lines.push(line) });
   try {
     const run = await new Sampler(deps, manualTimers().timers).runOnce();
     expect(run.sampled.map((s) => s.appId)).toEqual([2456740]);
     expect(run.failed).toEqual([{ appId: 999, error: "Steam does not know app 999" }]);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain("app 999");
+    const sampled = lines.map((l) => JSON.parse(l)).filter((e) => e.component === "sampler");
+    expect(sampled).toHaveLength(1);
+    expect(sampled[0].level).toBe("warn");
+    expect(sampled[0].message).toContain("app 999");
+    for (const line of lines) expect(line).not.toContain(String(deps.env.STEAM_WEB_API_KEY));
   } finally {
-    warn.mockRestore();
+    configureLogger({ level: "error", format: "pretty", write: (line) => console.error(line) });
   }
 });
 

@@ -1,0 +1,50 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Context, Hono } from "hono";
+import { METRICS } from "../../shared/messages/metrics";
+import type { AppDeps } from "../deps";
+import { unauthorized } from "../errors";
+import { clientAddressOf } from "../http/client-address";
+import type { AppEnv } from "../http/env";
+import { processRegistry } from "./registry";
+import { streamRegistry } from "./streams";
+
+/** `GET /metrics` for Prometheus, outside /api: no session, no Origin check, its own access rule. */
+export function registerMetrics(app: Hono<AppEnv>, deps: AppDeps): void {
+  if (!deps.env.METRICS_ENABLED) return;
+  const streams = streamRegistry(deps);
+  app.get("/metrics", async (c) => {
+    requireMetricsAccess(c, deps);
+    const text = (await processRegistry.metrics()) + (await streams.metrics());
+    return c.body(text, 200, { "content-type": processRegistry.contentType });
+  });
+}
+
+/**
+ * With METRICS_TOKEN set, its bearer token and nothing else. Unset, the caller must be this machine:
+ * the address is the one the sign-in limit uses, so behind TRUST_PROXY a request the proxy forwarded
+ * from outside is outside. A forwarded request we were not told to trust is refused too: a local
+ * proxy would otherwise make every visitor look like loopback.
+ */
+function requireMetricsAccess(c: Context<AppEnv>, deps: AppDeps): void {
+  const token = deps.env.METRICS_TOKEN;
+  if (token) {
+    const given = /^Bearer (\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    if (!sameSecret(given, token)) throw unauthorized(METRICS.tokenRequired);
+    return;
+  }
+  const trust = deps.env.TRUST_PROXY;
+  const forwarded = c.req.header("x-forwarded-for") !== undefined || c.req.header("forwarded") !== undefined;
+  if ((trust === 0 && forwarded) || !isLoopback(clientAddressOf(c, trust)))
+    throw unauthorized(METRICS.loopbackOnly);
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function isLoopback(address: string): boolean {
+  const v4 = address.replace(/^::ffff:/i, "");
+  return /^127(\.\d{1,3}){3}$/.test(v4) || address === "::1";
+}
