@@ -44,6 +44,17 @@ export const envSchema = z.object({
   STEAM_WEB_API_KEY: z.string().optional(),
   STEAM_PARTNER_API_KEY: z.string().optional(),
   STEAM_SAMPLE_MINUTES: z.coerce.number().positive().default(10),
+  /** Where the server writes its daily backup; unset, it takes none (`npm run backup` still works). */
+  BACKUP_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
+  /** Days a daily backup is kept; the newest is always kept. */
+  BACKUP_KEEP: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number()
+      .int("BACKUP_KEEP must be a whole number of days")
+      .min(1, "BACKUP_KEEP must be at least 1 day")
+      .default(7),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
