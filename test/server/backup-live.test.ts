@@ -114,7 +114,7 @@ test("a backup under load restores into a fresh folder with every record and med
   const before = await waitUntil(
     async () => {
       const rows = await streamsOf(api, projectId);
-      return rows.filter((s) => live.includes(s.id) && s.status === "running").length === 2 && rows;
+      return rows.filter((s) => live.includes(s.id) && s.status === "running").length === 2 ? rows : null;
     },
     30_000,
     "both streams running",
