@@ -59,7 +59,6 @@ export async function startServer(env: Env) {
         dataDir: env.DATA_DIR,
         backupDir: env.BACKUP_DIR,
         keepDays: env.BACKUP_KEEP,
-        sqlite: deps.sqlite,
         log: console.log,
       })
     : undefined;

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { BACKUP } from "../../shared/messages/backup";
@@ -12,7 +11,6 @@ export interface DailyBackupOptions {
   dataDir: string;
   backupDir: string;
   keepDays: number;
-  sqlite: Database;
   now?: () => number;
   log?: (line: string) => void;
 }

@@ -1,13 +1,27 @@
-import { copyFile, link, mkdir, readdir, stat } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import type { FileEntry } from "./layout";
 
 // File work for backup and restore, all asynchronous: copies run on libuv's thread pool and hashing
 // reads in chunks, so a server taking a backup keeps serving and its streams keep their pace.
 
+/** Read and hashed 1 MB at a time: each step takes about a millisecond of the event loop. */
+const CHUNK = 1024 * 1024;
+
 export async function sha256(path: string): Promise<string> {
   const hasher = new Bun.CryptoHasher("sha256");
-  for await (const chunk of Bun.file(path).stream()) hasher.update(chunk);
+  // Not Bun.file().stream(): measured, it held the event loop for the whole file (750 ms for 256 MB).
+  const file = await open(path);
+  const buf = Buffer.alloc(CHUNK);
+  try {
+    for (;;) {
+      const { bytesRead } = await file.read(buf, 0, CHUNK, null);
+      if (bytesRead === 0) break;
+      hasher.update(buf.subarray(0, bytesRead));
+    }
+  } finally {
+    await file.close();
+  }
   return hasher.digest("hex");
 }
 

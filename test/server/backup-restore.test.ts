@@ -121,12 +121,11 @@ describe("the daily backup", () => {
     for (const days of [10, 8, 3])
       mkdirSync(join(backupDir, backupName(now - days * DAY)), { recursive: true });
     mkdirSync(join(backupDir, `.${backupName(now - 2 * DAY)}.part`));
-    const { sqlite } = openDb(join(dataDir(), "console.db"));
+    const data = dataDir();
     const daily = new DailyBackup({
-      dataDir: join(sqlite.filename, ".."),
+      dataDir: data,
       backupDir,
       keepDays: 7,
-      sqlite,
       now: () => now,
     });
 
@@ -141,7 +140,6 @@ describe("the daily backup", () => {
     now += 30 * DAY;
     await daily.prune();
     expect((await listBackups(backupDir)).map((b) => b.at)).toEqual([now - 30 * DAY]);
-    sqlite.close();
   });
 
   test("BACKUP_KEEP is a whole number of days, at least one", () => {
