@@ -79,7 +79,8 @@ export async function startServer(env: Env) {
     await deps.scheduler.stop();
     deps.health.stop();
     housekeeping.stop();
-    await backups?.stop();
+    // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
+    void backups?.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
     await deps.webhooks.stop();

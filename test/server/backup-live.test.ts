@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,6 +152,14 @@ test("a backup under load restores into a fresh folder with every record and med
   const fresh = join(root, "restored");
   const restore = await runBackupCli("restore", join(backupDir, name!), fresh);
   expect(restore.code).toBe(0);
+  // Process ids of the backed-up moment are not carried over: the first start kills nothing here.
+  const pids = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const { n } = db.query("SELECT count(*) AS n FROM streams WHERE pid IS NOT NULL").get() as { n: number };
+    db.close();
+    return n;
+  };
+  expect([pids(join(backupDir, name!, "console.db")), pids(join(fresh, "console.db"))]).toEqual([2, 0]);
   const again = await startServerProcess(fresh);
   servers.push(again);
   const api2 = await again.api();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DailyBackup } from "../../server/backup/daily";
@@ -55,6 +55,10 @@ describe("backup", () => {
     ]);
     expect(manifest.media.find((m) => m.path === "media/trailer.mp4")?.size).toBe(64 * 1024);
     expect(readdirSync(path).sort()).toEqual(["console.db", "manifest.json", "media"]);
+    // Same file system: a hard link, no second copy of the bytes.
+    expect(statSync(join(path, "media", "trailer.mp4")).ino).toBe(
+      statSync(join(data, "media", "trailer.mp4")).ino,
+    );
   });
 
   test("refuses a missing DATA_DIR and a folder it cannot write, in one plain line", async () => {
