@@ -80,6 +80,17 @@ export const envSchema = z.object({
     emptyAsUnset,
     z.enum(["json", "pretty"], "LOG_FORMAT must be json or pretty").optional(),
   ),
+  /** Where the server writes its daily backup; unset, it takes none (`npm run backup` still works). */
+  BACKUP_DIR: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
+  /** Days a daily backup is kept; the newest is always kept. */
+  BACKUP_KEEP: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number()
+      .int("BACKUP_KEEP must be a whole number of days")
+      .min(1, "BACKUP_KEEP must be at least 1 day")
+      .default(7),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { DailyBackup } from "./backup/daily";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
 import { startDiskHousekeeping } from "./disk-housekeeping";
@@ -54,6 +55,16 @@ export async function startServer(env: Env) {
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   deps.scheduler.start();
   deps.health.start();
+  // After serving starts: the first backup runs beside live streams, never before them.
+  const backups = env.BACKUP_DIR
+    ? new DailyBackup({
+        dataDir: env.DATA_DIR,
+        backupDir: env.BACKUP_DIR,
+        keepDays: env.BACKUP_KEEP,
+        log: console.log,
+      })
+    : undefined;
+  backups?.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -70,6 +81,8 @@ export async function startServer(env: Env) {
     await deps.scheduler.stop();
     deps.health.stop();
     housekeeping.stop();
+    // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
+    void backups?.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
     await deps.webhooks.stop();

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs whatever is missing, then runs one task: start | dev | test | build | bench | demo.
+# Installs whatever is missing, then runs one task: start | dev | test | build | bench | demo | backup | restore.
 # Idempotent: a second run skips what is done. POSIX sh, so it runs where only Node and npm exist.
 set -eu
 cd "$(dirname "$0")/.."
@@ -93,5 +93,8 @@ case "$task" in
     build_client
     exec bun --max-http-header-size=65536 server/demo/main.ts "$@"
     ;;
-  *) die "unknown task '$task' (start, dev, test, build, bench, demo)" ;;
+  backup | restore)
+    exec bun server/backup/cli.ts "$task" "$@"
+    ;;
+  *) die "unknown task '$task' (start, dev, test, build, bench, demo, backup, restore)" ;;
 esac
