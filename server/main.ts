@@ -61,7 +61,7 @@ export async function startServer(env: Env) {
         dataDir: env.DATA_DIR,
         backupDir: env.BACKUP_DIR,
         keepDays: env.BACKUP_KEEP,
-        log: console.log,
+        log: lineLogger(),
       })
     : undefined;
   backups?.start();
