@@ -1,8 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
+import { COMMON } from "../../shared/messages/common";
 import { METRICS } from "../../shared/messages/metrics";
 import type { AppDeps } from "../deps";
-import { unauthorized } from "../errors";
+import { notFound, unauthorized } from "../errors";
 import { clientAddressOf } from "../http/client-address";
 import type { AppEnv } from "../http/env";
 import { processRegistry } from "./registry";
@@ -10,7 +11,13 @@ import { streamRegistry } from "./streams";
 
 /** `GET /metrics` for Prometheus, outside /api: no session, no Origin check, its own access rule. */
 export function registerMetrics(app: Hono<AppEnv>, deps: AppDeps): void {
-  if (!deps.env.METRICS_ENABLED) return;
+  // Switched off, the path is still ours: a 404, not the client's page a scraper would misread.
+  if (!deps.env.METRICS_ENABLED) {
+    app.get("/metrics", () => {
+      throw notFound(COMMON.notFound);
+    });
+    return;
+  }
   const streams = streamRegistry(deps);
   app.get("/metrics", async (c) => {
     requireMetricsAccess(c, deps);

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { createApp } from "../../server/app";
 import type { Env } from "../../server/env";
 import { configureLogger } from "../../server/log";
+import { COMMON } from "../../shared/messages/common";
 import { testDeps } from "../support/server";
 
 // Who may read /metrics, and the request id every answer carries. The app is served on a real
@@ -67,7 +68,9 @@ describe("metrics access", () => {
 
   test("METRICS_ENABLED=off: no /metrics at all", async () => {
     const { url } = serve({ METRICS_ENABLED: "off" });
-    expect((await fetch(`${url}/metrics`)).status).not.toBe(200);
+    const res = await fetch(`${url}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: COMMON.notFound });
   });
 
   test("the histogram is labelled by route pattern, not by raw path", async () => {
