@@ -53,7 +53,7 @@ async function world() {
         httpBatchLink({
           url: "http://console.test/api/trpc",
           headers: bearer(tokenText),
-          fetch: (input, init) => t.app.request(String(input), init as RequestInit),
+          fetch: async (input, init) => t.app.request(String(input), init as RequestInit),
         }),
       ],
     });
