@@ -8,8 +8,8 @@ import { FORMS_UI } from "@client/messages/forms-ui";
 import { createApiTokenBody } from "@shared/schemas/api-tokens";
 import { useState } from "react";
 
-/** Shows a new token this once, with a copy button. */
-function NewToken({ token, open, onClose }: { token: string; open: boolean; onClose(): void }) {
+/** A new token, shown this once, with a copy button. */
+function NewToken({ token }: { token: string }) {
   const [copied, setCopied] = useState(false);
   const copy = () =>
     void navigator.clipboard?.writeText(token).then(
@@ -17,28 +17,17 @@ function NewToken({ token, open, onClose }: { token: string; open: boolean; onCl
       () => {},
     );
   return (
-    <DialogFrame
-      open={open}
-      onClose={onClose}
-      title={UI.tokenTitle}
-      footer={
-        <Button colorPalette="blue" onClick={onClose}>
-          {UI.done}
-        </Button>
-      }
-    >
-      <Stack gap="3">
-        <Text fontSize="sm" color="fg.muted">
-          {UI.tokenHint}
-        </Text>
-        <Code data-testid="new-api-token" p="2" wordBreak="break-all" fontSize="sm">
-          {token}
-        </Code>
-        <Button size="sm" variant="outline" alignSelf="start" onClick={copy}>
-          {copied ? UI.copied : UI.copy}
-        </Button>
-      </Stack>
-    </DialogFrame>
+    <Stack gap="3">
+      <Text fontSize="sm" color="fg.muted">
+        {UI.tokenHint}
+      </Text>
+      <Code data-testid="new-api-token" p="2" wordBreak="break-all" fontSize="sm">
+        {token}
+      </Code>
+      <Button size="sm" variant="outline" alignSelf="start" onClick={copy}>
+        {copied ? UI.copied : UI.copy}
+      </Button>
+    </Stack>
   );
 }
 
@@ -77,47 +66,57 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose():
     }
   }
 
-  if (token) return <NewToken token={token} open={open} onClose={close} />;
+  // One dialog throughout: swapping to a second one would let the submit click close it at once.
   return (
     <DialogFrame
       open={open}
       onClose={close}
-      closeLabel={false}
-      title={UI.createTitle}
-      onSubmit={submit}
+      closeLabel={token ? undefined : false}
+      title={token ? UI.tokenTitle : UI.createTitle}
+      onSubmit={token ? undefined : submit}
       footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {FORMS_UI.cancel}
+        token ? (
+          <Button colorPalette="blue" onClick={close}>
+            {UI.done}
           </Button>
-          <Button type="submit" colorPalette="blue" loading={create.isPending} loadingText={UI.creating}>
-            {UI.create}
-          </Button>
-        </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={close}>
+              {FORMS_UI.cancel}
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={create.isPending} loadingText={UI.creating}>
+              {UI.create}
+            </Button>
+          </>
+        )
       }
     >
-      <Stack gap="4">
-        <Field.Root required invalid={!!errors.name}>
-          <Field.Label>
-            {UI.nameLabel} <Field.RequiredIndicator />
-          </Field.Label>
-          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-          {errors.name ? (
-            <Field.ErrorText>{errors.name}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{UI.nameHint}</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={!!errors.days}>
-          <Field.Label>{UI.expiryLabel}</Field.Label>
-          <Input inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} maxW="40" />
-          {errors.days ? (
-            <Field.ErrorText>{errors.days}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{UI.expiryHint}</Field.HelperText>
-          )}
-        </Field.Root>
-      </Stack>
+      {token ? (
+        <NewToken token={token} />
+      ) : (
+        <Stack gap="4">
+          <Field.Root required invalid={!!errors.name}>
+            <Field.Label>
+              {UI.nameLabel} <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+            {errors.name ? (
+              <Field.ErrorText>{errors.name}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{UI.nameHint}</Field.HelperText>
+            )}
+          </Field.Root>
+          <Field.Root invalid={!!errors.days}>
+            <Field.Label>{UI.expiryLabel}</Field.Label>
+            <Input inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} maxW="40" />
+            {errors.days ? (
+              <Field.ErrorText>{errors.days}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{UI.expiryHint}</Field.HelperText>
+            )}
+          </Field.Root>
+        </Stack>
+      )}
     </DialogFrame>
   );
 }
