@@ -60,6 +60,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
         user: c.get("user"),
         session: c.get("session"),
         clientAddress: c.get("clientAddress"),
+        apiTokenId: c.get("apiTokenId"),
+        authFailure: c.get("authFailure"),
         cookies: cookieJar(c, opts.resHeaders),
       }),
     }),

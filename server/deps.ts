@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { LoginRateLimiter } from "./auth/rate-limit";
+import { TokenBucketLimiter } from "./auth/token-bucket";
 import { type Db, openDb } from "./db/client";
 import type { Env } from "./env";
 import { EventBus } from "./events/bus";
@@ -22,6 +23,8 @@ export interface AppDeps {
   db: Db;
   sqlite: Database;
   loginLimiter: LoginRateLimiter;
+  /** Requests per API token (a token bucket on deps.now). */
+  apiTokenLimiter: TokenBucketLimiter;
   now: () => number;
   /** Owns every ffmpeg child. Created idle: nothing runs until a stream starts or main reconciles. */
   supervisor: Supervisor;
@@ -51,6 +54,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     db: db as Db,
     sqlite: sqlite as Database,
     loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter(),
+    apiTokenLimiter: overrides.apiTokenLimiter ?? new TokenBucketLimiter({ now }),
     now,
     supervisor:
       overrides.supervisor ??

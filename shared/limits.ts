@@ -33,3 +33,9 @@ export const URL_MAX_BYTES = 8 * 1024;
 export const HEADERS_MAX_BYTES = 16 * 1024;
 /** Calls in one tRPC batch; the client batches a page's queries, well under this. */
 export const TRPC_BATCH_MAX = 20;
+
+/** Requests per second one API token may make on average, and how many at once (a token bucket). */
+export const API_TOKEN_RATE_PER_SECOND = 20;
+export const API_TOKEN_BURST = 60;
+/** last_used_at of a token is written at most this often, not on every request. */
+export const API_TOKEN_LAST_USED_EVERY_MS = 60_000;

@@ -1,6 +1,7 @@
 import type { SessionUser } from "../../shared/types";
 import type { Session } from "../auth/session";
 import type { AppDeps } from "../deps";
+import type { AppError } from "../errors";
 
 /** Hono's per-request variables, set by the auth middleware. */
 export interface AppEnv {
@@ -11,5 +12,9 @@ export interface AppEnv {
     clientAddress: string;
     /** Set first, for every request: answered in X-Request-Id, carried by its log lines. */
     requestId: string;
+    /** Set when the request is signed with an API token instead of a session cookie. */
+    apiTokenId: number | null;
+    /** A bearer token refused on a tRPC path, answered by the procedures in tRPC's shape. */
+    authFailure: AppError | null;
   };
 }

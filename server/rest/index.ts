@@ -10,6 +10,7 @@ import { playlistsRest } from "./playlists";
 import { projectsRest } from "./projects";
 import { schedulesRest } from "./schedules";
 import { streamingRest } from "./streaming";
+import { tokensRest } from "./tokens";
 import { usersRest } from "./users";
 import { webhooksRest } from "./webhooks";
 
@@ -27,4 +28,5 @@ export function registerRest(api: Hono<AppEnv>) {
   analyticsRest(api);
   webhooksRest(api);
   healthRest(api);
+  tokensRest(api);
 }

@@ -9,6 +9,7 @@ import { playlistsRouter } from "./playlists";
 import { projectsRouter } from "./projects";
 import { schedulesRouter } from "./schedules";
 import { streamingRouter } from "./streaming";
+import { tokensRouter } from "./tokens";
 import { usersRouter } from "./users";
 import { webhooksRouter } from "./webhooks";
 
@@ -26,6 +27,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   webhooks: webhooksRouter,
   health: healthRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

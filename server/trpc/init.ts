@@ -21,6 +21,10 @@ export type Context = {
   /** The client's address, for sign-in throttling. */
   clientAddress: string;
   cookies: CookieJar;
+  /** Set when the call is signed with an API token instead of a session cookie. */
+  apiTokenId?: number | null;
+  /** A refused bearer token: every procedure answers with it. */
+  authFailure?: AppError | null;
 };
 
 const t = initTRPC.context<Context>().create({
@@ -53,5 +57,11 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const baseProcedure = t.procedure.use(domainErrors);
+// Inside domainErrors, so a refused token leaves as UNAUTHORIZED (or TOO_MANY_REQUESTS).
+const refusedToken = t.middleware(({ ctx, next }) => {
+  if (ctx.authFailure) throw ctx.authFailure;
+  return next();
+});
+
+export const baseProcedure = t.procedure.use(domainErrors).use(refusedToken);
 export const middleware = t.middleware;

@@ -194,6 +194,17 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await go("/organizations", "Northwind Interactive");
     await shoot(page, size.name, "10-organizations", problems, true);
     await go("/profile", ADMIN.email);
+    await page.getByTestId("api-tokens-card").getByRole("button", { name: "Create Token" }).click();
+    const create = page.getByRole("dialog");
+    await create.getByLabel("Token Name").fill(`Trailer pipeline (${size.name})`);
+    await create.getByLabel("Expires After (days)").fill("90");
+    await create.getByRole("button", { name: "Create Token" }).click();
+    await page.getByTestId("new-api-token").waitFor();
+    await settled(page);
+    await shoot(page, size.name, "11b-api-token-created", problems);
+    await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+    await page.getByText(`Trailer pipeline (${size.name})`).waitFor();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     await shoot(page, size.name, "11-profile", problems);
     await go("/nowhere", SHELL.notFoundTitle);
     await shoot(page, size.name, "12-not-found", problems);

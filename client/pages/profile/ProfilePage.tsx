@@ -20,6 +20,7 @@ import { initials } from "@shared/format";
 import { ROLE_LABELS } from "@shared/roles";
 import type { SessionUser } from "@shared/types";
 import { type ReactNode, useState } from "react";
+import { ApiTokensCard } from "./ApiTokensCard";
 import { ChangeEmailForm } from "./ChangeEmailForm";
 import { ChangeNameForm } from "./ChangeNameForm";
 import { ChangePasswordForm } from "./ChangePasswordForm";
@@ -139,6 +140,7 @@ export default function ProfilePage() {
             </AccountRow>
           </Card.Body>
         </Card.Root>
+        <ApiTokensCard />
       </Stack>
     </Box>
   );

@@ -7,4 +7,5 @@ export * from "./playlists";
 export * from "./schedules";
 export * from "./steam";
 export * from "./streaming";
+export * from "./tokens";
 export * from "./webhooks";

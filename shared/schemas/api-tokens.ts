@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { API_TOKENS } from "../messages/api-tokens";
+import { idSchema } from "./ids";
+import { safeName } from "./names";
+
+export const API_TOKEN_NAME_MAX = 100;
+export const API_TOKEN_EXPIRY_MAX_DAYS = 365;
+/** Enough for every script of a person; a bound so a runaway loop cannot fill the table. */
+export const API_TOKENS_PER_USER = 50;
+
+export const createApiTokenBody = z
+  .object({
+    name: safeName(
+      z
+        .string(API_TOKENS.nameRequired)
+        .trim()
+        .min(1, API_TOKENS.nameRequired)
+        .max(API_TOKEN_NAME_MAX, API_TOKENS.nameTooLong),
+    ),
+    expires_in_days: z
+      .number(API_TOKENS.expiryInvalid)
+      .int(API_TOKENS.expiryInvalid)
+      .min(1, API_TOKENS.expiryInvalid)
+      .max(API_TOKEN_EXPIRY_MAX_DAYS, API_TOKENS.expiryInvalid)
+      .nullish(),
+  })
+  .strict();
+export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
+
+export const apiTokenIdInput = z.object({ id: idSchema }).strict();
+
+/** A token as listed: never the token itself, only the prefix it starts with. */
+export interface ApiTokenView {
+  id: number;
+  name: string;
+  prefix: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
+}
+
+/** The answer to a creation: the only time the token is ever sent. */
+export interface CreatedApiToken extends ApiTokenView {
+  token: string;
+}

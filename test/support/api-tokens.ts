@@ -1,0 +1,31 @@
+import { createSession, generateSessionToken } from "../../server/auth/session";
+import type { AppDeps } from "../../server/deps";
+import { createApiToken } from "../../server/services/api-tokens";
+import { findSessionUser } from "../../server/services/session-user";
+
+/** A session cookie for the user, made without the password check (argon2 is the slow part). */
+export function sessionCookie(deps: AppDeps, userId: number): string {
+  const token = generateSessionToken();
+  createSession(deps.db, token, userId, deps.now());
+  return `session=${token}`;
+}
+
+/** A fresh API token of the user, as the profile's dialog makes it. */
+export function mintToken(
+  deps: AppDeps,
+  userId: number,
+  expiresInDays?: number,
+): { id: number; token: string } {
+  const user = findSessionUser(deps.db, userId);
+  if (!user) throw new Error(`no active user ${userId}`);
+  const { id, token } = createApiToken(deps, user, { name: "script", expires_in_days: expiresInDays });
+  return { id, token };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A controlled clock for deps.now. */
+export function clock(start = Date.UTC(2026, 0, 5, 12)) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
