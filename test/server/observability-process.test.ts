@@ -52,6 +52,21 @@ test("metrics name the live stream and count the failure; every log line is JSON
     });
     expect(hook.status).toBe(201);
     secrets.push(((await hook.json()) as { secret: string }).secret);
+    // An API token, used once rightly and once with a character changed.
+    const minted = await api("/tokens", { json: { name: "Trailer pipeline" } });
+    expect(minted.status).toBe(201);
+    const { token } = (await minted.json()) as { token: string };
+    const forged = `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`;
+    secrets.push(token, forged);
+    for (const [bearer, status] of [
+      [token, 200],
+      [forged, 401],
+    ] as const) {
+      const res = await fetch(`${server.url}/api/projects`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(res.status).toBe(status);
+    }
     const failing = await addDestination(api, projectId, {
       name: "Nowhere",
       rtmpUrl: "rtmp://127.0.0.1:1/live",
