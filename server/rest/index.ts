@@ -5,6 +5,7 @@ import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
 import { healthRest } from "./health";
 import { mediaRest } from "./media";
+import { openApiRest } from "./openapi";
 import { organizationsRest } from "./organizations";
 import { playlistsRest } from "./playlists";
 import { projectsRest } from "./projects";
@@ -27,4 +28,5 @@ export function registerRest(api: Hono<AppEnv>) {
   analyticsRest(api);
   webhooksRest(api);
   healthRest(api);
+  openApiRest(api);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AnalyticsOverview } from "./analytics-answers";
-import { sameShape, type Same } from "./same-shape";
+import { type Same, sameShape } from "./same-shape";
 
 // Zod schema of the project overview answer, for the API document; the check keeps it equal to the
 // TypeScript type the analytics service builds.

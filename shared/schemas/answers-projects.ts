@@ -3,9 +3,15 @@ import { ROLES } from "../roles";
 import type { SessionUser } from "../types";
 import { isoTime } from "./answers-common";
 import type { PlaylistView } from "./playlists";
-import { sameShape, type Same } from "./same-shape";
+import { type Same, sameShape } from "./same-shape";
 import { SCHEDULE_DAYS, type ScheduleView } from "./schedules";
-import { type DeliveryView, DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookView } from "./webhooks";
+import {
+  DELIVERY_STATUSES,
+  type DeliveryView,
+  WEBHOOK_EVENTS,
+  WEBHOOK_FORMATS,
+  type WebhookView,
+} from "./webhooks";
 
 // Zod schemas of the project, user, playlist, schedule and webhook answers, for the API document.
 // The TypeScript types stay the source the services write against; the checks keep them the same.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoTime } from "./answers-common";
 import type { MediaItem } from "./media";
-import { sameShape, type Same } from "./same-shape";
+import { type Same, sameShape } from "./same-shape";
 import {
   type DashboardStats,
   DESTINATION_TYPES,
