@@ -31,6 +31,8 @@ export function openApiRest(api: Hono<AppEnv>) {
       withDefaultFonts: false,
       telemetry: false,
       agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: "never",
       hideClientButton: true,
     }),
   );
