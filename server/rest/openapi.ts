@@ -1,20 +1,15 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Hono } from "hono";
+import { COMMON } from "../../shared/messages/common";
+import { notFound } from "../errors";
 import type { AppEnv } from "../http/env";
+import { docsBundlePath } from "../openapi/docs-bundle";
 import { apiDocument } from "../openapi/document";
 
 // The API's own description: the OpenAPI document and its reference page. Public, as they say
-// nothing about the data. The page's script is Scalar's standalone bundle from our own install,
-// so the page works on a console without internet.
+// nothing about the data. The page's script is served by the console itself, so the page works on
+// a console without internet.
 
-// The package exports no path to its browser bundle; it sits beside the entry point in dist/.
-const SCALAR_BUNDLE = join(
-  dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
-  "browser",
-  "standalone.js",
-);
 export const DOCS_SCRIPT_PATH = "/api/docs/scalar.js";
 
 export function openApiRest(api: Hono<AppEnv>) {
@@ -27,7 +22,7 @@ export function openApiRest(api: Hono<AppEnv>) {
       cdn: DOCS_SCRIPT_PATH,
       theme: "default",
       darkMode: true,
-      // Nothing may leave the machine: no web fonts, no telemetry, no hosted agent, no proxy.
+      // Nothing may leave the machine: no web fonts, telemetry, hosted agent or MCP generator.
       withDefaultFonts: false,
       telemetry: false,
       agent: { disabled: true },
@@ -37,7 +32,9 @@ export function openApiRest(api: Hono<AppEnv>) {
     }),
   );
   api.get("/docs/scalar.js", () => {
-    return new Response(Bun.file(SCALAR_BUNDLE), {
+    const bundle = docsBundlePath();
+    if (!bundle) throw notFound(COMMON.clientNotBuilt);
+    return new Response(Bun.file(bundle), {
       headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" },
     });
   });
