@@ -1,3 +1,4 @@
+import { successAnswer } from "../../../shared/schemas/answers-common";
 import { scheduleView } from "../../../shared/schemas/answers-projects";
 import {
   dashboardStatsAnswer,
@@ -35,7 +36,7 @@ export const streamingArea = apiArea(
       path: "/destinations",
       summary: "Add a destination",
       body: createDestinationInput,
-      answer: { status: 201, description: "The new destination." },
+      answer: { status: 201, description: "The new destination.", schema: destinationView },
       errors: [403, 404],
     },
     {
@@ -43,14 +44,14 @@ export const streamingArea = apiArea(
       path: "/destinations/:id",
       summary: "Change a destination",
       body: updateDestinationFields,
-      answer: { description: "The destination." },
+      answer: { description: "The destination.", schema: destinationView },
       errors: [403, 409],
     },
     {
       method: "delete",
       path: "/destinations/:id",
       summary: "Remove a destination (stops its stream first)",
-      answer: { description: "`{ success: true }`." },
+      answer: { description: "Removed.", schema: successAnswer },
       errors: [403],
     },
     {
@@ -90,7 +91,7 @@ export const streamingArea = apiArea(
       method: "delete",
       path: "/streams/:id",
       summary: "Remove an ended stream from the history",
-      answer: { description: "`{ success: true }`." },
+      answer: { description: "Removed.", schema: successAnswer },
       errors: [403, 409],
     },
     {
@@ -132,7 +133,7 @@ export const schedulesArea = apiArea(
       method: "delete",
       path: "/schedules/:id",
       summary: "Remove a window",
-      answer: { description: "`{ success: true }`." },
+      answer: { description: "Removed.", schema: successAnswer },
       errors: [403],
     },
   ],
