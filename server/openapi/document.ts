@@ -71,7 +71,7 @@ function operation(route: ApiRoute, tag: string) {
     operationId: `${route.method}${openApiPath(route.path).replace(/[^a-zA-Z0-9]+(.)?/g, (_, c) => (c ?? "").toUpperCase())}`,
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
-    ...(route.public ? { security: [] } : {}),
+    ...(route.public ? { security: [] } : route.sessionOnly ? { security: [{ sessionCookie: [] }] } : {}),
     responses: responses(route),
   };
 }

@@ -21,6 +21,8 @@ export interface ApiRoute {
   summary: string;
   /** Callable without signing in. */
   public?: true;
+  /** Only with the session cookie: a bearer token is refused here (the token-management paths). */
+  sessionOnly?: true;
   /** The query schema the handler parses with. */
   query?: z.ZodType;
   /** The JSON body schema the handler parses with. */
