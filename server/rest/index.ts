@@ -5,6 +5,7 @@ import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
 import { healthRest } from "./health";
 import { mediaRest } from "./media";
+import { openApiRest } from "./openapi";
 import { organizationsRest } from "./organizations";
 import { playlistsRest } from "./playlists";
 import { projectsRest } from "./projects";
@@ -29,4 +30,5 @@ export function registerRest(api: Hono<AppEnv>) {
   webhooksRest(api);
   healthRest(api);
   tokensRest(api);
+  openApiRest(api);
 }

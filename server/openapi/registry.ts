@@ -1,0 +1,57 @@
+import type { z } from "zod";
+
+// One declaration per REST path: the API document is built from these, and the contract test
+// checks them against the routes the app really registers, so no path goes undocumented.
+
+export type HttpMethod = "get" | "post" | "put" | "delete";
+
+/** What a successful call answers. Without a schema, the description says what comes back. */
+export interface ApiAnswer {
+  status?: 200 | 201;
+  description: string;
+  schema?: z.ZodType;
+  /** Not JSON: a file, an image or a page. */
+  contentType?: string;
+}
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** As registered under /api, in Hono's form: `/projects/:id`. Every `:name` is a positive integer id. */
+  path: string;
+  summary: string;
+  /** Callable without signing in. */
+  public?: true;
+  /** Only with the session cookie: a bearer token is refused here (the token-management paths). */
+  sessionOnly?: true;
+  /** The query schema the handler parses with. */
+  query?: z.ZodType;
+  /** The JSON body schema the handler parses with. */
+  body?: z.ZodType;
+  /** A body that is not JSON (the upload), as a JSON Schema of its form fields. */
+  formBody?: { contentType: string; schema: Record<string, unknown> };
+  answer: ApiAnswer;
+  /**
+   * Refusals beyond those every call of its kind can give: 401 when signed out, 400 for bad input,
+   * 404 for an unknown id, 413/415 for a JSON body too large or not JSON.
+   */
+  errors?: number[];
+}
+
+export interface ApiArea {
+  /** The tag the reference page groups these paths under. */
+  tag: string;
+  description: string;
+  routes: ApiRoute[];
+}
+
+/** Declares one area's paths; adding a path is one more entry in its area's list. */
+export const apiArea = (tag: string, description: string, routes: ApiRoute[]): ApiArea => ({
+  tag,
+  description,
+  routes,
+});
+
+/** `/projects/:id` → `/projects/{id}`, the document's form. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+export const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
