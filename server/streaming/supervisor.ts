@@ -4,15 +4,13 @@ import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
-import * as uptime from "../health/uptime-store";
-import { streamFailures, streamRestarts } from "../metrics/registry";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
 import { launchInput, removePlaylistLists, rewriteLists } from "./playlist-input";
 import { recoverLastRun } from "./recovery";
+import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
-import { StreamAlerts } from "./stream-alerts";
 import { cancelWait, newEntry, restartLater, type StreamEntry } from "./stream-entry";
 import { type ProcessEnd, StreamProcess } from "./stream-process";
 import * as store from "./stream-store";
@@ -47,7 +45,7 @@ export class Supervisor {
   private readonly log: (line: string) => void;
   private readonly gate: StartGate;
   private readonly db: Db;
-  private readonly alerts: StreamAlerts;
+  private readonly observers: RunObservers;
 
   constructor(private readonly options: SupervisorOptions) {
     this.db = options.db;
@@ -57,7 +55,7 @@ export class Supervisor {
     // A row removed under a live stream (its project was deleted) ends that stream.
     this.watch = new WhileStreams(this.timings.stallCheckMs, () => this.endOrphans());
     this.gate = cpuAwareGate(this.watch.cpu, options.startConcurrency);
-    this.alerts = new StreamAlerts(options);
+    this.observers = new RunObservers(options);
   }
 
   /** Takes over a stream just recorded as starting: prepares the media if needed, then runs ffmpeg. */
@@ -140,15 +138,14 @@ export class Supervisor {
     if (entry.process !== proc || entry.stopRequested) return;
     entry.runningSince = this.options.now();
     store.markRunning(this.db, entry.streamId);
-    uptime.startRun(this.db, entry.streamId, entry.runningSince);
+    this.observers.running(entry.streamId, entry.runningSince);
     this.log(`[stream ${entry.streamId}] running`);
-    this.alerts.running(entry.streamId);
   }
 
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
     if (entry.process !== proc) return;
     entry.process = null;
-    uptime.endRun(this.db, entry.streamId, this.options.now(), { failed: !entry.stopRequested });
+    this.observers.runEnded(entry.streamId, !entry.stopRequested);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) this.finishStopped(entry);
     else this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
@@ -163,14 +160,13 @@ export class Supervisor {
     const retry = !!destination?.autorestart && !this.closing;
     const count = store.recordFailure(this.db, entry.streamId, { message, at: now, retry });
     if (count === null) return this.forget(entry);
-    streamFailures.inc();
-    this.alerts.failed(entry.streamId, message, stalled);
+    this.observers.failed(entry.streamId, message, stalled);
     this.log(`[stream ${entry.streamId}] failed (${count} so far)`);
     if (!retry || !destination) return this.forget(entry);
     const delay = backoffDelay(entry.failures, this.timings);
     entry.failures += 1;
     entry.runningSince = null;
-    streamRestarts.inc();
+    this.observers.restarting();
     restartLater(entry, {
       delay,
       rtmpUrl: destination.rtmpUrl,
@@ -182,9 +178,8 @@ export class Supervisor {
 
   /** A failure that a restart cannot mend (destination or media gone): error, no retry. */
   private giveUp(entry: StreamEntry, message: string) {
-    uptime.endRun(this.db, entry.streamId, this.options.now(), { failed: true });
+    this.observers.gaveUp(entry.streamId);
     store.recordFailure(this.db, entry.streamId, { message, at: this.options.now(), retry: false });
-    streamFailures.inc();
     this.forget(entry);
   }
 
