@@ -13,7 +13,7 @@ import { knownAppMinDate, rememberAppMinDate, saveWishlistDay, storedWishlistDat
 // years back, plus the two newest dates, which Steam still fills in. Stopping half-way loses
 // nothing: the next sync fetches only what is missing.
 
-/** Wishlist history is kept, and backfilled, for at most this many days. */
+/** Backfilled for at most this many days ending today: the card's longest period. */
 export const WISHLIST_MAX_DAYS = 1095;
 /** The newest closed dates, fetched again on every sync. */
 const REFRESHED_DAYS = 2;
@@ -24,6 +24,7 @@ export type WishlistSyncProgress = (done: number, total: number) => void;
 export function wishlistDatesToFetch(deps: AppDeps, appId: number, appMinDate: string): string[] {
   const yesterday = addDays(utcDate(deps.now()), -1);
   const floor = addDays(yesterday, -(WISHLIST_MAX_DAYS - 2));
+  // floor..yesterday plus today make WISHLIST_MAX_DAYS days.
   const from = appMinDate > floor ? appMinDate : floor;
   if (from > yesterday) return [];
   const days = Math.round((Date.parse(yesterday) - Date.parse(from)) / 86_400_000) + 1;
