@@ -59,13 +59,16 @@ describe("GET /api/analytics/wishlists/{projectId}", () => {
     expect(long.body.totals.adds).toBe(55);
   });
 
-  test.each(["0", "abc", "2000", "1.5", "-3", ""])("days=%p answers 400 with a plain message", async (days) => {
-    const w = await world();
-    const { status, body } = await w.get(`${w.project.id}?days=${days}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: expect.any(String) });
-    expect(body.error).not.toMatch(/zod|stack|Error:/i);
-  });
+  test.each(["0", "abc", "2000", "1.5", "-3", ""])(
+    "days=%p answers 400 with a plain message",
+    async (days) => {
+      const w = await world();
+      const { status, body } = await w.get(`${w.project.id}?days=${days}`);
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: expect.any(String) });
+      expect(body.error).not.toMatch(/zod|stack|Error:/i);
+    },
+  );
 
   test("a project without a Steam App ID answers 400 in plain words", async () => {
     const w = await world();

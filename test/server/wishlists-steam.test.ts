@@ -8,7 +8,12 @@ import { knownWishlists, UNWISHED_APP, WISHLIST_APP } from "../fakes/steam/wishl
 // GetAppWishlistReporting through the real client against the msw fake, in Steam's shapes.
 
 const NOW = Date.parse("2026-11-20T20:00:00Z");
-const options = { now: () => NOW, sales: {}, wishlists: knownWishlists(), noPermissionKeys: ["no-financial"] };
+const options = {
+  now: () => NOW,
+  sales: {},
+  wishlists: knownWishlists(),
+  noPermissionKeys: ["no-financial"],
+};
 const msw = startSteamMsw(options);
 afterAll(() => msw.stop());
 beforeEach(() => msw.reset(options));

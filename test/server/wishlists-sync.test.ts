@@ -1,9 +1,14 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import {
+  projects,
+  steamWishlistCountries,
+  steamWishlistDays,
+  wishlistSpikeAlerts,
+} from "../../server/db/schema";
 import type { ConsoleEvent } from "../../server/events/bus";
-import { projects, steamWishlistCountries, steamWishlistDays, wishlistSpikeAlerts } from "../../server/db/schema";
-import { wishlistExportRows } from "../../server/services/wishlist-export";
 import { checkWishlistSpikes } from "../../server/services/wishlist-alerts";
+import { wishlistExportRows } from "../../server/services/wishlist-export";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { knownWishlists, WISHLIST_APP } from "../fakes/steam/wishlist-fixtures";
@@ -61,7 +66,11 @@ describe("sync", () => {
       "2026-11-18",
       "2026-11-19",
     ]);
-    expect(days.find((d) => d.date === "2026-11-15")).toMatchObject({ addsWindows: 16, addsMac: 3, addsLinux: 1 });
+    expect(days.find((d) => d.date === "2026-11-15")).toMatchObject({
+      addsWindows: 16,
+      addsMac: 3,
+      addsLinux: 1,
+    });
   });
 
   test("a re-sync fetches only the two newest days again and never double-counts, even when Steam restates", async () => {
@@ -179,7 +188,8 @@ describe("deletes spike alert", () => {
     expect(spikes[0]).toMatchObject({
       projectId: w.project.id,
       at: NOW,
-      message: "20 people removed the game from their wishlist on 2026-11-19, more than twice the usual 4 a day.",
+      message:
+        "20 people removed the game from their wishlist on 2026-11-19, more than twice the usual 4 a day.",
     });
     expect(w.deps.db.select().from(wishlistSpikeAlerts).all()).toEqual([
       { projectId: w.project.id, date: "2026-11-19", deletes: 20, sentAt: NOW },
