@@ -32,7 +32,7 @@ const work = mkdtempSync(join(tmpdir(), "console-e2e-screens-"));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  steam = startFakeSteamServer({ partnerKey: PARTNER_KEY, salesDays: 45 });
+  steam = startFakeSteamServer({ partnerKey: PARTNER_KEY, salesDays: 45, wishlistDays: 120 });
   app = await startConsole({ ...steam.env, STEAM_WEB_API_KEY: "", STEAM_PARTNER_API_KEY: PARTNER_KEY });
   ({ projectId, noSalesProjectId } = await seedScreens(app.dataDir, steam.env, PARTNER_KEY));
   browser = await openBrowser();
