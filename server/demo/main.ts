@@ -13,6 +13,8 @@ const ADMIN = { email: "admin@demo.studio", password: "demo-admin" };
 
 const steam = startFakeSteamServer({
   salesDays: SALES_DAYS,
+  // A year of wishlists, so the balance line has a history to climb.
+  wishlistDays: 365,
   partnerKey: DEMO_PARTNER_KEY,
   port: Number(process.env.DEMO_STEAM_PORT ?? 0),
 });
@@ -46,7 +48,8 @@ const seeded = await seedDemo(seedDeps);
 seedDeps.sqlite.close();
 console.log(
   `[demo] seeded in ${Math.round(performance.now() - started)} ms: ${seeded.projects.length} projects, ` +
-    `${seeded.samples} new player samples, ${seeded.salesRows} sales line items over ${seeded.salesDates} dates` +
+    `${seeded.samples} new player samples, ${seeded.salesRows} sales line items over ${seeded.salesDates} dates, ` +
+    `${seeded.wishlistDays} wishlist days` +
     (seeded.videoMade ? ", a 12 s trailer" : ""),
 );
 

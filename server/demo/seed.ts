@@ -6,6 +6,7 @@ import { organizations, projects, steamPlayerSamples, users } from "../db/schema
 import type { AppDeps } from "../deps";
 import { datesToFetch, fetchDates, refreshChangedDates } from "../services/analytics-sales";
 import { refreshAchievements, refreshNews } from "../services/analytics-steam";
+import { syncAppWishlists } from "../services/wishlist-sync";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
 import { ensureDemoPlaylistWindow } from "./playlist-window";
 import { ensureDemoStreaming } from "./streams";
@@ -141,6 +142,11 @@ export async function seedDemo(deps: AppDeps) {
   const today = pacificDate(deps.now());
   const window = dayRange(today, SALES_DAYS);
   const fetched = await fetchDates(deps, datesToFetch(deps, window, [addDays(today, -1), today]), () => true);
+  // Wishlists too, through the sync a financial sync runs: every day since the app's first date.
+  let wishlistDays = 0;
+  for (const p of seeded)
+    if (p.financialAnalyticsEnabled)
+      wishlistDays += (await syncAppWishlists(deps, p.steamAppId!)).datesFetched;
   const now = deps.now();
   for (const p of seeded)
     deps.db.update(projects).set({ steamLastSync: now }).where(eq(projects.id, p.id)).run();
@@ -157,5 +163,6 @@ export async function seedDemo(deps: AppDeps) {
     samples,
     salesDates: fetched.length,
     salesRows: fetched.reduce((s, f) => s + f.rows, 0),
+    wishlistDays,
   };
 }

@@ -14,6 +14,7 @@ import { streamingRest } from "./streaming";
 import { tokensRest } from "./tokens";
 import { usersRest } from "./users";
 import { webhooksRest } from "./webhooks";
+import { wishlistsRest } from "./wishlists";
 
 // Order matters only where paths overlap: /media/config and /media/stream/:id before /media/:projectId.
 export function registerRest(api: Hono<AppEnv>) {
@@ -28,6 +29,7 @@ export function registerRest(api: Hono<AppEnv>) {
   dashboardRest(api);
   analyticsRest(api);
   webhooksRest(api);
+  wishlistsRest(api);
   healthRest(api);
   tokensRest(api);
   openApiRest(api);

@@ -16,12 +16,14 @@ import * as financial from "../services/analytics-financial";
 import * as syncJobs from "../services/sync-jobs";
 import { router } from "../trpc/init";
 import { protectedProcedure } from "../trpc/procedures";
+import { wishlistProcedures } from "./analytics-wishlists";
 
 /** A sync starts in the background: the console gets the job to poll, not its result. */
 const jobOf = (started: { id: number }): SyncJobStart => ({ jobId: started.id });
 
 // Access and role checks live in the services, so the REST adapters get exactly the same rules.
 export const analyticsRouter = router({
+  ...wishlistProcedures,
   news: protectedProcedure
     .input(newsInput)
     .query(({ ctx, input }) => analytics.getNews(ctx.deps, ctx.user, input)),

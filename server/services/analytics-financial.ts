@@ -13,6 +13,7 @@ import { requirePermission, requireProject } from "./access";
 import { type DateFetch, datesToFetch, fetchDates, refreshChangedDates, rowsForApp } from "./analytics-sales";
 import { steamToAppError } from "./analytics-steam";
 import { requireAllAppsSync, startSyncJob } from "./sync-jobs";
+import { wishlistsAlongFinancialSync } from "./wishlist-sync";
 
 // Partner financial syncs, run as background jobs: per project (period, recent, a year) and for every
 // app (the administrators' presets). Refusals (role, settings, no partner key) answer before a job
@@ -77,6 +78,11 @@ async function syncProjectDates(
   const [fetched = []] = await syncWindows(deps, [window], report, (f) => f.perApp.get(appId) ?? 0);
   const recordsFound = fetched.reduce((s, f) => s + (f.perApp.get(appId) ?? 0), 0);
   const failed = fetched.filter((f) => !f.ok);
+  // A financial sync refreshes the wishlists too, on the same key; their days follow the sales' in
+  // the job's progress.
+  const wishlists = await wishlistsAlongFinancialSync(deps, appId, (done, total) =>
+    report({ datesDone: fetched.length + done, datesTotal: fetched.length + total }),
+  );
   deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId)).run();
   const [firstFailure] = failed;
   if (firstFailure) {
@@ -86,9 +92,16 @@ async function syncProjectDates(
       recordsFound,
       datesProcessed: fetched.length - failed.length,
       error: `${failed.length} of ${fetched.length} dates failed: ${firstFailure.error}`,
+      wishlists,
     };
   }
-  return { success: true, message: sync.done(recordsFound), recordsFound, datesProcessed: fetched.length };
+  return {
+    success: true,
+    message: sync.done(recordsFound),
+    recordsFound,
+    datesProcessed: fetched.length,
+    wishlists,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { defaultHttpOptions, type HttpOptions } from "./http";
 import { getChangedDates, getDetailedSales } from "./partner";
 import { searchStore } from "./store";
 import { getAchievements, getCurrentPlayers, getNews } from "./web-api";
+import { getWishlistReport } from "./wishlists";
 
 // The one object services use to reach Steam. Built from env; tests pass a zero-delay sleep.
 
@@ -26,5 +27,6 @@ export function createSteamClient(env: Env, http: Partial<HttpOptions> = {}) {
     search: (term: string, limit: number) => searchStore(store, term, limit),
     changedDates: (highwatermark: string) => getChangedDates(partner, highwatermark),
     detailedSales: (date: string) => getDetailedSales(partner, date),
+    wishlistReport: (appId: number, date: string) => getWishlistReport(partner, appId, date),
   };
 }

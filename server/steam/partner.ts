@@ -42,7 +42,7 @@ const MAX_PAGES = 500;
 const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-function partnerUrl(cfg: PartnerConfig, method: string, params: Record<string, string>): string {
+export function partnerUrl(cfg: PartnerConfig, method: string, params: Record<string, string>): string {
   if (!cfg.key) throw new SteamError("key_missing", PARTNER.keyMissing);
   const u = new URL(
     `IPartnerFinancialsService/${method}/v001/`,
@@ -54,7 +54,7 @@ function partnerUrl(cfg: PartnerConfig, method: string, params: Record<string, s
 }
 
 /** The partner API's failure shapes: HTML 403 (key rejected), 401, 400, and an empty answer. */
-function partnerResponse(res: SteamHttpResponse, service: string): Record<string, unknown> {
+export function partnerResponse(res: SteamHttpResponse, service: string): Record<string, unknown> {
   if (res.status === 403 || res.status === 401)
     throw new SteamError("key_rejected", PARTNER.keyRejected(res.status), res.status);
   if (res.status === 400) {

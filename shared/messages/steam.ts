@@ -7,6 +7,7 @@ export const STEAM_SERVICES = {
   storeSearch: "Steam store search",
   changedDates: "Steam GetChangedDatesForPartner",
   detailedSales: "Steam GetDetailedSales",
+  wishlists: "Steam GetAppWishlistReporting",
 } as const;
 
 export const STEAM_ERRORS = {

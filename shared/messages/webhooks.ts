@@ -26,5 +26,6 @@ export const EVENT_LABELS = {
   "schedule.started": "Schedule started",
   "schedule.ended": "Schedule ended",
   "preparation.failed": "Preparation failed",
+  "analytics.wishlist_deletes_spike": "Wishlist deletes spike",
   "webhook.test": "Test",
 } as const;

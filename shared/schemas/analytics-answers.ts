@@ -115,6 +115,8 @@ export interface FinancialSyncResult {
   recordsFound: number;
   datesProcessed: number;
   error?: string;
+  /** The wishlist days fetched along with the sales, and why not when they failed. */
+  wishlists?: { datesFetched: number; error?: string };
 }
 
 export interface AllAppsSyncResult {

@@ -32,7 +32,7 @@ const work = mkdtempSync(join(tmpdir(), "console-e2e-screens-"));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  steam = startFakeSteamServer({ partnerKey: PARTNER_KEY, salesDays: 45 });
+  steam = startFakeSteamServer({ partnerKey: PARTNER_KEY, salesDays: 45, wishlistDays: 120 });
   app = await startConsole({ ...steam.env, STEAM_WEB_API_KEY: "", STEAM_PARTNER_API_KEY: PARTNER_KEY });
   ({ projectId, noSalesProjectId } = await seedScreens(app.dataDir, steam.env, PARTNER_KEY));
   browser = await openBrowser();
@@ -162,7 +162,11 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await shoot(page, size.name, "03-projects", problems);
     await go(`/projects/${projectId}/analytics`, "Starfall Outpost");
     await page.locator(".recharts-surface").first().waitFor({ timeout: 20_000 });
+    await page.getByTestId("wishlist-chart").locator(".recharts-surface").waitFor({ timeout: 20_000 });
     await shoot(page, size.name, "05-project-analytics", problems);
+    await page
+      .getByTestId("wishlists-section")
+      .screenshot({ path: join(SHOTS, `${size.name}-05c-wishlists.png`) });
     await go(`/projects/${noSalesProjectId}/analytics`, "No sales in this period");
     await shoot(page, size.name, "05b-project-analytics-no-sales", problems);
     await go(`/projects/${projectId}/media`, "Key Art.png");

@@ -13,6 +13,7 @@ import {
   schedules,
   steamPlayerSamples,
   steamSales,
+  steamWishlistDays,
   streams,
   users,
   webhookDeliveries,
@@ -21,6 +22,7 @@ import {
 import { seedDemo } from "../../server/demo/seed";
 import { getOverview } from "../../server/services/analytics";
 import { destinationUptime } from "../../server/services/health";
+import { getWishlists } from "../../server/services/wishlists";
 import { startFakeSteamServer } from "../fakes/steam/server";
 import { testDeps } from "../support/server";
 
@@ -39,6 +41,8 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   expect(first.samples).toBe(2 * 30 * 24 * 6);
   expect(first.salesDates).toBe(90);
   expect(first.salesRows).toBeGreaterThan(1000);
+  // Both financial projects' games: the fake's 60 days each.
+  expect(first.wishlistDays).toBe(2 * 60);
 
   const org = deps.db.select().from(organizations).where(eq(organizations.slug, "demo-studio")).get()!;
   expect(org.name).toBe("Demo Studio");
@@ -70,6 +74,10 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   expect(o.summary.totalAchievements).toBe(10);
   expect(o.financial!.dataSummary.daysWithData).toBe(30);
   expect(o.financial!.currentMetrics.totalRevenue).toBeGreaterThan(0);
+  const w = getWishlists(deps, admin, { projectId: starfall.id, days: 30 });
+  expect(w).toMatchObject({ financialEnabled: true, hasData: true });
+  expect(w.totals.adds).toBeGreaterThan(0);
+  expect(w.topCountries.length).toBeGreaterThan(3);
 
   const counts = () => ({
     samples: deps.db.select().from(steamPlayerSamples).all().length,
@@ -83,6 +91,7 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
     playlists: deps.db.select().from(playlists).all().length,
     schedules: deps.db.select().from(schedules).all().length,
     healthSamples: deps.db.select().from(healthSamples).all().length,
+    wishlistDays: deps.db.select().from(steamWishlistDays).all().length,
   });
   // The Streaming page has a destination and a history to show; nothing is live.
   expect(deps.db.select().from(destinations).all()).toHaveLength(1);

@@ -118,6 +118,8 @@ describe("sync and idempotency", () => {
       message: "Fetched 4 records from Steam Partner APIs",
       recordsFound: 4,
       datesProcessed: 3,
+      // The fake's 60 days of wishlists come along with the sales.
+      wishlists: { datesFetched: 60 },
     });
     expect(msw.fake.calls("GetChangedDatesForPartner")[0]!.searchParams.get("highwatermark")).toBe("0");
     expect(salesDates().sort()).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);

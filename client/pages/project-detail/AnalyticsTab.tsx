@@ -27,6 +27,7 @@ import {
   notifyJobFailure,
   useDelayedReload,
 } from "@client/pages/project-detail/analytics/sync-feedback";
+import { WishlistsSection } from "@client/pages/project-detail/analytics/WishlistsSection";
 import { relativeTime } from "@shared/format";
 import { ANALYTICS } from "@shared/messages/analytics";
 import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "@shared/schemas/analytics";
@@ -189,6 +190,7 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
                 onReload={reload}
               />
             ) : null}
+            {appId !== null ? <WishlistsSection projectId={projectId} days={days} /> : null}
           </Stack>
         </Box>
       ) : null}

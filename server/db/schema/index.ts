@@ -9,3 +9,4 @@ export * from "./steam";
 export * from "./streaming";
 export * from "./tokens";
 export * from "./webhooks";
+export * from "./wishlists";

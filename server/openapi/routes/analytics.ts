@@ -8,6 +8,7 @@ import {
   testFinancialApiQuery,
 } from "../../../shared/schemas/analytics";
 import { analyticsOverviewAnswer } from "../../../shared/schemas/analytics-answer-schemas";
+import { wishlistsAnswer, wishlistsQuery } from "../../../shared/schemas/wishlists";
 import { apiArea } from "../registry";
 
 const daysBody = syncInput.pick({ days: true });
@@ -82,6 +83,13 @@ export const analyticsArea = apiArea("Analytics", "Steam players, news and sales
     query: searchQuery,
     answer: { description: "`{ results }`: matching games." },
     errors: [502],
+  },
+  {
+    method: "get",
+    path: "/analytics/wishlists/:projectId",
+    summary: "Wishlist adds, deletes, purchases and gifts per day, the outstanding balance and top countries",
+    query: wishlistsQuery,
+    answer: { description: "The wishlists over the last days.", schema: wishlistsAnswer },
   },
   {
     method: "get",

@@ -8,6 +8,7 @@ import {
   playersAt,
   type RawSalesRow,
 } from "./data";
+import { defaultWishlistApps, type FakeWishlistApp, wishlistResponse } from "./wishlists";
 
 // A fake of the Steam endpoints the console calls, as one pure `handle(request) → Response`, so the
 // same code answers msw in tests and a Bun.serve in the demo. Paths and response shapes are Steam's
@@ -43,6 +44,9 @@ export interface SteamFakeOptions {
   sales?: Record<string, RawSalesRow[]>;
   pageSize?: number;
   players?: (appId: number, ms: number) => number;
+  /** Wishlists per app id; by default each partner app has `wishlistDays` generated days. */
+  wishlists?: Record<number, FakeWishlistApp>;
+  wishlistDays?: number;
 }
 
 const pacific = new Intl.DateTimeFormat("en-CA", {
@@ -138,6 +142,12 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
           max_id: String(maxId),
         },
       });
+    }
+    if (method === "GetAppWishlistReporting") {
+      const apps = opts.wishlists ?? defaultWishlistApps(now(), opts.wishlistDays ?? 60);
+      const date = url.searchParams.get("date") ?? "";
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return html("<html><body>Bad Request</body></html>", 400);
+      return json({ response: wishlistResponse(apps, Number(url.searchParams.get("appid")), date, now()) });
     }
     return html("<html><body>Not Found</body></html>", 404);
   }

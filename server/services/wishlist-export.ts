@@ -1,0 +1,64 @@
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { WISHLISTS } from "../../shared/messages/wishlists";
+import { projects, steamWishlistDays } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { badRequest } from "../errors";
+import { openingBalance } from "./wishlists";
+
+// Wishlist days for the export, read in pages so a long range is never held in memory. The balance
+// is counted from the first stored date, as on the card, whatever `from` is.
+
+export interface WishlistExportRow {
+  date: string;
+  adds: number;
+  deletes: number;
+  purchases: number;
+  gifts: number;
+  balance: number;
+}
+
+const PAGE = 500;
+
+/**
+ * Rows of [from, to] (YYYY-MM-DD, inclusive), oldest first. Access checks belong to the caller;
+ * a project without an app id is refused here because it has no wishlists to export.
+ */
+export async function* wishlistExportRows(
+  deps: AppDeps,
+  projectId: number,
+  from: string,
+  to: string,
+): AsyncGenerator<WishlistExportRow> {
+  const W = steamWishlistDays;
+  const appId = deps.db
+    .select({ a: projects.steamAppId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get()?.a;
+  if (!appId) throw badRequest(WISHLISTS.noAppId);
+  let balance = openingBalance(deps, appId, from);
+  let offset = 0;
+  for (;;) {
+    const page = deps.db
+      .select()
+      .from(W)
+      .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to)))
+      .orderBy(asc(W.date))
+      .limit(PAGE)
+      .offset(offset)
+      .all();
+    for (const r of page) {
+      balance += r.adds - r.deletes - r.purchases - r.gifts;
+      yield {
+        date: r.date,
+        adds: r.adds,
+        deletes: r.deletes,
+        purchases: r.purchases,
+        gifts: r.gifts,
+        balance,
+      };
+    }
+    if (page.length < PAGE) return;
+    offset += PAGE;
+  }
+}

@@ -1,0 +1,70 @@
+import { afterEach, expect, test } from "bun:test";
+import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
+import { steamWishlistCountries, steamWishlistDays } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { cleanup, screen, within } from "@testing-library/react";
+import { renderWithApp } from "../support/render";
+import { APP_ID, analyticsProject, DAY_MS } from "./analytics-fixtures";
+
+// The wishlists card on the analytics tab, over days written straight into the server's tables.
+
+afterEach(cleanup);
+
+const gmtDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+function addDay(
+  deps: AppDeps,
+  daysAgo: number,
+  c: { adds: number; deletes: number; purchases: number; gifts: number },
+) {
+  deps.db
+    .insert(steamWishlistDays)
+    .values({ appId: APP_ID, date: gmtDay(daysAgo), ...c, fetchedAt: Date.now() })
+    .run();
+}
+
+test("headline figures, chart and top countries come from the stored days; balance counts from the first date", async () => {
+  const { deps, project, caller } = await analyticsProject({ financial: true });
+  // Before the 30-day period: +100 outstanding.
+  addDay(deps, 200, { adds: 120, deletes: 10, purchases: 8, gifts: 2 });
+  addDay(deps, 5, { adds: 40, deletes: 4, purchases: 2, gifts: 0 });
+  addDay(deps, 2, { adds: 60, deletes: 6, purchases: 4, gifts: 1 });
+  deps.db
+    .insert(steamWishlistCountries)
+    .values([
+      { appId: APP_ID, date: gmtDay(2), countryCode: "DE", adds: 25, deletes: 1, purchases: 1, gifts: 0 },
+      { appId: APP_ID, date: gmtDay(2), countryCode: "US", adds: 35, deletes: 5, purchases: 3, gifts: 1 },
+    ])
+    .run();
+  renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
+  const section = await screen.findByTestId("wishlists-section");
+  await within(section).findByTestId("wishlist-chart", {}, { timeout: 5000 });
+  const card = (label: string) => within(section).getByTestId(`stat-${label}`).textContent;
+  expect(card("Wishlist adds")).toContain("100");
+  // 100 before the period, then +34 and +49.
+  expect(card("Outstanding wishlists")).toContain("183");
+  expect(card("Outstanding wishlists")).toContain("+83 in the period");
+  expect(card("Conversion")).toContain("6.0%");
+  expect(card("Conversion")).toContain("6 purchases of 100 adds");
+  expect(card("Deletes")).toContain("10");
+  const countries = within(section).getByTestId("wishlist-countries");
+  const order = [...countries.querySelectorAll("[data-testid^=wishlist-country-]")].map((e) =>
+    e.getAttribute("data-testid"),
+  );
+  expect(order).toEqual(["wishlist-country-US", "wishlist-country-DE"]);
+  expect(within(countries).getByTestId("wishlist-country-US").textContent).toContain("United States");
+});
+
+test("financial analytics off: the card explains how to turn wishlists on", async () => {
+  const { project, caller } = await analyticsProject({ financial: false });
+  renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
+  const empty = await screen.findByTestId("wishlists-empty");
+  expect(empty.textContent).toContain("Wishlists need financial analytics");
+});
+
+test("financial analytics on but nothing fetched yet: the card says how the data arrives", async () => {
+  const { project, caller } = await analyticsProject({ financial: true });
+  renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
+  const empty = await screen.findByTestId("wishlists-empty");
+  expect(empty.textContent).toContain("No wishlist data yet");
+});
