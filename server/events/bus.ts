@@ -11,6 +11,7 @@ export const CONSOLE_EVENT_TYPES = [
   "schedule.started",
   "schedule.ended",
   "preparation.failed",
+  "analytics.refund_spike",
 ] as const;
 
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];

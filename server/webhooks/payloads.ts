@@ -52,6 +52,7 @@ const COLORS: Record<PayloadEvent["type"], number> = {
   "schedule.started": 0x3182ce,
   "schedule.ended": 0x718096,
   "preparation.failed": 0xd69e2e,
+  "analytics.refund_spike": 0xb7791f,
   "webhook.test": 0x805ad5,
 };
 

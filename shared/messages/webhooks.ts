@@ -26,5 +26,6 @@ export const EVENT_LABELS = {
   "schedule.started": "Schedule started",
   "schedule.ended": "Schedule ended",
   "preparation.failed": "Preparation failed",
+  "analytics.refund_spike": "Refund spike",
   "webhook.test": "Test",
 } as const;

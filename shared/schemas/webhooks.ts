@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   "schedule.started",
   "schedule.ended",
   "preparation.failed",
+  "analytics.refund_spike",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,13 +1,6 @@
 import { GAMES, gameById } from "./catalog";
-import {
-  appInfo,
-  countryInfo,
-  generatedSales,
-  newsFor,
-  packageInfo,
-  playersAt,
-  type RawSalesRow,
-} from "./data";
+import { appInfo, newsFor, packageInfo, playersAt, type RawSalesRow } from "./data";
+import { bundleInfo, combinedDiscountInfo, countryInfo, generatedSales } from "./sales-gen";
 
 // A fake of the Steam endpoints the console calls, as one pure `handle(request) → Response`, so the
 // same code answers msw in tests and a Bun.serve in the demo. Paths and response shapes are Steam's
@@ -134,7 +127,9 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
           results: page,
           app_info: appInfo(),
           package_info: packageInfo(),
+          bundle_info: bundleInfo(),
           country_info: countryInfo(),
+          combined_discount_info: combinedDiscountInfo(),
           max_id: String(maxId),
         },
       });
