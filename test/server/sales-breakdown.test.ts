@@ -71,7 +71,8 @@ describe("companion tables", () => {
       .filter((l) => l.combinedDiscountId !== null);
     expect(onSale.length).toBeGreaterThan(0);
     for (const l of onSale) {
-      expect(DISCOUNTS.find((d) => d.id === l.combinedDiscountId)?.percent).toBe(l.totalDiscountPercentage!);
+      const percent: number | undefined = DISCOUNTS.find((d) => d.id === l.combinedDiscountId)?.percent;
+      expect(percent).toBe(l.totalDiscountPercentage ?? -1);
     }
   });
 
