@@ -21,6 +21,8 @@ import {
 import { seedDemo } from "../../server/demo/seed";
 import { getOverview } from "../../server/services/analytics";
 import { destinationUptime } from "../../server/services/health";
+import { saleEvents } from "../../server/services/sale-events";
+import { refunds } from "../../server/services/sales-refunds";
 import { startFakeSteamServer } from "../fakes/steam/server";
 import { testDeps } from "../support/server";
 
@@ -70,6 +72,10 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   expect(o.summary.totalAchievements).toBe(10);
   expect(o.financial!.dataSummary.daysWithData).toBe(30);
   expect(o.financial!.currentMetrics.totalRevenue).toBeGreaterThan(0);
+  // The demo's sales carry discount periods and refund spikes for the sales cards.
+  const { events } = saleEvents(deps, admin, { projectId: starfall.id });
+  expect(new Set(events.map((e) => e.combinedDiscountId)).size).toBeGreaterThanOrEqual(2);
+  expect(refunds(deps, admin, { projectId: starfall.id, days: 90 }).days.some((d) => d.spike)).toBe(true);
 
   const counts = () => ({
     samples: deps.db.select().from(steamPlayerSamples).all().length,
