@@ -1,15 +1,17 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { projects, steamRefundAlerts } from "../../server/db/schema";
+import { projects, steamRefundAlerts, webhookDeliveries, webhooks } from "../../server/db/schema";
 import type { ConsoleEvent } from "../../server/events/bus";
 import { checkRefundSpikes } from "../../server/services/refund-alerts";
 import { discountRuns, liftPercent } from "../../server/services/sale-events";
 import { markSpikes } from "../../server/services/sales-refunds";
 import { addDays } from "../../server/steam/dates";
+import { WebhookDelivery } from "../../server/webhooks/delivery";
 import { type RawSalesRow, salesRow } from "../fakes/steam/data";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { DISCOUNTS } from "../fakes/steam/sales-gen";
+import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
 import { untilDone } from "../support/jobs";
 import { callerFor, makeOrg, makeProject, makeUser } from "../support/server";
 
@@ -182,4 +184,41 @@ describe("refund spikes", () => {
       { projectId: w.project.id, date: "2026-11-19", sentAt: NOW },
     ]);
   });
+});
+
+test("the refund spike reaches a subscribed webhook once and is in its delivery log", async () => {
+  const w = await world(refundSales());
+  const receiver = startWebhookReceiver();
+  w.deps.db
+    .insert(webhooks)
+    .values({
+      projectId: w.project.id,
+      url: receiver.url,
+      format: "generic",
+      events: ["analytics.refund_spike"],
+      secret: "s",
+    })
+    .run();
+  const delivery = new WebhookDelivery({ db: w.deps.db, now: w.deps.now, events: w.deps.events });
+  delivery.start();
+  try {
+    await w.sync();
+    await until(() => receiver.received.length === 1, 5000, "the refund-spike delivery");
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+      event: "analytics.refund_spike",
+      title: "Refund spike",
+      project_id: w.project.id,
+    });
+    await w.sync();
+    await until(
+      () => w.deps.db.select().from(webhookDeliveries).all()[0]?.status === "delivered",
+      2000,
+      "logged",
+    );
+    expect(w.deps.db.select().from(webhookDeliveries).all()).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
+  } finally {
+    delivery.stop();
+    await receiver.stop();
+  }
 });
