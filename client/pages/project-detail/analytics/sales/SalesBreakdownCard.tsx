@@ -84,10 +84,8 @@ function BreakdownTable({
         <Table.Body fontVariantNumeric="tabular-nums">
           {rows.map((r) => (
             <Table.Row key={r.key}>
-              <Table.Cell>
-                <Text fontWeight="medium" lineClamp={1}>
-                  {r.name}
-                </Text>
+              <Table.Cell minW="36">
+                <Text fontWeight="medium">{r.name}</Text>
                 {r.detail ? (
                   <Text fontSize="xs" color="fg.muted">
                     {r.detail}
