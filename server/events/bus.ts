@@ -12,6 +12,7 @@ export const CONSOLE_EVENT_TYPES = [
   "schedule.ended",
   "preparation.failed",
   "analytics.wishlist_deletes_spike",
+  "analytics.refund_spike",
 ] as const;
 
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/env";
 import { analyticsRest } from "./analytics";
+import { analyticsSalesRest } from "./analytics-sales";
 import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
 import { healthRest } from "./health";
@@ -28,6 +29,7 @@ export function registerRest(api: Hono<AppEnv>) {
   schedulesRest(api);
   dashboardRest(api);
   analyticsRest(api);
+  analyticsSalesRest(api);
   webhooksRest(api);
   wishlistsRest(api);
   healthRest(api);

@@ -12,6 +12,7 @@ import { isPartnerAccessError } from "../steam/errors";
 import { requirePermission, requireProject } from "./access";
 import { type DateFetch, datesToFetch, fetchDates, refreshChangedDates, rowsForApp } from "./analytics-sales";
 import { steamToAppError } from "./analytics-steam";
+import { checkRefundSpikes } from "./refund-alerts";
 import { requireAllAppsSync, startSyncJob } from "./sync-jobs";
 import { wishlistsAlongFinancialSync } from "./wishlist-sync";
 
@@ -61,6 +62,8 @@ async function syncWindows(
         }),
       );
     }
+    // Refund spikes are judged on what was just stored.
+    checkRefundSpikes(deps);
     return out;
   } catch (err) {
     throw steamToAppError(err);

@@ -3,6 +3,7 @@ import { steamPartnerState, steamSales, steamSalesDates } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { maskKeys } from "../steam/errors";
 import { rememberAppName } from "./analytics-steam";
+import { storeSalesInfo } from "./sales-info-store";
 
 // Storage side of the partner financial sync. GetChangedDatesForPartner tells which dates have new
 // data since the stored high-water mark; those dates are marked pending (fetched_at NULL) and the
@@ -58,7 +59,7 @@ export interface DateFetch {
 
 /** Fetches one date in full and replaces its rows. Steam errors propagate to the caller. */
 export async function fetchDate(deps: AppDeps, date: string): Promise<DateFetch> {
-  const { rows, appNames } = await deps.steam.detailedSales(date);
+  const { rows, appNames, info } = await deps.steam.detailedSales(date);
   const perApp = new Map<number, number>();
   deps.db.transaction((tx) => {
     tx.delete(steamSales).where(eq(steamSales.date, date)).run();
@@ -66,6 +67,7 @@ export async function fetchDate(deps: AppDeps, date: string): Promise<DateFetch>
       tx.insert(steamSales).values(row).run();
       perApp.set(row.primaryAppId, (perApp.get(row.primaryAppId) ?? 0) + 1);
     }
+    if (info) storeSalesInfo(tx, info);
     tx.insert(steamSalesDates)
       .values({ date, fetchedAt: deps.now(), rowCount: rows.length })
       .onConflictDoUpdate({

@@ -4,6 +4,7 @@ import { dashDate } from "./dates";
 import { SteamError } from "./errors";
 import { type HttpOptions, parseJson, type SteamHttpResponse, steamGet } from "./http";
 import { toInt, usdToCents } from "./money";
+import { discountPercent, emptySalesInfo, readSalesInfo, type SalesInfo } from "./sales-info";
 
 // IPartnerFinancialsService (partner.steam-api.com), which needs a Financial API Group key.
 
@@ -34,6 +35,8 @@ export interface SalesRow {
   grossReturnsCents: number;
   netTaxCents: number;
   netSalesCents: number;
+  combinedDiscountId: number | null;
+  totalDiscountPercentage: number | null;
 }
 
 /** Pages beyond this for one date mean Steam keeps moving max_id: stop rather than loop forever. */
@@ -115,6 +118,8 @@ function toRow(raw: unknown, date: string): SalesRow | null {
     grossReturnsCents: usdToCents(r.gross_returns_usd),
     netTaxCents: usdToCents(r.net_tax_usd),
     netSalesCents: usdToCents(r.net_sales_usd),
+    combinedDiscountId: optInt(r.combined_discount_id),
+    totalDiscountPercentage: discountPercent(r.total_discount_percentage),
   };
 }
 
@@ -122,10 +127,11 @@ function toRow(raw: unknown, date: string): SalesRow | null {
 export async function getDetailedSales(
   cfg: PartnerConfig,
   date: string,
-): Promise<{ rows: SalesRow[]; pages: number; appNames: Map<number, string> }> {
+): Promise<{ rows: SalesRow[]; pages: number; appNames: Map<number, string>; info: SalesInfo }> {
   const service = STEAM_SERVICES.detailedSales;
   const rows: SalesRow[] = [];
-  const appNames = new Map<number, string>();
+  const info = emptySalesInfo();
+  const appNames = info.apps;
   let sent = "0";
   for (let page = 1; page <= MAX_PAGES; page++) {
     const res = await steamGet(
@@ -138,12 +144,9 @@ export async function getDetailedSales(
       const row = toRow(raw, date);
       if (row) rows.push(row);
     }
-    for (const info of Array.isArray(response.app_info) ? response.app_info : []) {
-      const i = obj(info);
-      if (i && typeof i.app_name === "string") appNames.set(toInt(i.appid), i.app_name);
-    }
+    readSalesInfo(response, info);
     const maxId = response.max_id === undefined ? sent : String(response.max_id);
-    if (maxId === sent) return { rows, pages: page, appNames };
+    if (maxId === sent) return { rows, pages: page, appNames, info };
     sent = maxId;
   }
   throw new SteamError("bad_response", STEAM_ERRORS.tooManyPages(service, MAX_PAGES, date));

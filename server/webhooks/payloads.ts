@@ -53,6 +53,7 @@ const COLORS: Record<PayloadEvent["type"], number> = {
   "schedule.ended": 0x718096,
   "preparation.failed": 0xd69e2e,
   "analytics.wishlist_deletes_spike": 0xb7791f,
+  "analytics.refund_spike": 0xc53030,
   "webhook.test": 0x805ad5,
 };
 

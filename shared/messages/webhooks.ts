@@ -27,5 +27,6 @@ export const EVENT_LABELS = {
   "schedule.ended": "Schedule ended",
   "preparation.failed": "Preparation failed",
   "analytics.wishlist_deletes_spike": "Wishlist deletes spike",
+  "analytics.refund_spike": "Refund spike",
   "webhook.test": "Test",
 } as const;

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   "schedule.ended",
   "preparation.failed",
   "analytics.wishlist_deletes_spike",
+  "analytics.refund_spike",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

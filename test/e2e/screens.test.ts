@@ -167,6 +167,11 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await page
       .getByTestId("wishlists-section")
       .screenshot({ path: join(SHOTS, `${size.name}-05c-wishlists.png`) });
+    await page.getByTestId("sale-event").first().waitFor({ timeout: 20_000 });
+    await page.getByTestId("refunds-chart").locator(".recharts-surface").waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId("sales-insights")
+      .screenshot({ path: join(SHOTS, `${size.name}-05c-sales-insights.png`) });
     await go(`/projects/${noSalesProjectId}/analytics`, "No sales in this period");
     await shoot(page, size.name, "05b-project-analytics-no-sales", problems);
     await go(`/projects/${projectId}/media`, "Key Art.png");

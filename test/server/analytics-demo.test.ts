@@ -22,6 +22,8 @@ import {
 import { seedDemo } from "../../server/demo/seed";
 import { getOverview } from "../../server/services/analytics";
 import { destinationUptime } from "../../server/services/health";
+import { saleEvents } from "../../server/services/sale-events";
+import { refunds } from "../../server/services/sales-refunds";
 import { getWishlists } from "../../server/services/wishlists";
 import { startFakeSteamServer } from "../fakes/steam/server";
 import { testDeps } from "../support/server";
@@ -78,6 +80,10 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   expect(w).toMatchObject({ financialEnabled: true, hasData: true });
   expect(w.totals.adds).toBeGreaterThan(0);
   expect(w.topCountries.length).toBeGreaterThan(3);
+  // The demo's sales carry discount periods and refund spikes for the sales cards.
+  const { events } = saleEvents(deps, admin, { projectId: starfall.id });
+  expect(new Set(events.map((e) => e.combinedDiscountId)).size).toBeGreaterThanOrEqual(2);
+  expect(refunds(deps, admin, { projectId: starfall.id, days: 90 }).days.some((d) => d.spike)).toBe(true);
 
   const counts = () => ({
     samples: deps.db.select().from(steamPlayerSamples).all().length,

@@ -22,6 +22,7 @@ import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-u
 import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
 import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
 import { SteamSummaryCards } from "@client/pages/project-detail/analytics/SteamSummaryCards";
+import { SalesInsights } from "@client/pages/project-detail/analytics/sales/SalesInsights";
 import {
   notifyFailure,
   notifyJobFailure,
@@ -191,6 +192,9 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
               />
             ) : null}
             {appId !== null ? <WishlistsSection projectId={projectId} days={days} /> : null}
+            {data.financialEnabled && appId !== null ? (
+              <SalesInsights projectId={projectId} days={days} />
+            ) : null}
           </Stack>
         </Box>
       ) : null}

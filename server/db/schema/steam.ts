@@ -70,6 +70,9 @@ export const steamSales = sqliteTable(
     grossReturnsCents: integer("gross_returns_cents").notNull().default(0),
     netTaxCents: integer("net_tax_cents").notNull().default(0),
     netSalesCents: integer("net_sales_cents").notNull().default(0),
+    /** Null on a full-price line, and on lines stored before discounts were kept (until re-synced). */
+    combinedDiscountId: integer("combined_discount_id"),
+    totalDiscountPercentage: real("total_discount_percentage"),
   },
   (t) => [
     index("steam_sales_app_date_idx").on(t.primaryAppId, t.date),

@@ -1,5 +1,6 @@
 import type { ApiArea } from "../registry";
 import { analyticsArea } from "./analytics";
+import { salesAnalyticsArea } from "./analytics-sales";
 import { mediaArea, playlistsArea } from "./media";
 import { organizationsArea, usersArea } from "./people";
 import { projectsArea, webhooksArea } from "./projects";
@@ -19,6 +20,7 @@ export const API_AREAS: ApiArea[] = [
   schedulesArea,
   dashboardArea,
   analyticsArea,
+  salesAnalyticsArea,
   webhooksArea,
   tokensArea,
   systemArea,

@@ -1,4 +1,4 @@
-import { GAMES, gameById, PARTNER_APPS, PARTNER_ID } from "./catalog";
+import { GAMES, gameById, PARTNER_ID } from "./catalog";
 
 // Deterministic generators for the fake Steam: the same inputs always give the same answers, so a
 // test can compute its expectations and the demo looks the same on every machine.
@@ -107,6 +107,9 @@ export interface RawSalesRow {
   net_sales_usd: string;
   avg_sale_price_usd: string;
   primary_appid: number;
+  /** 0 on a full-price line. */
+  combined_discount_id: number;
+  total_discount_percentage: number;
 }
 
 /** "19.9900" ⇄ 199900 ten-thousandths of a dollar: exact integer arithmetic for the fixtures. */
@@ -117,7 +120,7 @@ export const usd = (tenThousandths: number) => {
   return `${sign}${Math.floor(abs / 10_000)}.${String(abs % 10_000).padStart(4, "0")}`;
 };
 
-const COUNTRIES: [string, string, number][] = [
+export const COUNTRIES: [string, string, number][] = [
   ["US", "North America", 0],
   ["DE", "Western Europe", 19],
   ["GB", "Western Europe", 20],
@@ -125,7 +128,7 @@ const COUNTRIES: [string, string, number][] = [
   ["JP", "Asia", 10],
   ["FR", "Western Europe", 20],
 ];
-const PLATFORMS = ["Windows", "Windows", "Windows", "Linux", "Mac"];
+export const PLATFORMS = ["Windows", "Windows", "Windows", "Linux", "Mac"];
 
 /** One Steam-shaped row; `units` sold and `returned` (positive count) at `price` (USD string). */
 export function salesRow(opts: {
@@ -139,6 +142,8 @@ export function salesRow(opts: {
   country?: string;
   taxPercent?: number;
   platform?: string;
+  bundleId?: number;
+  discount?: { id: number; percent: number };
 }): RawSalesRow {
   const price = toTenThousandths(opts.price);
   const gross = price * opts.units;
@@ -151,7 +156,7 @@ export function salesRow(opts: {
     date: opts.date.replaceAll("-", "/"),
     line_item_type: "Package",
     packageid: opts.packageId,
-    bundleid: 0,
+    bundleid: opts.bundleId ?? 0,
     appid: opts.appId,
     game_item_id: 0,
     package_sale_type: "Steam",
@@ -172,46 +177,14 @@ export function salesRow(opts: {
     net_sales_usd: usd(net),
     avg_sale_price_usd: opts.units > 0 ? usd(Math.round(gross / opts.units)) : "0.0000",
     primary_appid: opts.appId,
+    combined_discount_id: opts.discount?.id ?? 0,
+    total_discount_percentage: opts.discount?.percent ?? 0,
   };
-}
-
-/**
- * Generated sales of every partner app for one date (YYYY-MM-DD); ids are unique per date.
- * `dayFraction` < 1 is today so far: Steam's figures for the current day grow as it goes.
- */
-export function generatedSales(date: string, dayIndex: number, dayFraction = 1): RawSalesRow[] {
-  const rows: RawSalesRow[] = [];
-  let seq = 0;
-  for (const appId of PARTNER_APPS) {
-    const game = gameById(appId)!;
-    const dayNoise = noise(appId, dayIndex);
-    const weekend = [0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()) ? 1.35 : 1;
-    for (const [ci, [country, , tax]] of COUNTRIES.entries()) {
-      const base = (game.basePlayers / 40) * (1 - ci * 0.13) * weekend * (0.6 + dayNoise * 0.8);
-      const units = Math.max(0, Math.round(base * dayFraction * (0.7 + noise(appId, dayIndex, ci) * 0.6)));
-      if (units === 0) continue;
-      const returned = noise(appId, dayIndex, ci, 7) < 0.3 ? Math.max(1, Math.round(units * 0.04)) : 0;
-      rows.push(
-        salesRow({
-          id: dayIndex * 1000 + ++seq,
-          date,
-          appId,
-          packageId: game.packageId,
-          units,
-          returned,
-          price: game.price,
-          country,
-          taxPercent: tax,
-          platform: PLATFORMS[(ci + dayIndex) % PLATFORMS.length],
-        }),
-      );
-    }
-  }
-  return rows;
 }
 
 export const appInfo = () => GAMES.map((g) => ({ appid: g.appId, app_name: g.name }));
 export const packageInfo = () =>
-  GAMES.map((g) => ({ packageid: g.packageId, package_name: `${g.name} (Standard)` }));
-export const countryInfo = () =>
-  COUNTRIES.map(([code, region]) => ({ country_code: code, country_name: code, region }));
+  GAMES.flatMap((g) => [
+    { packageid: g.packageId, package_name: `${g.name} (Standard)` },
+    { packageid: g.packageId + 1, package_name: `${g.name} Soundtrack` },
+  ]);

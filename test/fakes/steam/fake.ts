@@ -1,13 +1,6 @@
 import { GAMES, gameById } from "./catalog";
-import {
-  appInfo,
-  countryInfo,
-  generatedSales,
-  newsFor,
-  packageInfo,
-  playersAt,
-  type RawSalesRow,
-} from "./data";
+import { appInfo, newsFor, packageInfo, playersAt, type RawSalesRow } from "./data";
+import { bundleInfo, combinedDiscountInfo, countryInfo, generatedSales } from "./sales-gen";
 import { defaultWishlistApps, type FakeWishlistApp, wishlistResponse } from "./wishlists";
 
 // A fake of the Steam endpoints the console calls, as one pure `handle(request) → Response`, so the
@@ -138,7 +131,9 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
           results: page,
           app_info: appInfo(),
           package_info: packageInfo(),
+          bundle_info: bundleInfo(),
           country_info: countryInfo(),
+          combined_discount_info: combinedDiscountInfo(),
           max_id: String(maxId),
         },
       });

@@ -1,0 +1,81 @@
+import { Badge, Box, Text } from "@chakra-ui/react";
+import { Panel } from "@client/components/StatCard";
+import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
+import { formatPercent } from "@shared/format";
+import type { RefundDay } from "@shared/schemas/analytics-sales";
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { shortDay } from "../player-chart";
+
+// Loaded lazily with recharts. SVG attributes need literal colours, not tokens.
+const AMBER = "#fbbf24";
+const RED = "#f87171";
+const GRID = "#27272a";
+const AXIS = "#71717a";
+const HEIGHT = 200;
+const axisProps = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
+
+export default function RefundsChart({ days }: { days: RefundDay[] }) {
+  const spikes = days.filter((d) => d.spike).length;
+  return (
+    <Panel
+      title={T.refundsTitle}
+      subtitle={T.refundsHint}
+      testId="refunds-chart"
+      actions={
+        spikes > 0 ? (
+          <Badge colorPalette="red" variant="subtle" data-testid="refund-spikes">
+            {T.spikes(spikes)}
+          </Badge>
+        ) : null
+      }
+    >
+      <Box h={`${HEIGHT}px`} css={{ "& .recharts-text": { fontSize: "11px" } }}>
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={24} />
+            <YAxis {...axisProps} width={32} allowDecimals={false} />
+            <Tooltip
+              content={(p) => <RefundTip active={p.active} payload={p.payload} />}
+              cursor={{ fill: "rgba(255,255,255,0.04)" }}
+            />
+            <Bar dataKey="returnedUnits" radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false}>
+              {days.map((d) => (
+                <Cell key={d.date} fill={d.spike ? RED : AMBER} fillOpacity={d.spike ? 1 : 0.7} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </Box>
+    </Panel>
+  );
+}
+
+function RefundTip({ active, payload }: { active?: boolean; payload?: readonly { payload?: unknown }[] }) {
+  const d = payload?.[0]?.payload as RefundDay | undefined;
+  if (!active || !d) return null;
+  return (
+    <Box
+      bg="gray.900"
+      borderWidth="1px"
+      borderColor="border.emphasized"
+      borderRadius="md"
+      px="3"
+      py="2"
+      boxShadow="lg"
+    >
+      <Text fontSize="xs" fontWeight="semibold" mb="1">
+        {shortDay(d.date)} {d.spike ? `· ${T.spike}` : ""}
+      </Text>
+      <Text fontSize="xs" color={d.spike ? "red.fg" : "fg.muted"}>
+        {T.returned}: {d.returnedUnits.toLocaleString("en-US")}
+        {d.refundRate === null ? "" : ` (${formatPercent(d.refundRate)})`}
+      </Text>
+      {d.baselineRate !== null ? (
+        <Text fontSize="xs" color="fg.muted">
+          {T.usualRate}: {formatPercent(d.baselineRate)}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import { Box, Button, ButtonGroup, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Panel } from "@client/components/StatCard";
+import { trpc } from "@client/lib/trpc";
+import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
+import { formatCents, formatPercent } from "@shared/format";
+import { BREAKDOWN_BY, type BreakdownBy, type BreakdownRow } from "@shared/schemas/analytics-sales";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+
+const rate = (r: number | null) => (r === null ? "—" : formatPercent(r));
+const num = (n: number) => n.toLocaleString("en-US");
+
+/** Gross, returns, net, units and refund rate per country, platform, package or discount. */
+export function SalesBreakdownCard({ projectId, days }: { projectId: number; days: number }) {
+  const [by, setBy] = useState<BreakdownBy>("country");
+  const q = trpc.analyticsSales.breakdown.useQuery(
+    { projectId, days, by },
+    { placeholderData: keepPreviousData, refetchOnWindowFocus: false },
+  );
+  const selector = (
+    <ButtonGroup size="xs" variant="outline" attached role="group" aria-label={T.byLabel}>
+      {BREAKDOWN_BY.map((b) => (
+        <Button
+          key={b}
+          aria-pressed={b === by}
+          variant={b === by ? "solid" : "outline"}
+          colorPalette={b === by ? "teal" : "gray"}
+          onClick={() => setBy(b)}
+        >
+          {T.by[b]}
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+  return (
+    <Panel
+      title={T.breakdownTitle}
+      subtitle={T.breakdownHint(days)}
+      actions={selector}
+      testId="sales-breakdown-card"
+    >
+      {q.isPending ? (
+        <Skeleton h="48" borderRadius="lg" />
+      ) : q.isError ? (
+        <Text color="fg.error" fontSize="sm">
+          {T.loadFailed}
+        </Text>
+      ) : q.data.rows.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm">
+          {T.noRows}
+        </Text>
+      ) : (
+        <Box opacity={q.isPlaceholderData ? 0.6 : 1}>
+          <BreakdownTable rows={q.data.rows} totals={q.data.totals} by={by} />
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
+function BreakdownTable({
+  rows,
+  totals,
+  by,
+}: {
+  rows: BreakdownRow[];
+  totals: Omit<BreakdownRow, "key" | "name" | "detail">;
+  by: BreakdownBy;
+}) {
+  // The table scrolls inside its card on a phone, so the page itself never scrolls sideways.
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border.muted" borderRadius="lg" maxW="full">
+      <Table.Root size="sm" variant="line" minW="560px" data-testid={`breakdown-table-${by}`}>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader>{T.by[by]}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{T.cols.gross}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{T.cols.returns}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{T.cols.net}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{T.cols.units}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{T.cols.refundRate}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body fontVariantNumeric="tabular-nums">
+          {rows.map((r) => (
+            <Table.Row key={r.key}>
+              <Table.Cell minW="36">
+                <Text fontWeight="medium">{r.name}</Text>
+                {r.detail ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {r.detail}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{formatCents(r.grossCents)}</Table.Cell>
+              <Table.Cell textAlign="end" color={r.returnsCents ? "red.fg" : "fg.muted"}>
+                {r.returnsCents ? `−${formatCents(r.returnsCents)}` : formatCents(0)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" color="green.fg" fontWeight="semibold">
+                {formatCents(r.netCents)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{num(r.netUnits)}</Table.Cell>
+              <Table.Cell textAlign="end">{rate(r.refundRate)}</Table.Cell>
+            </Table.Row>
+          ))}
+          <Table.Row fontWeight="semibold" bg="bg.subtle">
+            <Table.Cell>{T.total}</Table.Cell>
+            <Table.Cell textAlign="end">{formatCents(totals.grossCents)}</Table.Cell>
+            <Table.Cell textAlign="end" color="red.fg">{`−${formatCents(totals.returnsCents)}`}</Table.Cell>
+            <Table.Cell textAlign="end" color="green.fg">
+              {formatCents(totals.netCents)}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{num(totals.netUnits)}</Table.Cell>
+            <Table.Cell textAlign="end">{rate(totals.refundRate)}</Table.Cell>
+          </Table.Row>
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,34 @@
+import { Box, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { trpc } from "@client/lib/trpc";
+import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
+import { lazy, Suspense } from "react";
+import { SaleEventsCard } from "./SaleEventsCard";
+import { SalesBreakdownCard } from "./SalesBreakdownCard";
+
+const RefundsChart = lazy(() => import("./RefundsChart"));
+
+/** The sales cards below the financial overview: breakdown, sale events and refunds. */
+export function SalesInsights({ projectId, days }: { projectId: number; days: number }) {
+  const refunds = trpc.analyticsSales.refunds.useQuery({ projectId, days }, { refetchOnWindowFocus: false });
+  return (
+    <Stack gap="4" data-testid="sales-insights" minW="0">
+      <Box mt="4">
+        <Text fontSize="lg" fontWeight="semibold">
+          {T.heading}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {T.subheading}
+        </Text>
+      </Box>
+      <SalesBreakdownCard projectId={projectId} days={days} />
+      {refunds.data ? (
+        <Suspense fallback={<Skeleton h="260px" borderRadius="xl" />}>
+          <RefundsChart days={refunds.data.days} />
+        </Suspense>
+      ) : (
+        <Skeleton h="260px" borderRadius="xl" />
+      )}
+      <SaleEventsCard projectId={projectId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { and, eq, gte, lte } from "drizzle-orm";
+import { ANALYTICS } from "../../shared/messages/analytics";
+import { SALES } from "../../shared/messages/analytics-sales";
+import type { BreakdownRow } from "../../shared/schemas/analytics-sales";
+import type { SessionUser } from "../../shared/types";
+import { steamSales } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { badRequest } from "../errors";
+import { requireProject } from "./access";
+
+// What the sales analytics share: the project's app id (checked), its stored line items over a
+// date range, and one accumulator so every breakdown sums exactly as the overview does.
+
+export type SaleLine = typeof steamSales.$inferSelect;
+
+/** The project's Steam app id, once access is checked; a 400 when sales cannot be shown for it. */
+export function salesAppId(deps: AppDeps, user: SessionUser, projectId: number): number {
+  const p = requireProject(deps, user, projectId);
+  if (!p.steamAppId) throw badRequest(ANALYTICS.noAppId);
+  if (!p.financialAnalyticsEnabled) throw badRequest(SALES.financialOff);
+  return p.steamAppId;
+}
+
+/** Line items of an app from `first` to `last` (inclusive, YYYY-MM-DD). */
+export function salesLines(deps: AppDeps, appId: number, first: string, last: string): SaleLine[] {
+  return deps.db
+    .select()
+    .from(steamSales)
+    .where(and(eq(steamSales.primaryAppId, appId), gte(steamSales.date, first), lte(steamSales.date, last)))
+    .orderBy(steamSales.date)
+    .all();
+}
+
+export type Figures = Omit<BreakdownRow, "key" | "name" | "detail">;
+
+export const emptyFigures = (): Figures => ({
+  grossCents: 0,
+  returnsCents: 0,
+  netCents: 0,
+  grossUnits: 0,
+  returnedUnits: 0,
+  netUnits: 0,
+  refundRate: null,
+});
+
+/** Adds a line with the overview's conventions: returns counted positive, net as Steam reports it. */
+export function addLine(f: Figures, l: SaleLine): void {
+  f.grossCents += l.grossSalesCents;
+  f.returnsCents += Math.abs(l.grossReturnsCents);
+  f.netCents += l.netSalesCents;
+  f.grossUnits += l.grossUnitsSold;
+  f.returnedUnits += Math.abs(l.grossUnitsReturned);
+  f.netUnits += l.netUnitsSold;
+}
+
+/** Returned units ÷ gross units sold, in percent with one decimal; null when nothing was sold. */
+export const refundRate = (returned: number, sold: number): number | null =>
+  sold > 0 ? Math.round((returned / sold) * 1000) / 10 : null;
+
+export function finish<T extends Figures>(f: T): T {
+  f.refundRate = refundRate(f.returnedUnits, f.grossUnits);
+  return f;
+}
