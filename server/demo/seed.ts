@@ -6,6 +6,7 @@ import { organizations, projects, steamPlayerSamples, users } from "../db/schema
 import type { AppDeps } from "../deps";
 import { datesToFetch, fetchDates, refreshChangedDates } from "../services/analytics-sales";
 import { refreshAchievements, refreshNews } from "../services/analytics-steam";
+import { foldSample } from "../services/player-history";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
 import { ensureDemoPlaylistWindow } from "./playlist-window";
 import { ensureDemoStreaming } from "./streams";
@@ -108,9 +109,9 @@ function ensureSamples(deps: AppDeps, appId: number): number {
   deps.db.transaction((tx) => {
     for (const [from, until] of spans) {
       for (let t = from; t < until; t += step) {
-        tx.insert(steamPlayerSamples)
-          .values({ appId, sampledAt: t, playerCount: playersAt(appId, t) })
-          .run();
+        const players = playersAt(appId, t);
+        tx.insert(steamPlayerSamples).values({ appId, sampledAt: t, playerCount: players }).run();
+        foldSample(deps, appId, players, t);
         added++;
       }
     }

@@ -26,5 +26,7 @@ export const EVENT_LABELS = {
   "schedule.started": "Schedule started",
   "schedule.ended": "Schedule ended",
   "preparation.failed": "Preparation failed",
+  "analytics.player_peak": "New all-time player peak",
+  "analytics.review_score_changed": "Review score changed",
   "webhook.test": "Test",
 } as const;

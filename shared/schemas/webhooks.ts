@@ -11,6 +11,8 @@ export const WEBHOOK_EVENTS = [
   "schedule.started",
   "schedule.ended",
   "preparation.failed",
+  "analytics.player_peak",
+  "analytics.review_score_changed",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
