@@ -46,7 +46,14 @@ async function world() {
 test("STEAM_SAMPLE_MINUTES defaults to 5", async () => {
   const deps = steamTestDeps();
   let ms = 0;
-  new Sampler(deps, { setInterval: (_f, m) => ((ms = m), 1), clearInterval: () => {} }).start();
+  const timers: SamplerTimers = {
+    setInterval: (_f, m) => {
+      ms = m;
+      return 1;
+    },
+    clearInterval: () => {},
+  };
+  new Sampler(deps, timers).start();
   expect(ms).toBe(5 * 60_000);
 });
 
