@@ -9,6 +9,7 @@ import { refreshAchievements, refreshNews } from "../services/analytics-steam";
 import { foldSample } from "../services/player-history";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
 import { ensureDemoPlaylistWindow } from "./playlist-window";
+import { ensureOlderDailyPeaks, ensureReviewHistory } from "./steam-history";
 import { ensureDemoStreaming } from "./streams";
 import { DEMO_TEASER, ensureDemoVideo } from "./video";
 import { ensureDemoWebhook } from "./webhooks";
@@ -133,6 +134,8 @@ export async function seedDemo(deps: AppDeps) {
   for (const p of seeded) {
     const appId = p.steamAppId!;
     samples += ensureSamples(deps, appId);
+    ensureOlderDailyPeaks(deps, appId);
+    ensureReviewHistory(deps, appId);
     await refreshAchievements(deps, appId);
     await refreshNews(deps, appId);
   }
