@@ -162,7 +162,9 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await shoot(page, size.name, "03-projects", problems);
     await go(`/projects/${projectId}/analytics`, "Starfall Outpost");
     await page.locator(".recharts-surface").first().waitFor({ timeout: 20_000 });
+    await page.getByTestId("review-trend").locator(".recharts-surface").waitFor({ timeout: 20_000 });
     await shoot(page, size.name, "05-project-analytics", problems);
+    await page.getByTestId("reviews-card").screenshot({ path: join(SHOTS, `${size.name}-05c-reviews-card.png`) });
     await go(`/projects/${noSalesProjectId}/analytics`, "No sales in this period");
     await shoot(page, size.name, "05b-project-analytics-no-sales", problems);
     await go(`/projects/${projectId}/media`, "Key Art.png");
