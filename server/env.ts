@@ -54,7 +54,7 @@ export const envSchema = z.object({
   STEAM_PARTNER_BASE: z.url().default("https://partner.steam-api.com"),
   STEAM_WEB_API_KEY: z.string().optional(),
   STEAM_PARTNER_API_KEY: z.string().optional(),
-  STEAM_SAMPLE_MINUTES: z.coerce.number().positive().default(10),
+  STEAM_SAMPLE_MINUTES: z.coerce.number().positive().default(5),
   /** Bearer token Prometheus sends to GET /metrics; unset, only loopback callers are answered. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUnset,

@@ -7,6 +7,7 @@ import { type Env, loadEnv } from "./env";
 import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "./log";
+import { ReviewSampler } from "./steam/review-sampler";
 import { childRegistry } from "./streaming/child-registry";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
@@ -52,6 +53,8 @@ export async function startServer(env: Env) {
   const ms = Math.round(performance.now() - started);
   log.info(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
   deps.sampler.start();
+  const reviews = new ReviewSampler(deps);
+  reviews.start();
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   deps.scheduler.start();
   deps.health.start();
@@ -78,6 +81,7 @@ export async function startServer(env: Env) {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
+    await reviews.stop();
     await deps.scheduler.stop();
     deps.health.stop();
     housekeeping.stop();

@@ -6,9 +6,11 @@ import { organizations, projects, steamPlayerSamples, users } from "../db/schema
 import type { AppDeps } from "../deps";
 import { datesToFetch, fetchDates, refreshChangedDates } from "../services/analytics-sales";
 import { refreshAchievements, refreshNews } from "../services/analytics-steam";
+import { foldSample } from "../services/player-history";
 import { syncAppWishlists } from "../services/wishlist-sync";
 import { addDays, dayRange, pacificDate } from "../steam/dates";
 import { ensureDemoPlaylistWindow } from "./playlist-window";
+import { ensureOlderDailyPeaks, ensureReviewHistory } from "./steam-history";
 import { ensureDemoStreaming } from "./streams";
 import { DEMO_TEASER, ensureDemoVideo } from "./video";
 import { ensureDemoWebhook } from "./webhooks";
@@ -109,9 +111,9 @@ function ensureSamples(deps: AppDeps, appId: number): number {
   deps.db.transaction((tx) => {
     for (const [from, until] of spans) {
       for (let t = from; t < until; t += step) {
-        tx.insert(steamPlayerSamples)
-          .values({ appId, sampledAt: t, playerCount: playersAt(appId, t) })
-          .run();
+        const players = playersAt(appId, t);
+        tx.insert(steamPlayerSamples).values({ appId, sampledAt: t, playerCount: players }).run();
+        foldSample(deps, appId, players, t);
         added++;
       }
     }
@@ -133,6 +135,8 @@ export async function seedDemo(deps: AppDeps) {
   for (const p of seeded) {
     const appId = p.steamAppId!;
     samples += ensureSamples(deps, appId);
+    ensureOlderDailyPeaks(deps, appId);
+    ensureReviewHistory(deps, appId);
     await refreshAchievements(deps, appId);
     await refreshNews(deps, appId);
   }

@@ -13,6 +13,8 @@ export const CONSOLE_EVENT_TYPES = [
   "preparation.failed",
   "analytics.wishlist_deletes_spike",
   "analytics.refund_spike",
+  "analytics.player_peak",
+  "analytics.review_score_changed",
 ] as const;
 
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
@@ -32,6 +34,14 @@ export interface ConsoleEvent {
   message?: string;
   /** Failures counted for `stream.restarting_repeatedly`. */
   failures?: number;
+  /** Steam app of an analytics alert. */
+  appId?: number;
+  /** `analytics.player_peak`: the new all-time peak and the one it beat. */
+  players?: number;
+  previousPeak?: number;
+  /** `analytics.review_score_changed`: Steam's description now and the day before. */
+  reviewScore?: string;
+  previousReviewScore?: string;
 }
 
 export type ConsoleEventListener = (event: ConsoleEvent) => void;

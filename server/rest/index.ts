@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/env";
 import { analyticsRest } from "./analytics";
+import { analyticsReviewsRest } from "./analytics-reviews";
 import { analyticsSalesRest } from "./analytics-sales";
 import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
@@ -30,6 +31,7 @@ export function registerRest(api: Hono<AppEnv>) {
   dashboardRest(api);
   analyticsRest(api);
   analyticsSalesRest(api);
+  analyticsReviewsRest(api);
   webhooksRest(api);
   wishlistsRest(api);
   healthRest(api);

@@ -16,6 +16,7 @@ import * as financial from "../services/analytics-financial";
 import * as syncJobs from "../services/sync-jobs";
 import { router } from "../trpc/init";
 import { protectedProcedure } from "../trpc/procedures";
+import { reviewsProcedure } from "./analytics-reviews";
 import { wishlistProcedures } from "./analytics-wishlists";
 
 /** A sync starts in the background: the console gets the job to poll, not its result. */
@@ -30,6 +31,7 @@ export const analyticsRouter = router({
   overview: protectedProcedure
     .input(overviewInput)
     .query(({ ctx, input }) => analytics.getOverview(ctx.deps, ctx.user, input)),
+  reviews: reviewsProcedure,
   syncSteam: protectedProcedure
     .input(syncInput)
     .mutation(({ ctx, input }) => jobOf(analytics.syncSteam(ctx.deps, ctx.user, input))),

@@ -12,6 +12,7 @@ import type { AppDeps } from "../deps";
 import { dayRange, pacificDate, utcDate } from "../steam/dates";
 import { requireProject } from "./access";
 import { appCache } from "./analytics-steam";
+import { dailyPlayers } from "./player-history";
 
 // GET /analytics/project-overview/{id}?days=n, computed from stored samples,
 // caches and sales rows only: opening the tab never waits on Steam.
@@ -53,6 +54,10 @@ export function playerMetrics(deps: AppDeps, appId: number, days: number, now: n
     .where(and(eq(steamPlayerSamples.appId, appId), between(steamPlayerSamples.sampledAt, from, now)))
     .orderBy(steamPlayerSamples.sampledAt)
     .all();
+  // Raw samples are kept 30 days; older days (and any day whose samples are gone) come from the daily rows.
+  const daily = new Map(
+    dailyPlayers(deps, appId, dates[0]!, dates[dates.length - 1]!).map((d) => [d.date, d]),
+  );
   return dates.map((date) => {
     const start = Date.parse(`${date}T00:00:00Z`);
     const end = Math.min(start + DAY_MS, now + 1);
@@ -71,6 +76,9 @@ export function playerMetrics(deps: AppDeps, appId: number, days: number, now: n
         count++;
       }
     }
+    const kept = daily.get(date);
+    if (count === 0 && kept)
+      return { date, dailyPeak: kept.peak, peak24h: kept.peak, current: kept.average, samples: kept.samples };
     return { date, dailyPeak, peak24h, current, samples: count };
   });
 }

@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import { defaultHttpOptions, type HttpOptions } from "./http";
 import { getChangedDates, getDetailedSales } from "./partner";
+import { getReviewSummary } from "./reviews";
 import { searchStore } from "./store";
 import { getAchievements, getCurrentPlayers, getNews } from "./web-api";
 import { getWishlistReport } from "./wishlists";
@@ -25,6 +26,7 @@ export function createSteamClient(env: Env, http: Partial<HttpOptions> = {}) {
     achievements: (appId: number) => getAchievements(web, appId),
     news: (appId: number, count: number) => getNews(web, appId, count),
     search: (term: string, limit: number) => searchStore(store, term, limit),
+    reviewSummary: (appId: number) => getReviewSummary(store, appId),
     changedDates: (highwatermark: string) => getChangedDates(partner, highwatermark),
     detailedSales: (date: string) => getDetailedSales(partner, date),
     wishlistReport: (appId: number, date: string) => getWishlistReport(partner, appId, date),

@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { projects, steamPlayerSamples } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { log } from "../log";
+import { foldSample, notePlayerPeak, pruneRawSamples } from "../services/player-history";
 import { maskKeys } from "./errors";
 
 // Steam has no player-count history API, so the console keeps its own: every STEAM_SAMPLE_MINUTES it
@@ -33,20 +34,28 @@ export function watchedAppIds(deps: AppDeps): number[] {
   return rows.map((r) => r.appId!).sort((a, b) => a - b);
 }
 
+/** Stores a sample and adds it to its day's row, in one transaction. */
 export function recordSample(deps: AppDeps, appId: number, players: number, at = deps.now()): void {
-  deps.db.insert(steamPlayerSamples).values({ appId, playerCount: players, sampledAt: at }).run();
+  deps.db.transaction(() => {
+    deps.db.insert(steamPlayerSamples).values({ appId, playerCount: players, sampledAt: at }).run();
+    foldSample(deps, appId, players, at);
+  });
 }
 
 /** Samples one app now; used by the sampler and by a project's sync. */
 export async function sampleApp(deps: AppDeps, appId: number): Promise<number> {
   const players = await deps.steam.currentPlayers(appId);
-  recordSample(deps, appId, players);
+  const at = deps.now();
+  recordSample(deps, appId, players, at);
+  notePlayerPeak(deps, appId, players, at);
   return players;
 }
 
 export class Sampler {
   private handle: unknown = null;
   private running: Promise<SampleRun> | null = null;
+  /** Raw samples are pruned at most once an hour, by the pass that finds the hour gone by. */
+  private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly deps: AppDeps,
@@ -77,6 +86,10 @@ export class Sampler {
     // A failed app is worth a line in the server log, never the key (maskKeys) and never a crash.
     for (const f of run.failed)
       log.warn(`Steam sample failed for app ${f.appId}: ${f.error}`, { component: "sampler" });
+    if (run.at - this.prunedAt >= 3_600_000) {
+      this.prunedAt = run.at;
+      pruneRawSamples(this.deps, run.at);
+    }
     return run;
   }
 

@@ -18,6 +18,11 @@ function facts(e: PayloadEvent): [string, string][] {
     ["Destination", e.destinationName],
     ["Media", e.mediaName],
     ["Failures in 10 minutes", e.failures],
+    ["Steam app", e.appId],
+    ["Players", e.players],
+    ["Previous peak", e.previousPeak],
+    ["Review score", e.reviewScore],
+    ["Before", e.previousReviewScore],
   ];
   return rows.filter((r): r is [string, string | number] => r[1] !== undefined).map(([k, v]) => [k, `${v}`]);
 }
@@ -40,6 +45,11 @@ function generic(e: PayloadEvent) {
     media_name: e.mediaName ?? null,
     schedule_id: e.scheduleId ?? null,
     failures: e.failures ?? null,
+    app_id: e.appId ?? null,
+    players: e.players ?? null,
+    previous_peak: e.previousPeak ?? null,
+    review_score: e.reviewScore ?? null,
+    previous_review_score: e.previousReviewScore ?? null,
     message: e.message ?? null,
   };
 }
@@ -54,6 +64,8 @@ const COLORS: Record<PayloadEvent["type"], number> = {
   "preparation.failed": 0xd69e2e,
   "analytics.wishlist_deletes_spike": 0xb7791f,
   "analytics.refund_spike": 0xc53030,
+  "analytics.player_peak": 0x38a169,
+  "analytics.review_score_changed": 0x3182ce,
   "webhook.test": 0x805ad5,
 };
 

@@ -5,6 +5,7 @@ export const STEAM_SERVICES = {
   achievements: "Steam achievements",
   news: "Steam news",
   storeSearch: "Steam store search",
+  reviews: "Steam store reviews",
   changedDates: "Steam GetChangedDatesForPartner",
   detailedSales: "Steam GetDetailedSales",
   wishlists: "Steam GetAppWishlistReporting",

@@ -28,5 +28,7 @@ export const EVENT_LABELS = {
   "preparation.failed": "Preparation failed",
   "analytics.wishlist_deletes_spike": "Wishlist deletes spike",
   "analytics.refund_spike": "Refund spike",
+  "analytics.player_peak": "New all-time player peak",
+  "analytics.review_score_changed": "Review score changed",
   "webhook.test": "Test",
 } as const;

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENTS = [
   "preparation.failed",
   "analytics.wishlist_deletes_spike",
   "analytics.refund_spike",
+  "analytics.player_peak",
+  "analytics.review_score_changed",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

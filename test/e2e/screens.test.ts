@@ -163,15 +163,16 @@ test("every screen at 1440×900 and 390×844: screenshots, no sideways scroll, e
     await go(`/projects/${projectId}/analytics`, "Starfall Outpost");
     await page.locator(".recharts-surface").first().waitFor({ timeout: 20_000 });
     await page.getByTestId("wishlist-chart").locator(".recharts-surface").waitFor({ timeout: 20_000 });
-    await shoot(page, size.name, "05-project-analytics", problems);
-    await page
-      .getByTestId("wishlists-section")
-      .screenshot({ path: join(SHOTS, `${size.name}-05c-wishlists.png`) });
+    await page.getByTestId("review-trend").locator(".recharts-surface").waitFor({ timeout: 20_000 });
     await page.getByTestId("sale-event").first().waitFor({ timeout: 20_000 });
     await page.getByTestId("refunds-chart").locator(".recharts-surface").waitFor({ timeout: 20_000 });
-    await page
-      .getByTestId("sales-insights")
-      .screenshot({ path: join(SHOTS, `${size.name}-05c-sales-insights.png`) });
+    await shoot(page, size.name, "05-project-analytics", problems);
+    for (const [id, name] of [
+      ["wishlists-section", "05c-wishlists"],
+      ["reviews-card", "05d-reviews-card"],
+      ["sales-insights", "05e-sales-insights"],
+    ] as const)
+      await page.getByTestId(id).screenshot({ path: join(SHOTS, `${size.name}-${name}.png`) });
     await go(`/projects/${noSalesProjectId}/analytics`, "No sales in this period");
     await shoot(page, size.name, "05b-project-analytics-no-sales", problems);
     await go(`/projects/${projectId}/media`, "Key Art.png");

@@ -12,6 +12,7 @@ import {
   projects,
   schedules,
   steamPlayerSamples,
+  steamReviewDays,
   steamSales,
   steamWishlistDays,
   streams,
@@ -21,6 +22,7 @@ import {
 } from "../../server/db/schema";
 import { seedDemo } from "../../server/demo/seed";
 import { getOverview } from "../../server/services/analytics";
+import { getReviews } from "../../server/services/analytics-reviews";
 import { destinationUptime } from "../../server/services/health";
 import { saleEvents } from "../../server/services/sale-events";
 import { refunds } from "../../server/services/sales-refunds";
@@ -40,7 +42,8 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   const deps = testDeps({ ...steam.env, STEAM_PARTNER_API_KEY: "demo-key" }, { now: () => clock });
   const first = await seedDemo(deps);
   expect(first.videoMade).toBe(true);
-  expect(first.samples).toBe(2 * 30 * 24 * 6);
+  // Every 5 minutes (the default STEAM_SAMPLE_MINUTES) for 30 days, for both demo games.
+  expect(first.samples).toBe(2 * 30 * 24 * 12);
   expect(first.salesDates).toBe(90);
   expect(first.salesRows).toBeGreaterThan(1000);
   // Both financial projects' games: the fake's 60 days each.
@@ -84,9 +87,17 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   const { events } = saleEvents(deps, admin, { projectId: starfall.id });
   expect(new Set(events.map((e) => e.combinedDiscountId)).size).toBeGreaterThanOrEqual(2);
   expect(refunds(deps, admin, { projectId: starfall.id, days: 90 }).days.some((d) => d.spike)).toBe(true);
+  // Half a year of daily peaks (older days from the daily rows) and of review summaries.
+  const half = getOverview(deps, admin, { projectId: starfall.id, days: 180 });
+  expect(half.playerMetrics.slice(0, -1).every((m) => m.dailyPeak > 0)).toBe(true);
+  const reviews = getReviews(deps, admin, { projectId: starfall.id, days: 181 });
+  expect(reviews.trend).toHaveLength(180);
+  expect(reviews.latest!.percentPositive).toBeGreaterThan(50);
+  expect(new Set(reviews.trend.map((d) => d.scoreDescription)).size).toBeGreaterThan(1);
 
   const counts = () => ({
     samples: deps.db.select().from(steamPlayerSamples).all().length,
+    reviewDays: deps.db.select().from(steamReviewDays).all().length,
     sales: deps.db.select().from(steamSales).all().length,
     projects: deps.db.select().from(projects).all().length,
     media: deps.db.select().from(mediaFiles).all().length,
@@ -131,9 +142,9 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   // Restarted an hour later: the hour's samples are filled in, nothing else is added.
   clock += 60 * 60_000;
   const later = await seedDemo(deps);
-  expect(later.samples).toBe(2 * 6);
+  expect(later.samples).toBe(2 * 12);
   // (Sales are left out here: today's figures grow during the day, as Steam's do.)
   const { sales: _sales, ...rest } = counts();
   const { sales: _before, ...restBefore } = before;
-  expect(rest).toEqual({ ...restBefore, samples: restBefore.samples + 12 });
+  expect(rest).toEqual({ ...restBefore, samples: restBefore.samples + 24 });
 }, 120_000);

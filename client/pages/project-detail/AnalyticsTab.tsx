@@ -21,6 +21,7 @@ import { trpc } from "@client/lib/trpc";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
 import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
 import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
+import { ReviewsCard } from "@client/pages/project-detail/analytics/ReviewsCard";
 import { SteamSummaryCards } from "@client/pages/project-detail/analytics/SteamSummaryCards";
 import { SalesInsights } from "@client/pages/project-detail/analytics/sales/SalesInsights";
 import {
@@ -182,6 +183,7 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
           <Stack gap="4">
             <SteamSummaryCards summary={data.summary} days={data.timeRange.days} />
             <PlayerChart metrics={data.playerMetrics} today={data.timeRange.endDate} />
+            {appId !== null ? <ReviewsCard projectId={projectId} days={data.timeRange.days} /> : null}
             {data.financialEnabled && data.financial ? (
               <FinancialSection
                 financial={data.financial}

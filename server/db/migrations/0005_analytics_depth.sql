@@ -33,6 +33,36 @@ CREATE TABLE `steam_sales_packages` (
 	`name` text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `steam_player_daily` (
+	`app_id` integer NOT NULL,
+	`date` text NOT NULL,
+	`peak` integer NOT NULL,
+	`total` real NOT NULL,
+	`samples` integer NOT NULL,
+	PRIMARY KEY(`app_id`, `date`)
+);
+--> statement-breakpoint
+CREATE TABLE `steam_player_peaks` (
+	`app_id` integer PRIMARY KEY NOT NULL,
+	`peak` integer NOT NULL,
+	`peak_at` integer NOT NULL,
+	`alerted_peak` integer NOT NULL,
+	`alerted_at` integer
+);
+--> statement-breakpoint
+CREATE TABLE `steam_review_days` (
+	`app_id` integer NOT NULL,
+	`date` text NOT NULL,
+	`review_score` integer,
+	`score_desc` text NOT NULL,
+	`total_positive` integer NOT NULL,
+	`total_negative` integer NOT NULL,
+	`total_reviews` integer NOT NULL,
+	`sampled_at` integer NOT NULL,
+	`change_alerted_from` text,
+	PRIMARY KEY(`app_id`, `date`)
+);
+--> statement-breakpoint
 CREATE TABLE `steam_wishlist_apps` (
 	`app_id` integer PRIMARY KEY NOT NULL,
 	`app_min_date` text,
@@ -75,4 +105,8 @@ CREATE TABLE `wishlist_spike_alerts` (
 );
 --> statement-breakpoint
 ALTER TABLE `steam_sales` ADD `combined_discount_id` integer;--> statement-breakpoint
-ALTER TABLE `steam_sales` ADD `total_discount_percentage` real;
+ALTER TABLE `steam_sales` ADD `total_discount_percentage` real;--> statement-breakpoint
+-- Samples stored before this table existed are folded into it, so pruning them loses no daily peak.
+INSERT INTO `steam_player_daily` (`app_id`, `date`, `peak`, `total`, `samples`)
+SELECT `app_id`, strftime('%Y-%m-%d', `sampled_at` / 1000, 'unixepoch'), max(`player_count`), sum(`player_count`), count(*)
+FROM `steam_player_samples` GROUP BY 1, 2;

@@ -6,6 +6,7 @@ export * from "./media";
 export * from "./playlists";
 export * from "./schedules";
 export * from "./steam";
+export * from "./steam-history";
 export * from "./steam-sales-info";
 export * from "./streaming";
 export * from "./tokens";

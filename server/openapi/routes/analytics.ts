@@ -8,6 +8,7 @@ import {
   testFinancialApiQuery,
 } from "../../../shared/schemas/analytics";
 import { analyticsOverviewAnswer } from "../../../shared/schemas/analytics-answer-schemas";
+import { reviewsAnswer, reviewsQuery } from "../../../shared/schemas/analytics-reviews";
 import { wishlistsAnswer, wishlistsQuery } from "../../../shared/schemas/wishlists";
 import { apiArea } from "../registry";
 
@@ -29,6 +30,17 @@ export const analyticsArea = apiArea("Analytics", "Steam players, news and sales
     summary: "Players, achievements, news and (when enabled) sales over the last days",
     query: overviewQuery,
     answer: { description: "The overview.", schema: analyticsOverviewAnswer },
+  },
+  {
+    method: "get",
+    path: "/analytics/reviews/:projectId",
+    summary: "The game's Steam review score, percent positive and its daily trend",
+    query: reviewsQuery,
+    answer: {
+      description: "The latest summary, the daily trend and the change over the period.",
+      schema: reviewsAnswer,
+    },
+    errors: [400],
   },
   {
     method: "post",

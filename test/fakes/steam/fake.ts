@@ -1,5 +1,6 @@
 import { GAMES, gameById } from "./catalog";
 import { appInfo, newsFor, packageInfo, playersAt, type RawSalesRow } from "./data";
+import { type RawQuerySummary, reviewSummaryAt } from "./reviews";
 import { bundleInfo, combinedDiscountInfo, countryInfo, generatedSales } from "./sales-gen";
 import { defaultWishlistApps, type FakeWishlistApp, wishlistResponse } from "./wishlists";
 
@@ -40,6 +41,8 @@ export interface SteamFakeOptions {
   /** Wishlists per app id; by default each partner app has `wishlistDays` generated days. */
   wishlists?: Record<number, FakeWishlistApp>;
   wishlistDays?: number;
+  /** Replaces the generated review summary; return null for Steam's `{"success":2}`. */
+  reviews?: (appId: number, ms: number) => RawQuerySummary | null;
 }
 
 const pacific = new Intl.DateTimeFormat("en-CA", {
@@ -188,6 +191,15 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
     return json({ total: items.length, items });
   }
 
+  // With num_per_page=0 the store sends the summary and an empty list; an app it does not know gets
+  // `{"success":2}` and nothing else.
+  function appReviews(url: URL): Response {
+    const appId = Number(/\/appreviews\/(\d+)/.exec(url.pathname)?.[1]);
+    const summary = opts.reviews ? opts.reviews(appId, now()) : reviewSummaryAt(appId, now());
+    if (summary === null) return json({ success: 2 });
+    return json({ success: 1, query_summary: summary, reviews: [], cursor: "*" });
+  }
+
   function handle(request: Request): Response {
     const url = new URL(request.url);
     requests.push(url);
@@ -201,6 +213,7 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
     const partnerMethod = /IPartnerFinancialsService\/(\w+)\//.exec(url.pathname)?.[1];
     if (partnerMethod) return partner(url, partnerMethod);
     if (url.pathname.includes("/api/storesearch")) return storeSearch(url);
+    if (url.pathname.includes("/appreviews/")) return appReviews(url);
     return webApi(url);
   }
 

@@ -1,0 +1,123 @@
+import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
+import { REVIEWS } from "../../shared/messages/analytics-alerts";
+import type { ReviewDay, ReviewsAnswer } from "../../shared/schemas/analytics-reviews";
+import type { SessionUser } from "../../shared/types";
+import { projects, steamReviewDays } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { badRequest } from "../errors";
+import { dayRange, utcDate } from "../steam/dates";
+import { requireProject } from "./access";
+
+// GET /analytics/reviews/{id}?days=n: the stored daily review summaries, never a call to Steam.
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** total_positive ÷ total_reviews as a percent with 1 decimal; null without reviews. */
+export const percentPositive = (positive: number, total: number): number | null =>
+  total > 0 ? round1((positive / total) * 100) : null;
+
+type ReviewRow = typeof steamReviewDays.$inferSelect;
+
+const toDay = (r: ReviewRow): ReviewDay => ({
+  date: r.date,
+  scoreDescription: r.scoreDesc,
+  totalPositive: r.totalPositive,
+  totalNegative: r.totalNegative,
+  totalReviews: r.totalReviews,
+  percentPositive: percentPositive(r.totalPositive, r.totalReviews),
+});
+
+/** Change from the first to the last day of the trend: percent points and reviews added. */
+export function reviewChange(trend: ReviewDay[]): ReviewsAnswer["change"] {
+  const first = trend[0];
+  const last = trend[trend.length - 1];
+  if (!first || !last || first === last) return { percentPositive: null, totalReviews: null };
+  const both = first.percentPositive !== null && last.percentPositive !== null;
+  return {
+    percentPositive: both ? round1(last.percentPositive! - first.percentPositive!) : null,
+    totalReviews: last.totalReviews - first.totalReviews,
+  };
+}
+
+function reviewRows(deps: AppDeps, appId: number, from: string, to: string): ReviewRow[] {
+  return deps.db
+    .select()
+    .from(steamReviewDays)
+    .where(
+      and(eq(steamReviewDays.appId, appId), gte(steamReviewDays.date, from), lte(steamReviewDays.date, to)),
+    )
+    .orderBy(asc(steamReviewDays.date))
+    .all();
+}
+
+export function getReviews(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number; days: number },
+): ReviewsAnswer {
+  const p = requireProject(deps, user, input.projectId);
+  if (!p.steamAppId) throw badRequest(REVIEWS.noAppId);
+  const dates = dayRange(utcDate(deps.now()), input.days);
+  const rows = reviewRows(deps, p.steamAppId, dates[0]!, dates[dates.length - 1]!);
+  const trend = rows.map(toDay);
+  const last = rows[rows.length - 1];
+  return {
+    projectId: p.id,
+    appId: p.steamAppId,
+    days: input.days,
+    latest: trend[trend.length - 1] ?? null,
+    trend,
+    change: reviewChange(trend),
+    lastSampledAt: last ? new Date(last.sampledAt).toISOString() : null,
+  };
+}
+
+const EXPORT_PAGE = 500;
+
+/** A project's daily review rows from `from` to `to` (YYYY-MM-DD), a page at a time, in date order. */
+export async function* reviewExportRows(
+  deps: AppDeps,
+  projectId: number,
+  from: string,
+  to: string,
+): AsyncGenerator<{
+  date: string;
+  scoreDescription: string;
+  positive: number;
+  negative: number;
+  total: number;
+  percent: number | null;
+}> {
+  const appId = deps.db.select().from(projects).where(eq(projects.id, projectId)).get()?.steamAppId;
+  if (!appId) return;
+  let after = "";
+  for (;;) {
+    const page = deps.db
+      .select()
+      .from(steamReviewDays)
+      .where(
+        and(
+          eq(steamReviewDays.appId, appId),
+          gte(steamReviewDays.date, from),
+          lte(steamReviewDays.date, to),
+          gt(steamReviewDays.date, after),
+        ),
+      )
+      .orderBy(asc(steamReviewDays.date))
+      .limit(EXPORT_PAGE)
+      .all();
+    for (const r of page) {
+      const d = toDay(r);
+      yield {
+        date: d.date,
+        scoreDescription: d.scoreDescription,
+        positive: d.totalPositive,
+        negative: d.totalNegative,
+        total: d.totalReviews,
+        percent: d.percentPositive,
+      };
+    }
+    if (page.length < EXPORT_PAGE) return;
+    after = page[page.length - 1]!.date;
+  }
+}
