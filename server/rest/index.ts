@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/env";
 import { analyticsRest } from "./analytics";
+import { analyticsExportRest } from "./analytics-export";
 import { authRest } from "./auth";
 import { dashboardRest } from "./dashboard";
 import { healthRest } from "./health";
@@ -27,6 +28,7 @@ export function registerRest(api: Hono<AppEnv>) {
   schedulesRest(api);
   dashboardRest(api);
   analyticsRest(api);
+  analyticsExportRest(api);
   webhooksRest(api);
   healthRest(api);
   tokensRest(api);

@@ -1,5 +1,6 @@
 import { router } from "../trpc/init";
 import { analyticsRouter } from "./analytics";
+import { analyticsExportRouter } from "./analytics-export";
 import { authRouter } from "./auth";
 import { dashboardRouter } from "./dashboard";
 import { healthRouter } from "./health";
@@ -25,6 +26,7 @@ export const appRouter = router({
   schedules: schedulesRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
+  analyticsExport: analyticsExportRouter,
   webhooks: webhooksRouter,
   health: healthRouter,
   tokens: tokensRouter,

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/schemas/analytics";
 import { analyticsOverviewAnswer } from "../../../shared/schemas/analytics-answer-schemas";
 import { apiArea } from "../registry";
+import { analyticsExportRoutes } from "./analytics-export";
 
 const daysBody = syncInput.pick({ days: true });
 const syncAnswer = "The finished sync job's result (the call waits for the job).";
@@ -97,4 +98,5 @@ export const analyticsArea = apiArea("Analytics", "Steam players, news and sales
     answer: { description: "The saved settings." },
     errors: [403],
   },
+  ...analyticsExportRoutes,
 ]);
