@@ -1,4 +1,4 @@
-import { EXPORT, EXPORT_REFUSALS } from "../../shared/messages/analytics-export";
+import { EXPORT } from "../../shared/messages/analytics-export";
 import type { ExportFormat, ExportLink, ExportRequest } from "../../shared/schemas/analytics-export";
 import type { SessionUser } from "../../shared/types";
 import type { AppDeps } from "../deps";
@@ -34,8 +34,7 @@ function prepare(deps: AppDeps, user: SessionUser, input: ExportRequest) {
   if (!project.steamAppId) throw badRequest(EXPORT.noAppId);
   const def = EXPORT_KIND_DEFS[input.kind];
   if (!def.rows) throw badRequest(EXPORT.notAvailable(input.kind));
-  if (def.needsFinancial && !project.financialAnalyticsEnabled)
-    throw badRequest(EXPORT_REFUSALS.financialOff);
+  if (def.needsFinancial && !project.financialAnalyticsEnabled) throw badRequest(EXPORT.financialOff);
   const filename = `${safeFileStem(project.name)}-${input.kind}-${input.from}-${input.to}.${input.format}`;
   return { appId: project.steamAppId, def, rows: def.rows, filename };
 }

@@ -19,6 +19,7 @@ import { errorMessage, errorStatus } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { ExportControl } from "@client/pages/project-detail/analytics/ExportControl";
 import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
 import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
 import { SteamSummaryCards } from "@client/pages/project-detail/analytics/SteamSummaryCards";
@@ -27,6 +28,7 @@ import {
   notifyJobFailure,
   useDelayedReload,
 } from "@client/pages/project-detail/analytics/sync-feedback";
+import { TimelineCard } from "@client/pages/project-detail/analytics/TimelineCard";
 import { relativeTime } from "@shared/format";
 import { ANALYTICS } from "@shared/messages/analytics";
 import { DEFAULT_PERIOD_DAYS, PERIOD_OPTIONS, RELOAD_AFTER_MS } from "@shared/schemas/analytics";
@@ -189,6 +191,8 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
                 onReload={reload}
               />
             ) : null}
+            <TimelineCard projectId={projectId} days={data.timeRange.days} />
+            {appId !== null ? <ExportControl projectId={projectId} /> : null}
           </Stack>
         </Box>
       ) : null}
