@@ -66,8 +66,10 @@ export default function TimelineChart({ points, present, saleEvents, labels }: P
             allowDecimals={false}
             tickFormatter={(n: number) => compactNumber(n)}
           />
-          <YAxis yAxisId="hours" hide domain={[0, 24]} />
-          <YAxis yAxisId="pct" hide domain={[0, 100]} />
+          {/* Hidden scales go on the right with no width: on the left recharts still offsets the visible
+              dollar axis by them and its labels end up outside the chart. */}
+          <YAxis yAxisId="hours" hide orientation="right" width={0} domain={[0, 24]} />
+          <YAxis yAxisId="pct" hide orientation="right" width={0} domain={[0, 100]} />
           {saleEvents.map((e) => (
             <ReferenceArea
               key={`${e.start}-${e.end}`}
