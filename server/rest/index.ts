@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/env";
 import { analyticsRest } from "./analytics";
+import { analyticsExportRest } from "./analytics-export";
 import { analyticsReviewsRest } from "./analytics-reviews";
 import { analyticsSalesRest } from "./analytics-sales";
 import { authRest } from "./auth";
@@ -32,6 +33,7 @@ export function registerRest(api: Hono<AppEnv>) {
   analyticsRest(api);
   analyticsSalesRest(api);
   analyticsReviewsRest(api);
+  analyticsExportRest(api);
   webhooksRest(api);
   wishlistsRest(api);
   healthRest(api);

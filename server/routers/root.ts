@@ -1,5 +1,6 @@
 import { router } from "../trpc/init";
 import { analyticsRouter } from "./analytics";
+import { analyticsExportRouter } from "./analytics-export";
 import { analyticsSalesRouter } from "./analytics-sales";
 import { authRouter } from "./auth";
 import { dashboardRouter } from "./dashboard";
@@ -27,6 +28,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
   analyticsSales: analyticsSalesRouter,
+  analyticsExport: analyticsExportRouter,
   webhooks: webhooksRouter,
   health: healthRouter,
   tokens: tokensRouter,

@@ -133,6 +133,28 @@ test("screenshots of the analytics tab and the dashboard, from the demo", async 
     await page.getByTestId("chart-tooltip").waitFor();
     await page.screenshot({ path: join(SHOTS, "analytics-tab.png"), fullPage: true });
 
+    // The one timeline: revenue on the left scale, players on the right, the demo's broadcasts shaded.
+    const timeline = page.getByTestId("analytics-timeline");
+    await timeline.locator("svg .recharts-line").first().waitFor();
+    // Dollar labels on the left scale, inside the card (not pushed off it by the hidden scales).
+    const dollar = timeline.locator(".recharts-cartesian-axis-tick-value", { hasText: /^\$/ }).first();
+    await dollar.waitFor();
+    expect((await dollar.boundingBox())!.x).toBeGreaterThanOrEqual((await timeline.boundingBox())!.x);
+    expect(await timeline.locator(".recharts-bar-rectangle").count()).toBeGreaterThan(0);
+    expect(await timeline.getByText(/h on air$/).textContent()).toMatch(/^\d+\.\d h on air$/);
+    // The download: a CSV of the last 30 days of sales, named for the project, header row first.
+    const exporter = page.getByTestId("analytics-export");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      exporter.getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^starfall-outpost-sales-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = await Bun.file((await download.path())!).text();
+    expect(csv.split("\r\n")[0]).toStartWith("date,primary_app_id,app_id,app_name,");
+    expect(csv.split("\r\n").length).toBeGreaterThan(30);
+
     await visit(page, `${url}/dashboard`);
     await page.getByTestId("admin-controls").waitFor();
     await page.screenshot({ path: join(SHOTS, "dashboard.png"), fullPage: true });

@@ -19,6 +19,7 @@ import { errorMessage, errorStatus } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { ExportControl } from "@client/pages/project-detail/analytics/ExportControl";
 import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
 import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
 import { ReviewsCard } from "@client/pages/project-detail/analytics/ReviewsCard";
@@ -29,6 +30,7 @@ import {
   notifyJobFailure,
   useDelayedReload,
 } from "@client/pages/project-detail/analytics/sync-feedback";
+import { TimelineCard } from "@client/pages/project-detail/analytics/TimelineCard";
 import { WishlistsSection } from "@client/pages/project-detail/analytics/WishlistsSection";
 import { relativeTime } from "@shared/format";
 import { ANALYTICS } from "@shared/messages/analytics";
@@ -197,6 +199,8 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
             {data.financialEnabled && appId !== null ? (
               <SalesInsights projectId={projectId} days={days} />
             ) : null}
+            <TimelineCard projectId={projectId} days={data.timeRange.days} />
+            {appId !== null ? <ExportControl projectId={projectId} /> : null}
           </Stack>
         </Box>
       ) : null}

@@ -11,6 +11,7 @@ import { analyticsOverviewAnswer } from "../../../shared/schemas/analytics-answe
 import { reviewsAnswer, reviewsQuery } from "../../../shared/schemas/analytics-reviews";
 import { wishlistsAnswer, wishlistsQuery } from "../../../shared/schemas/wishlists";
 import { apiArea } from "../registry";
+import { analyticsExportRoutes } from "./analytics-export";
 
 const daysBody = syncInput.pick({ days: true });
 const syncAnswer = "The finished sync job's result (the call waits for the job).";
@@ -117,4 +118,5 @@ export const analyticsArea = apiArea("Analytics", "Steam players, news and sales
     answer: { description: "The saved settings." },
     errors: [403],
   },
+  ...analyticsExportRoutes,
 ]);

@@ -1,0 +1,146 @@
+import { Box, Text } from "@chakra-ui/react";
+import { formatCents } from "@shared/format";
+import type { TimelineSaleEvent } from "@shared/schemas/analytics-timeline";
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { compactNumber, shortDay } from "./player-chart";
+import { SERIES_COLOURS as C } from "./timeline-colours";
+import type { TimelinePoint, TimelineSeries } from "./timeline-series";
+
+// One date axis, four scales: dollars on the left, counts (players, wishlist adds) on the right;
+// hours on air (0–24, shaded bars) and review percent (0–100) on hidden scales of their own.
+const GRID = "#27272a";
+const AXIS = "#71717a";
+const HEIGHT = 280;
+const axisProps = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
+const tickCss = { "& .recharts-text": { fontSize: "11px" } };
+
+interface Props {
+  points: TimelinePoint[];
+  present: Set<TimelineSeries>;
+  saleEvents: TimelineSaleEvent[];
+  labels: Record<TimelineSeries, string>;
+}
+
+export default function TimelineChart({ points, present, saleEvents, labels }: Props) {
+  const line = (key: "revenue" | "players" | "wishlists" | "reviews", axis: string, dashed = false) =>
+    present.has(key) ? (
+      <Line
+        yAxisId={axis}
+        type="monotone"
+        dataKey={key}
+        stroke={C[key]}
+        strokeWidth={2}
+        strokeDasharray={dashed ? "4 3" : undefined}
+        dot={false}
+        connectNulls
+        isAnimationActive={false}
+      />
+    ) : null;
+  return (
+    <Box h={`${HEIGHT}px`} css={tickCss} data-testid="timeline-chart">
+      <ResponsiveContainer width="100%" height={HEIGHT}>
+        <ComposedChart data={points} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={28} />
+          <YAxis
+            yAxisId="money"
+            {...axisProps}
+            width={48}
+            tickFormatter={(d: number) => `$${compactNumber(d)}`}
+          />
+          <YAxis
+            yAxisId="count"
+            orientation="right"
+            {...axisProps}
+            width={40}
+            allowDecimals={false}
+            tickFormatter={(n: number) => compactNumber(n)}
+          />
+          {/* Hidden scales go on the right with no width: on the left recharts still offsets the visible
+              dollar axis by them and its labels end up outside the chart. */}
+          <YAxis yAxisId="hours" hide orientation="right" width={0} domain={[0, 24]} />
+          <YAxis yAxisId="pct" hide orientation="right" width={0} domain={[0, 100]} />
+          {saleEvents.map((e) => (
+            <ReferenceArea
+              key={`${e.start}-${e.end}`}
+              yAxisId="money"
+              x1={e.start}
+              x2={e.end}
+              fill={C.sale}
+              fillOpacity={0.12}
+              stroke={C.sale}
+              strokeOpacity={0.4}
+              label={{ value: e.label, position: "insideTop", fill: C.sale, fontSize: 11 }}
+            />
+          ))}
+          {present.has("hours") ? (
+            <Bar
+              yAxisId="hours"
+              dataKey="hours"
+              fill={C.hours}
+              fillOpacity={0.35}
+              maxBarSize={16}
+              isAnimationActive={false}
+            />
+          ) : null}
+          {line("revenue", "money")}
+          {line("players", "count")}
+          {line("wishlists", "count", true)}
+          {line("reviews", "pct")}
+          <Tooltip
+            content={(p) => <TimelineTooltip active={p.active} payload={p.payload} labels={labels} />}
+            cursor={{ stroke: AXIS }}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+function TimelineTooltip(props: {
+  active?: boolean;
+  payload?: readonly { payload?: unknown }[];
+  labels: Record<TimelineSeries, string>;
+}) {
+  const p = props.payload?.[0]?.payload as TimelinePoint | undefined;
+  if (!props.active || !p) return null;
+  const rows: [TimelineSeries, string | null][] = [
+    ["revenue", p.revenue === null ? null : formatCents(Math.round(p.revenue * 100))],
+    ["players", p.players === null ? null : p.players.toLocaleString("en-US")],
+    ["wishlists", p.wishlists === null ? null : p.wishlists.toLocaleString("en-US")],
+    ["reviews", p.reviews === null ? null : `${p.reviews.toFixed(1)}%`],
+    ["hours", p.hours > 0 ? `${p.hours} h` : null],
+  ];
+  return (
+    <Box
+      bg="gray.900"
+      borderWidth="1px"
+      borderColor="border.emphasized"
+      borderRadius="md"
+      px="3"
+      py="2"
+      boxShadow="lg"
+    >
+      <Text fontSize="xs" fontWeight="semibold" mb="1">
+        {shortDay(p.date)}
+      </Text>
+      {rows
+        .filter(([, v]) => v !== null)
+        .map(([s, v]) => (
+          <Text key={s} fontSize="xs" style={{ color: C[s] }}>
+            {props.labels[s]}: {v}
+          </Text>
+        ))}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { projects, steamAppCache, steamPlayerSamples, steamSales } from "../../server/db/schema";
+import type { AppDeps } from "../../server/deps";
+
+// Stored analytics rows for the export and timeline tests, written straight to SQLite.
+
+export type SaleInsert = typeof steamSales.$inferInsert;
+
+export function saleRow(appId: number, date: string, over: Partial<SaleInsert> = {}): SaleInsert {
+  return {
+    date,
+    primaryAppId: appId,
+    appId,
+    packageId: 100,
+    lineItemType: "Package",
+    platform: "Windows",
+    countryCode: "US",
+    currency: "USD",
+    grossUnitsSold: 2,
+    grossUnitsReturned: 0,
+    grossUnitsActivated: 0,
+    netUnitsSold: 2,
+    grossSalesCents: 3998,
+    grossReturnsCents: 0,
+    netTaxCents: 0,
+    netSalesCents: 3998,
+    ...over,
+  };
+}
+
+export function insertSales(deps: AppDeps, rows: SaleInsert[]) {
+  deps.db.transaction((tx) => {
+    for (const r of rows) tx.insert(steamSales).values(r).run();
+  });
+}
+
+export function insertSamples(deps: AppDeps, appId: number, samples: [iso: string, players: number][]) {
+  for (const [at, n] of samples)
+    deps.db
+      .insert(steamPlayerSamples)
+      .values({ appId, sampledAt: Date.parse(at), playerCount: n })
+      .run();
+}
+
+export function nameApp(deps: AppDeps, appId: number, name: string) {
+  deps.db
+    .insert(steamAppCache)
+    .values({ appId, name })
+    .onConflictDoUpdate({ target: steamAppCache.appId, set: { name } })
+    .run();
+}
+
+export function enableAnalytics(deps: AppDeps, projectId: number, appId: number | null, financial = true) {
+  deps.db
+    .update(projects)
+    .set({ steamAppId: appId, steamAnalyticsEnabled: true, financialAnalyticsEnabled: financial })
+    .where(eq(projects.id, projectId))
+    .run();
+}
