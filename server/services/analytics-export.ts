@@ -33,7 +33,6 @@ function prepare(deps: AppDeps, user: SessionUser, input: ExportRequest) {
   const project = requireProject(deps, user, input.projectId);
   if (!project.steamAppId) throw badRequest(EXPORT.noAppId);
   const def = EXPORT_KIND_DEFS[input.kind];
-  if (!def.rows) throw badRequest(EXPORT.notAvailable(input.kind));
   if (def.needsFinancial && !project.financialAnalyticsEnabled) throw badRequest(EXPORT.financialOff);
   const filename = `${safeFileStem(project.name)}-${input.kind}-${input.from}-${input.to}.${input.format}`;
   return { appId: project.steamAppId, def, rows: def.rows, filename };

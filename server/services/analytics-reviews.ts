@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import { REVIEWS } from "../../shared/messages/analytics-alerts";
 import type { ReviewDay, ReviewsAnswer } from "../../shared/schemas/analytics-reviews";
 import type { SessionUser } from "../../shared/types";
-import { projects, steamReviewDays } from "../db/schema";
+import { steamReviewDays } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest } from "../errors";
 import { dayRange, utcDate } from "../steam/dates";
@@ -74,12 +74,10 @@ export function getReviews(
 
 const EXPORT_PAGE = 500;
 
-/** A project's daily review rows from `from` to `to` (YYYY-MM-DD), a page at a time, in date order. */
+/** An app's daily review rows from `from` to `to` (YYYY-MM-DD), a page at a time, in date order. */
 export async function* reviewExportRows(
   deps: AppDeps,
-  projectId: number,
-  from: string,
-  to: string,
+  { appId, from, to }: { appId: number; from: string; to: string },
 ): AsyncGenerator<{
   date: string;
   scoreDescription: string;
@@ -88,8 +86,6 @@ export async function* reviewExportRows(
   total: number;
   percent: number | null;
 }> {
-  const appId = deps.db.select().from(projects).where(eq(projects.id, projectId)).get()?.steamAppId;
-  if (!appId) return;
   let after = "";
   for (;;) {
     const page = deps.db

@@ -6,8 +6,8 @@ import type { AppDeps } from "../deps";
 import { dayRange, utcDate } from "../steam/dates";
 import { requireProject } from "./access";
 import { playerMetrics } from "./analytics-overview";
-import { reviewPercentPerDay, saleEventMarks, wishlistAddsPerDay } from "./analytics-seams";
 import { liveSecondsPerDay } from "./broadcast-days";
+import { reviewPercentPerDay, saleEventMarks, wishlistAddsPerDay } from "./timeline-sources";
 
 // GET /analytics/timeline/{projectId}?days=n: one row per day with every series, from stored data
 // only, so a studio sees what its broadcasts and discounts did to sales, players and wishlists.

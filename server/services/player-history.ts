@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { projects, steamPlayerDaily, steamPlayerPeaks } from "../db/schema";
+import { steamPlayerDaily, steamPlayerPeaks } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { utcDate } from "../steam/dates";
 import { emitPlayerPeak } from "./analytics-alerts";
@@ -101,15 +101,11 @@ export function dailyPlayers(deps: AppDeps, appId: number, from: string, to: str
 
 const EXPORT_PAGE = 500;
 
-/** A project's daily player rows from `from` to `to` (YYYY-MM-DD), a page at a time, in date order. */
+/** An app's daily player rows (kept for ever) from `from` to `to`, a page at a time, in date order. */
 export async function* playerExportRows(
   deps: AppDeps,
-  projectId: number,
-  from: string,
-  to: string,
+  { appId, from, to }: { appId: number; from: string; to: string },
 ): AsyncGenerator<{ date: string; dailyPeak: number; average: number; samples: number }> {
-  const appId = deps.db.select().from(projects).where(eq(projects.id, projectId)).get()?.steamAppId;
-  if (!appId) return;
   let after = "";
   for (;;) {
     const page = deps.db

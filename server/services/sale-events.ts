@@ -109,14 +109,19 @@ export function scoreRun(deps: AppDeps, appId: number, run: DiscountRun, names: 
   };
 }
 
-export function saleEvents(deps: AppDeps, user: SessionUser, input: { projectId: number }): SaleEventsAnswer {
-  const appId = salesAppId(deps, user, input.projectId);
+/** The app's discount periods in its stored sales, newest first. */
+export function appDiscountRuns(deps: AppDeps, appId: number): DiscountRun[] {
   const pairs = deps.db
     .selectDistinct({ date: steamSales.date, combinedDiscountId: steamSales.combinedDiscountId })
     .from(steamSales)
     .where(and(eq(steamSales.primaryAppId, appId), isNotNull(steamSales.combinedDiscountId)))
     .all()
     .filter((p): p is { date: string; combinedDiscountId: number } => (p.combinedDiscountId ?? 0) > 0);
+  return discountRuns(pairs);
+}
+
+export function saleEvents(deps: AppDeps, user: SessionUser, input: { projectId: number }): SaleEventsAnswer {
+  const appId = salesAppId(deps, user, input.projectId);
   const names = salesNames(deps);
-  return { events: discountRuns(pairs).map((run) => scoreRun(deps, appId, run, names)) };
+  return { events: appDiscountRuns(deps, appId).map((run) => scoreRun(deps, appId, run, names)) };
 }

@@ -1,8 +1,6 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
-import { WISHLISTS } from "../../shared/messages/wishlists";
-import { projects, steamWishlistDays } from "../db/schema";
+import { steamWishlistDays } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { badRequest } from "../errors";
 import { openingBalance } from "./wishlists";
 
 // Wishlist days for the export, read in pages so a long range is never held in memory. The balance
@@ -19,23 +17,12 @@ export interface WishlistExportRow {
 
 const PAGE = 500;
 
-/**
- * Rows of [from, to] (YYYY-MM-DD, inclusive), oldest first. Access checks belong to the caller;
- * a project without an app id is refused here because it has no wishlists to export.
- */
+/** The app's rows of [from, to] (YYYY-MM-DD, inclusive), oldest first. Access checks belong to the caller. */
 export async function* wishlistExportRows(
   deps: AppDeps,
-  projectId: number,
-  from: string,
-  to: string,
+  { appId, from, to }: { appId: number; from: string; to: string },
 ): AsyncGenerator<WishlistExportRow> {
   const W = steamWishlistDays;
-  const appId = deps.db
-    .select({ a: projects.steamAppId })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get()?.a;
-  if (!appId) throw badRequest(WISHLISTS.noAppId);
   let balance = openingBalance(deps, appId, from);
   let offset = 0;
   for (;;) {

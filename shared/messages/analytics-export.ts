@@ -8,6 +8,5 @@ export const EXPORT = {
   rangeTooLong: (maxDays: number) =>
     `An export covers at most ${maxDays} days (3 years). Choose a shorter range.`,
   noAppId: "Set this project's Steam App ID before exporting its analytics.",
-  notAvailable: (kind: string) => `The ${kind} export is not available yet.`,
   financialOff: "Turn on financial analytics for this project to export its sales or wishlists.",
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { steamSales } from "../../server/db/schema";
+import { steamReviewDays, steamSales, steamWishlistDays } from "../../server/db/schema";
 import { enableAnalytics, insertSales, insertSamples, nameApp, saleRow } from "../support/analytics-rows";
 import { callerFor, makeOrg, makeProject, makeUser, testApp, testDeps } from "../support/server";
 
@@ -128,6 +128,47 @@ describe("players export", () => {
   });
 });
 
+describe("wishlists and reviews export", () => {
+  test("wishlists: one row per stored day with the balance counted from the first day; reviews: Steam's words and the percent", async () => {
+    const w = await world();
+    const day = (date: string, adds: number, deletes: number, purchases: number) =>
+      w.deps.db
+        .insert(steamWishlistDays)
+        .values({ appId: APP, date, adds, deletes, purchases, gifts: 0, fetchedAt: NOW })
+        .run();
+    day("2026-10-31", 10, 0, 0);
+    day("2026-11-01", 5, 1, 2);
+    day("2026-11-02", 3, 0, 1);
+    const wishlists = await (await w.get("kind=wishlists&from=2026-11-01&to=2026-11-02")).text();
+    expect(wishlists).toBe(
+      "date,adds,deletes,purchases,gifts,balance\r\n2026-11-01,5,1,2,0,12\r\n2026-11-02,3,0,1,0,14\r\n",
+    );
+    w.deps.db
+      .insert(steamReviewDays)
+      .values({
+        appId: APP,
+        date: "2026-11-01",
+        scoreDesc: "Very Positive",
+        totalPositive: 90,
+        totalNegative: 10,
+        totalReviews: 100,
+        sampledAt: NOW,
+      })
+      .run();
+    const reviews = await (await w.get("kind=reviews&from=2026-11-01&to=2026-11-02&format=json")).json();
+    expect(reviews).toEqual([
+      {
+        date: "2026-11-01",
+        score_description: "Very Positive",
+        total_positive: 90,
+        total_negative: 10,
+        total_reviews: 100,
+        percent_positive: 90,
+      },
+    ]);
+  });
+});
+
 describe("refusals answer 4xx JSON", () => {
   const bad: [string, string][] = [
     ["kind=refunds&from=2026-11-01&to=2026-11-02", "Choose what to export"],
@@ -138,8 +179,6 @@ describe("refusals answer 4xx JSON", () => {
     ["kind=sales&from=2026-11-01", "end date must be a real date"],
     ["kind=sales&from=2026-11-03&to=2026-11-02", "on or before the end date"],
     ["kind=sales&from=2023-01-01&to=2026-01-02", "at most 1096 days"],
-    ["kind=wishlists&from=2026-11-01&to=2026-11-02", "The wishlists export is not available yet."],
-    ["kind=reviews&from=2026-11-01&to=2026-11-02", "The reviews export is not available yet."],
   ];
   for (const [query, message] of bad) {
     test(query, async () => {

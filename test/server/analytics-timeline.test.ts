@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { destinationIntents, destinations, liveRuns } from "../../server/db/schema";
+import {
+  destinationIntents,
+  destinations,
+  liveRuns,
+  steamReviewDays,
+  steamSalesDiscounts,
+  steamWishlistDays,
+} from "../../server/db/schema";
 import type { AppDeps } from "../../server/deps";
 import { enableAnalytics, insertSales, insertSamples, saleRow } from "../support/analytics-rows";
 import { callerFor, makeOrg, makeProject, makeUser, testApp, testDeps } from "../support/server";
@@ -101,6 +108,53 @@ describe("timeline", () => {
       ],
       saleEvents: [],
     });
+  });
+
+  test("wishlist adds, review percent and sale events share the same days", async () => {
+    const w = await world();
+    w.deps.db
+      .insert(steamWishlistDays)
+      .values({
+        appId: APP,
+        date: "2026-11-19",
+        adds: 12,
+        deletes: 1,
+        purchases: 0,
+        gifts: 0,
+        fetchedAt: NOW,
+      })
+      .run();
+    w.deps.db
+      .insert(steamReviewDays)
+      .values({
+        appId: APP,
+        date: "2026-11-20",
+        scoreDesc: "Mostly Positive",
+        totalPositive: 3,
+        totalNegative: 1,
+        totalReviews: 4,
+        sampledAt: NOW,
+      })
+      .run();
+    // Two discounted days of one combined discount, named by Steam's companion table.
+    insertSales(w.deps, [
+      saleRow(APP, "2026-11-19", { combinedDiscountId: 77, totalDiscountPercentage: 40 }),
+      saleRow(APP, "2026-11-20", { combinedDiscountId: 77, totalDiscountPercentage: 40 }),
+    ]);
+    w.deps.db
+      .insert(steamSalesDiscounts)
+      .values({ combinedDiscountId: 77, name: "Autumn Sale", totalDiscountPercentage: 40 })
+      .run();
+    const api = await callerFor(w.deps, w.user.email);
+    const answer = await api.analyticsExport.timeline({ projectId: w.project.id, days: 3 });
+    expect(answer.days.map((d) => [d.date, d.wishlistAdds, d.reviewPercent])).toEqual([
+      ["2026-11-18", null, null],
+      ["2026-11-19", 12, null],
+      ["2026-11-20", null, 75],
+    ]);
+    expect(answer.saleEvents).toEqual([
+      { start: "2026-11-19", end: "2026-11-20", label: "Autumn Sale", discountPercent: 40 },
+    ]);
   });
 
   test("without financial analytics revenue is null; without an app id only broadcasts remain", async () => {

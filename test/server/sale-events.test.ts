@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { projects, steamRefundAlerts, webhookDeliveries, webhooks } from "../../server/db/schema";
+import {
+  projects,
+  steamRefundAlerts,
+  steamWishlistDays,
+  webhookDeliveries,
+  webhooks,
+} from "../../server/db/schema";
 import type { ConsoleEvent } from "../../server/events/bus";
 import { checkRefundSpikes } from "../../server/services/refund-alerts";
 import { discountRuns, liftPercent } from "../../server/services/sale-events";
@@ -111,8 +117,16 @@ describe("sale-event scorecards", () => {
       baselineNetPerDayCents: 10_000,
       liftPercent: 90,
       refundRate: 5, // 6 of 120 copies
-      wishlistPurchases: null,
     });
+    // The wishlist purchases Steam reported over the sale's days, as the sync stored them.
+    const bought = w.deps.db
+      .select()
+      .from(steamWishlistDays)
+      .all()
+      .filter((d) => d.date >= "2026-11-10" && d.date <= "2026-11-12")
+      .reduce((n, d) => n + d.purchases, 0);
+    expect(bought).toBeGreaterThan(0);
+    expect(autumn!.wishlistPurchases).toBe(bought);
     expect(autumn!.topCountries).toEqual([
       { code: "US", name: "United States", sharePercent: 78.9 },
       { code: "DE", name: "Germany", sharePercent: 21.1 },

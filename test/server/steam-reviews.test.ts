@@ -192,7 +192,8 @@ describe("the maths", () => {
         false,
       );
     const rows = [];
-    for await (const r of reviewExportRows(w.deps, w.project.id, "2025-01-01", "2026-11-20")) rows.push(r);
+    for await (const r of reviewExportRows(w.deps, { appId: A, from: "2025-01-01", to: "2026-11-20" }))
+      rows.push(r);
     expect(rows[0]!.date).toBe("2025-01-01");
     expect(rows.at(-1)).toEqual({
       date: "2026-11-20",

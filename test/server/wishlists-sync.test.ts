@@ -159,7 +159,12 @@ describe("the card's maths", () => {
     const w = await world();
     await w.sync();
     const rows = [];
-    for await (const r of wishlistExportRows(w.deps, w.project.id, "2026-11-17", "2026-11-19")) rows.push(r);
+    for await (const r of wishlistExportRows(w.deps, {
+      appId: WISHLIST_APP,
+      from: "2026-11-17",
+      to: "2026-11-19",
+    }))
+      rows.push(r);
     expect(rows).toEqual([
       { date: "2026-11-17", adds: 5, deletes: 0, purchases: 2, gifts: 0, balance: 26 },
       { date: "2026-11-18", adds: 8, deletes: 1, purchases: 1, gifts: 0, balance: 32 },

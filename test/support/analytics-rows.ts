@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { projects, steamAppCache, steamPlayerSamples, steamSales } from "../../server/db/schema";
 import type { AppDeps } from "../../server/deps";
+import { foldSample } from "../../server/services/player-history";
 
 // Stored analytics rows for the export and timeline tests, written straight to SQLite.
 
@@ -34,12 +35,15 @@ export function insertSales(deps: AppDeps, rows: SaleInsert[]) {
   });
 }
 
+/** Player samples as the sampler stores them: the raw row and its day's running peak. */
 export function insertSamples(deps: AppDeps, appId: number, samples: [iso: string, players: number][]) {
-  for (const [at, n] of samples)
+  for (const [at, n] of samples) {
     deps.db
       .insert(steamPlayerSamples)
       .values({ appId, sampledAt: Date.parse(at), playerCount: n })
       .run();
+    foldSample(deps, appId, n, Date.parse(at));
+  }
 }
 
 export function nameApp(deps: AppDeps, appId: number, name: string) {
