@@ -155,6 +155,31 @@ test("screenshots of the analytics tab and the dashboard, from the demo", async 
     expect(csv.split("\r\n")[0]).toStartWith("date,primary_app_id,app_id,app_name,");
     expect(csv.split("\r\n").length).toBeGreaterThan(30);
 
+    // Every card of the depth a studio pays for reads the demo's data.
+    const wishlists = page.getByTestId("wishlists-section");
+    await wishlists.getByTestId("wishlist-chart").locator(".recharts-surface").waitFor();
+    expect(await wishlists.locator('[data-testid^="wishlist-country-"]').count()).toBeGreaterThan(2);
+    const reviews = page.getByTestId("reviews-card");
+    expect(await reviews.getByTestId("review-score").textContent()).toMatch(/Positive|Mixed|Negative/);
+    expect(await reviews.getByTestId("review-percent").textContent()).toMatch(/^\d+(\.\d)?% positive$/);
+    await reviews.getByTestId("review-trend").locator(".recharts-surface").waitFor();
+    const sales = page.getByTestId("sales-insights");
+    await sales.getByRole("button", { name: "Country", exact: true }).click();
+    expect(await sales.getByTestId("breakdown-table-country").locator("tbody tr").count()).toBeGreaterThan(2);
+    await sales.getByRole("button", { name: "Package", exact: true }).click();
+    await sales.getByTestId("breakdown-table-package").waitFor();
+    expect(await sales.getByTestId("sale-event").count()).toBeGreaterThan(0);
+    await sales.getByTestId("refunds-chart").locator(".recharts-surface").waitFor();
+    for (const size of [
+      { name: "desktop", width: 1440, height: 900 },
+      { name: "phone", width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const id of ["analytics-timeline", "wishlists-section", "reviews-card", "sales-insights"])
+        await page.getByTestId(id).screenshot({ path: join(SHOTS, `demo-${size.name}-${id}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     await visit(page, `${url}/dashboard`);
     await page.getByTestId("admin-controls").waitFor();
     await page.screenshot({ path: join(SHOTS, "dashboard.png"), fullPage: true });
