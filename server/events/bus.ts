@@ -1,21 +1,12 @@
+import { WEBHOOK_EVENTS } from "../../shared/schemas/webhooks";
+
 /**
- * What happened to a broadcast, told to whoever listens (webhooks, the uptime record). The
- * supervisor, the preparer and the scheduler emit; they never wait on a listener and a listener's
- * failure never reaches them.
+ * What happened to a broadcast or a game, told to whoever listens (the webhooks). The supervisor,
+ * the preparer, the scheduler and the analytics syncs emit; they never wait on a listener and a
+ * listener's failure never reaches them. The list of types lives with the webhook schema, which the
+ * client shares.
  */
-export const CONSOLE_EVENT_TYPES = [
-  "stream.failed",
-  "stream.restarting_repeatedly",
-  "stream.stalled",
-  "stream.recovered",
-  "schedule.started",
-  "schedule.ended",
-  "preparation.failed",
-  "analytics.wishlist_deletes_spike",
-  "analytics.refund_spike",
-  "analytics.player_peak",
-  "analytics.review_score_changed",
-] as const;
+export const CONSOLE_EVENT_TYPES = WEBHOOK_EVENTS;
 
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { WEBHOOKS } from "../messages/webhooks";
 import { idSchema } from "./ids";
 
-// Mirrors server/events/bus.ts CONSOLE_EVENT_TYPES (shared code cannot import the server).
+// What happens to a broadcast or a game that the console tells (the event bus emits exactly these).
 export const WEBHOOK_EVENTS = [
   "stream.failed",
   "stream.restarting_repeatedly",

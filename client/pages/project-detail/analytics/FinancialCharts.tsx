@@ -16,6 +16,7 @@ import {
   YAxis,
 } from "recharts";
 import { axisTicks, compactNumber, shortDay } from "./player-chart";
+import { TooltipFrame } from "./TooltipFrame";
 
 // recharts is heavy: this file is loaded lazily by the financial section only, so neither the
 // overview tab nor any other screen pays for it. SVG attributes need literal colours, not tokens.
@@ -144,24 +145,13 @@ function ChartTooltip({
   const point = payload?.[0]?.payload as RevenuePoint | undefined;
   if (!active || !point) return null;
   return (
-    <Box
-      bg="gray.900"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      borderRadius="md"
-      px="3"
-      py="2"
-      boxShadow="lg"
-    >
-      <Text fontSize="xs" fontWeight="semibold" mb="1">
-        {shortDay(String(label ?? point.date))}
-      </Text>
+    <TooltipFrame title={shortDay(String(label ?? point.date))}>
       <Text fontSize="xs" color={kind === "revenue" ? "green.fg" : "fg.muted"}>
         {T.revenue}: {formatCents(point.revenue)}
       </Text>
       <Text fontSize="xs" color={kind === "units" ? "blue.fg" : "fg.muted"}>
         {ANALYTICS.units}: {point.units.toLocaleString("en-US")}
       </Text>
-    </Box>
+    </TooltipFrame>
   );
 }

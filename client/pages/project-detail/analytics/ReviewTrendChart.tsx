@@ -4,6 +4,7 @@ import { formatPercent } from "@shared/format";
 import type { ReviewDay } from "@shared/schemas/analytics-reviews";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { shortDay } from "./player-chart";
+import { TooltipFrame } from "./TooltipFrame";
 
 // SVG attributes need literal colours, not tokens.
 const GREEN = "#4ade80";
@@ -64,24 +65,19 @@ function TrendTooltip({ active, payload }: { active?: boolean; payload?: readonl
   const d = payload?.[0]?.payload as ReviewDay | undefined;
   if (!active || !d) return null;
   return (
-    <Box
-      bg="gray.900"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      borderRadius="md"
-      px="3"
-      py="2"
-      boxShadow="lg"
+    <TooltipFrame
+      title={
+        <>
+          {shortDay(d.date)} · {d.scoreDescription}
+        </>
+      }
     >
-      <Text fontSize="xs" fontWeight="semibold" mb="1">
-        {shortDay(d.date)} · {d.scoreDescription}
-      </Text>
       <Text fontSize="xs" color="green.fg">
         {d.percentPositive === null ? "—" : formatPercent(d.percentPositive)}
       </Text>
       <Text fontSize="xs" color="fg.muted">
         {T.tooltipReviews}: {d.totalReviews.toLocaleString("en-US")}
       </Text>
-    </Box>
+    </TooltipFrame>
   );
 }

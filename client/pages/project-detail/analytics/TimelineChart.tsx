@@ -13,6 +13,7 @@ import {
   YAxis,
 } from "recharts";
 import { compactNumber, shortDay } from "./player-chart";
+import { TooltipFrame } from "./TooltipFrame";
 import { SERIES_COLOURS as C } from "./timeline-colours";
 import type { TimelinePoint, TimelineSeries } from "./timeline-series";
 
@@ -122,18 +123,7 @@ function TimelineTooltip(props: {
     ["hours", p.hours > 0 ? `${p.hours} h` : null],
   ];
   return (
-    <Box
-      bg="gray.900"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      borderRadius="md"
-      px="3"
-      py="2"
-      boxShadow="lg"
-    >
-      <Text fontSize="xs" fontWeight="semibold" mb="1">
-        {shortDay(p.date)}
-      </Text>
+    <TooltipFrame title={shortDay(p.date)}>
       {rows
         .filter(([, v]) => v !== null)
         .map(([s, v]) => (
@@ -141,6 +131,6 @@ function TimelineTooltip(props: {
             {props.labels[s]}: {v}
           </Text>
         ))}
-    </Box>
+    </TooltipFrame>
   );
 }

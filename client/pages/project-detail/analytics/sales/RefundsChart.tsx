@@ -5,6 +5,7 @@ import { formatPercent } from "@shared/format";
 import type { RefundDay } from "@shared/schemas/analytics-sales";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { shortDay } from "../player-chart";
+import { TooltipFrame } from "../TooltipFrame";
 
 // Loaded lazily with recharts. SVG attributes need literal colours, not tokens.
 const AMBER = "#fbbf24";
@@ -55,18 +56,13 @@ function RefundTip({ active, payload }: { active?: boolean; payload?: readonly {
   const d = payload?.[0]?.payload as RefundDay | undefined;
   if (!active || !d) return null;
   return (
-    <Box
-      bg="gray.900"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      borderRadius="md"
-      px="3"
-      py="2"
-      boxShadow="lg"
+    <TooltipFrame
+      title={
+        <>
+          {shortDay(d.date)} {d.spike ? `· ${T.spike}` : ""}
+        </>
+      }
     >
-      <Text fontSize="xs" fontWeight="semibold" mb="1">
-        {shortDay(d.date)} {d.spike ? `· ${T.spike}` : ""}
-      </Text>
       <Text fontSize="xs" color={d.spike ? "red.fg" : "fg.muted"}>
         {T.returned}: {d.returnedUnits.toLocaleString("en-US")}
         {d.refundRate === null ? "" : ` (${formatPercent(d.refundRate)})`}
@@ -76,6 +72,6 @@ function RefundTip({ active, payload }: { active?: boolean; payload?: readonly {
           {T.usualRate}: {formatPercent(d.baselineRate)}
         </Text>
       ) : null}
-    </Box>
+    </TooltipFrame>
   );
 }
