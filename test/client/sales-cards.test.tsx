@@ -60,7 +60,9 @@ test("sale events show depth, coloured lift, net per day and top countries; refu
   expect(first.getByText(events[0]!.name)).toBeTruthy();
   expect(first.getByText(`−${events[0]!.depthPercent}%`)).toBeTruthy();
   expect(first.getByText(formatCents(events[0]!.netPerDayCents))).toBeTruthy();
-  expect(first.getByText("Not known yet")).toBeTruthy();
+  // Wishlist purchases over the sale's days, or "Not known yet" when no wishlist report covers them.
+  const bought = events[0]!.wishlistPurchases;
+  expect(first.getByText(bought === null ? "Not known yet" : bought.toLocaleString("en-US"))).toBeTruthy();
   expect(first.getByText(`${events[0]!.topCountries[0]!.name}`, { exact: false })).toBeTruthy();
   const lift = events[0]!.liftPercent;
   if (lift !== null)
