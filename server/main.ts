@@ -8,6 +8,7 @@ import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "./log";
 import { ReviewSampler } from "./steam/review-sampler";
+import { WishlistSampler } from "./steam/wishlist-sampler";
 import { childRegistry } from "./streaming/child-registry";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
@@ -55,6 +56,8 @@ export async function startServer(env: Env) {
   deps.sampler.start();
   const reviews = new ReviewSampler(deps);
   reviews.start();
+  const wishlists = new WishlistSampler(deps);
+  wishlists.start();
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   deps.scheduler.start();
   deps.health.start();
@@ -81,7 +84,7 @@ export async function startServer(env: Env) {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await deps.sampler.stop();
-    await reviews.stop();
+    await Promise.all([reviews.stop(), wishlists.stop()]);
     await deps.scheduler.stop();
     deps.health.stop();
     housekeeping.stop();
