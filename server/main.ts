@@ -1,7 +1,7 @@
 import { createApp } from "./app";
 import { DailyBackup } from "./backup/daily";
 import { seedIfEmpty } from "./db/seed";
-import { createDeps } from "./deps";
+import { type AppDeps, createDeps } from "./deps";
 import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
 import { closeLeftOpenRuns } from "./health/uptime-store";
@@ -13,6 +13,39 @@ import { childRegistry } from "./streaming/child-registry";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
 const SHUTDOWN_DEADLINE_MS = 5000;
+
+/**
+ * What runs beside the HTTP server once it serves: the samplers, the daily passes, the scheduler,
+ * the health sampler and the daily backup. The answer stops them all.
+ */
+function startBackground(deps: AppDeps, env: Env) {
+  deps.sampler.start();
+  const reviews = new ReviewSampler(deps);
+  reviews.start();
+  const wishlists = new WishlistSampler(deps);
+  wishlists.start();
+  // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
+  deps.scheduler.start();
+  deps.health.start();
+  // After serving starts: the first backup runs beside live streams, never before them.
+  const backups = env.BACKUP_DIR
+    ? new DailyBackup({
+        dataDir: env.DATA_DIR,
+        backupDir: env.BACKUP_DIR,
+        keepDays: env.BACKUP_KEEP,
+        log: lineLogger(),
+      })
+    : undefined;
+  backups?.start();
+  return {
+    async stop() {
+      await Promise.all([deps.sampler.stop(), reviews.stop(), wishlists.stop(), deps.scheduler.stop()]);
+      deps.health.stop();
+      // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
+      void backups?.stop();
+    },
+  };
+}
 
 // Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
 // startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
@@ -53,25 +86,7 @@ export async function startServer(env: Env) {
   });
   const ms = Math.round(performance.now() - started);
   log.info(`Console listening on http://${server.hostname}:${server.port} (ready in ${ms} ms)`);
-  deps.sampler.start();
-  const reviews = new ReviewSampler(deps);
-  reviews.start();
-  const wishlists = new WishlistSampler(deps);
-  wishlists.start();
-  // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
-  deps.scheduler.start();
-  deps.health.start();
-  // After serving starts: the first backup runs beside live streams, never before them.
-  const backups = env.BACKUP_DIR
-    ? new DailyBackup({
-        dataDir: env.DATA_DIR,
-        backupDir: env.BACKUP_DIR,
-        keepDays: env.BACKUP_KEEP,
-        log: lineLogger(),
-      })
-    : undefined;
-  backups?.start();
-
+  const background = startBackground(deps, env);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -83,13 +98,8 @@ export async function startServer(env: Env) {
       childRegistry.killAllNow();
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    await deps.sampler.stop();
-    await Promise.all([reviews.stop(), wishlists.stop()]);
-    await deps.scheduler.stop();
-    deps.health.stop();
+    await background.stop();
     housekeeping.stop();
-    // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
-    void backups?.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
     await deps.webhooks.stop();
