@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DestinationType } from "../../shared/schemas/streaming";
 import type { MediaPreparer } from "./media-preparation";
@@ -71,6 +71,21 @@ export function writePlaylistLists(dataDir: string, streamId: number, files: str
 export function removePlaylistLists(dataDir: string, streamId: number): void {
   rmSync(itemsPath(dataDir, streamId), { force: true });
   rmSync(outerPath(dataDir, streamId), { force: true });
+}
+
+/**
+ * Server start, before any stream is launched: every list file belongs to the previous run (a crash
+ * skips their removal); streams resumed now write theirs anew. Answers how many were removed.
+ */
+export function removeLeftoverLists(dataDir: string): number {
+  let entries: string[];
+  try {
+    entries = readdirSync(dirOf(dataDir));
+  } catch {
+    return 0;
+  }
+  for (const name of entries) rmSync(join(dirOf(dataDir), name), { force: true, recursive: true });
+  return entries.length;
 }
 
 /** The file ffmpeg reads for a launch: the media (or its prepared copy), or the playlist's outer list. */

@@ -7,7 +7,7 @@ import type { EventBus } from "../events/bus";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
-import { launchInput, removePlaylistLists, rewriteLists } from "./playlist-input";
+import { launchInput, removeLeftoverLists, removePlaylistLists, rewriteLists } from "./playlist-input";
 import { recoverLastRun } from "./recovery";
 import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
@@ -230,6 +230,8 @@ export class Supervisor {
 
   /** Server start: closes what a previous run left live and starts again the streams it should. */
   async reconcile(): Promise<number[]> {
+    const lists = removeLeftoverLists(this.options.env.DATA_DIR);
+    if (lists) this.log(`[supervisor] removed ${lists} playlist list file(s) a previous run left`);
     const resume = await recoverLastRun({
       ...this.options,
       preparations: this.preparations,
