@@ -7,6 +7,7 @@ import {
   deliveryWithWebhook,
   dueDeliveries,
   enqueueEvent,
+  pruneDeliveries,
   recordAttempt,
   type WebhookRow,
 } from "./queue";
@@ -14,6 +15,8 @@ import {
 /** Retries stop this long after the event. */
 export const RETRY_WINDOW_MS = 10 * 60_000;
 const FIRST_RETRY_MS = 5_000;
+/** The delivery log is trimmed at most this often. */
+const PRUNE_EVERY_MS = 3_600_000;
 const MAX_RETRY_MS = 60_000;
 
 /** 5 s, 10 s, 20 s, 40 s, then every minute. */
@@ -42,6 +45,7 @@ export class WebhookDelivery {
   private timer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly log: (line: string) => void;
+  private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly o: DeliveryOptions) {
     this.log = o.log ?? (() => {});
@@ -65,8 +69,14 @@ export class WebhookDelivery {
     await Promise.allSettled(this.busy.values());
   }
 
-  /** Attempts every delivery that is due now. */
+  /** Attempts every delivery that is due now; hourly, trims the delivery log. */
   async tick(): Promise<void> {
+    const now = this.o.now();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      const removed = pruneDeliveries(this.o.db, now);
+      if (removed) this.log(`[webhooks] removed ${removed} delivery log row(s) older than 30 days`);
+    }
     const due = dueDeliveries(this.o.db, this.o.now(), [...this.busy.keys()]);
     await Promise.all(due.map(({ delivery, webhook }) => this.attempt(delivery, webhook)));
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notInArray } from "drizzle-orm";
+import { and, asc, eq, lt, lte, ne, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { projects, webhookDeliveries, webhooks } from "../db/schema";
 import type { ConsoleEvent } from "../events/bus";
@@ -67,4 +67,21 @@ export function deliveryWithWebhook(db: Db, id: number) {
 
 export function recordAttempt(db: Db, id: number, values: Partial<typeof webhookDeliveries.$inferInsert>) {
   db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id)).run();
+}
+
+/** How long a finished delivery stays in the log. */
+export const DELIVERY_LOG_KEEP_MS = 30 * 24 * 3_600_000;
+
+/** Removes finished deliveries older than the log keeps; pending ones always stay. */
+export function pruneDeliveries(db: Db, now: number): number {
+  return db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        ne(webhookDeliveries.status, "pending"),
+        lt(webhookDeliveries.createdAt, now - DELIVERY_LOG_KEEP_MS),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id })
+    .all().length;
 }

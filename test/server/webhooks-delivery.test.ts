@@ -194,4 +194,33 @@ describe("webhook delivery", () => {
       ).toHaveLength(1);
     }
   });
+
+  test("the delivery log keeps 30 days of finished deliveries; pending ones always stay", async () => {
+    const receiver = startWebhookReceiver();
+    const { deps, hook, clock } = world(receiver);
+    const row = (status: "delivered" | "failed" | "pending", daysAgo: number) =>
+      deps.db
+        .insert(webhookDeliveries)
+        .values({
+          webhookId: hook.id,
+          event: "stream.failed",
+          payload: "{}",
+          status,
+          attempts: 1,
+          // Far ahead, so the worker does not send the pending one during the test.
+          nextAttemptAt: clock.t + 86_400_000,
+          createdAt: clock.t - daysAgo * 86_400_000,
+        })
+        .run();
+    row("delivered", 31);
+    row("failed", 45);
+    row("delivered", 29);
+    row("pending", 40);
+    await worker(deps).tick();
+    expect(
+      rows(deps)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(["delivered", "pending"]);
+  });
 });
