@@ -24,6 +24,7 @@ import {
   rememberAppName,
   steamToAppError,
 } from "./analytics-steam";
+import { sampleReviews } from "./review-days";
 import { startSyncJob } from "./sync-jobs";
 
 export { getOverview } from "./analytics-overview";
@@ -67,19 +68,23 @@ export async function getNews(
   };
 }
 
-/** The Sync Data work: a player sample now, achievements and news refreshed, side by side. */
+/**
+ * The Sync Data work: a player sample now, achievements, news and today's review summary refreshed,
+ * side by side. The review summary is extra: its failure is listed, never the reason a sync fails.
+ */
 async function syncSteamParts(
   deps: AppDeps,
   projectId: number,
   appId: number,
   days: number,
 ): Promise<SteamSyncResult> {
-  const [sample, achievements, news] = await Promise.allSettled([
+  const [sample, achievements, news, reviews] = await Promise.allSettled([
     sampleApp(deps, appId),
     refreshAchievements(deps, appId),
     refreshNews(deps, appId),
+    sampleReviews(deps, appId),
   ]);
-  const errors = [sample, achievements, news].flatMap((r) =>
+  const errors = [sample, achievements, news, reviews].flatMap((r) =>
     r.status === "rejected" ? [partFailure(r.reason)] : [],
   );
   // An unknown app id or a rejected key will fail every part the same way: say so plainly.
@@ -90,7 +95,7 @@ async function syncSteamParts(
   ) {
     throw steamToAppError(sample.reason);
   }
-  if (errors.length === 3)
+  if ([sample, achievements, news].every((r) => r.status === "rejected"))
     throw steamToAppError(sample.status === "rejected" ? sample.reason : new Error(errors[0]));
 
   deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId)).run();

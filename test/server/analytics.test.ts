@@ -1,6 +1,12 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { projects, steamAppCache, steamNews, steamPlayerSamples } from "../../server/db/schema";
+import {
+  projects,
+  steamAppCache,
+  steamNews,
+  steamPlayerSamples,
+  steamReviewDays,
+} from "../../server/db/schema";
 import { refreshAchievements, refreshNews } from "../../server/services/analytics-steam";
 import { recordSample } from "../../server/steam/sampler";
 import { STEAM_PLAIN } from "../../shared/messages/steam";
@@ -235,7 +241,7 @@ describe("news", () => {
 });
 
 describe("steam sync-historical", () => {
-  test("takes a sample now, refreshes achievements and news, and says history accrues from sampling", async () => {
+  test("takes a sample now, refreshes achievements, news and reviews, and says history accrues from sampling", async () => {
     const w = await world();
     const res = await untilDone(await w.as("developer")).analytics.syncSteam({
       projectId: w.project.id,
@@ -254,6 +260,8 @@ describe("steam sync-historical", () => {
       { id: 1, appId: A, sampledAt: clock, playerCount: playersAt(A, clock) },
     ]);
     expect(w.deps.db.select().from(steamNews).all()).toHaveLength(10);
+    // Today's review summary is read too, so the Reviews card fills in without waiting a day.
+    expect(w.deps.db.select().from(steamReviewDays).all()).toHaveLength(1);
     expect(w.deps.db.select().from(projects).where(eq(projects.id, w.project.id)).get()!.steamLastSync).toBe(
       clock,
     );
