@@ -7,6 +7,7 @@ import type { AppDeps } from "../deps";
 import { badRequest } from "../errors";
 import { dayRange, utcDate } from "../steam/dates";
 import { requireProject } from "./access";
+import { datePages } from "./export/date-pages";
 
 // GET /analytics/reviews/{id}?days=n: the stored daily review summaries, never a call to Steam.
 
@@ -72,8 +73,6 @@ export function getReviews(
   };
 }
 
-const EXPORT_PAGE = 500;
-
 /** An app's daily review rows from `from` to `to` (YYYY-MM-DD), a page at a time, in date order. */
 export async function* reviewExportRows(
   deps: AppDeps,
@@ -86,34 +85,25 @@ export async function* reviewExportRows(
   total: number;
   percent: number | null;
 }> {
-  let after = "";
-  for (;;) {
-    const page = deps.db
+  const R = steamReviewDays;
+  const rows = datePages((after, limit) =>
+    deps.db
       .select()
-      .from(steamReviewDays)
-      .where(
-        and(
-          eq(steamReviewDays.appId, appId),
-          gte(steamReviewDays.date, from),
-          lte(steamReviewDays.date, to),
-          gt(steamReviewDays.date, after),
-        ),
-      )
-      .orderBy(asc(steamReviewDays.date))
-      .limit(EXPORT_PAGE)
-      .all();
-    for (const r of page) {
-      const d = toDay(r);
-      yield {
-        date: d.date,
-        scoreDescription: d.scoreDescription,
-        positive: d.totalPositive,
-        negative: d.totalNegative,
-        total: d.totalReviews,
-        percent: d.percentPositive,
-      };
-    }
-    if (page.length < EXPORT_PAGE) return;
-    after = page[page.length - 1]!.date;
+      .from(R)
+      .where(and(eq(R.appId, appId), gte(R.date, from), lte(R.date, to), gt(R.date, after)))
+      .orderBy(asc(R.date))
+      .limit(limit)
+      .all(),
+  );
+  for await (const r of rows) {
+    const d = toDay(r);
+    yield {
+      date: d.date,
+      scoreDescription: d.scoreDescription,
+      positive: d.totalPositive,
+      negative: d.totalNegative,
+      total: d.totalReviews,
+      percent: d.percentPositive,
+    };
   }
 }

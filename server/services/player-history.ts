@@ -3,6 +3,7 @@ import { steamPlayerDaily, steamPlayerPeaks } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { utcDate } from "../steam/dates";
 import { emitPlayerPeak } from "./analytics-alerts";
+import { datePages } from "./export/date-pages";
 
 // Player counts beyond the raw samples: one row per app and UTC day, updated as each sample comes
 // in (so nothing waits for a fold before pruning), the all-time peak, and the pruning of raw samples.
@@ -77,54 +78,32 @@ export interface DailyPlayers {
   samples: number;
 }
 
-/** Daily rows of an app between two UTC dates (inclusive), in date order. */
-export function dailyPlayers(deps: AppDeps, appId: number, from: string, to: string): DailyPlayers[] {
+/** Daily rows of an app between two UTC dates (inclusive) and after `after`, in date order. */
+function dailyRows(deps: AppDeps, appId: number, from: string, to: string, after = "", limit = -1) {
+  const D = steamPlayerDaily;
   return deps.db
     .select()
-    .from(steamPlayerDaily)
-    .where(
-      and(
-        eq(steamPlayerDaily.appId, appId),
-        gte(steamPlayerDaily.date, from),
-        lte(steamPlayerDaily.date, to),
-      ),
-    )
-    .orderBy(asc(steamPlayerDaily.date))
+    .from(D)
+    .where(and(eq(D.appId, appId), gte(D.date, from), lte(D.date, to), gt(D.date, after)))
+    .orderBy(asc(D.date))
+    .limit(limit)
     .all()
-    .map((r) => ({
-      date: r.date,
-      peak: r.peak,
-      average: Math.round(r.total / r.samples),
-      samples: r.samples,
-    }));
+    .map(
+      (r): DailyPlayers => ({
+        date: r.date,
+        peak: r.peak,
+        average: Math.round(r.total / r.samples),
+        samples: r.samples,
+      }),
+    );
 }
 
-const EXPORT_PAGE = 500;
+/** Daily rows of an app between two UTC dates (inclusive), in date order. */
+export const dailyPlayers = (deps: AppDeps, appId: number, from: string, to: string): DailyPlayers[] =>
+  dailyRows(deps, appId, from, to);
 
 /** An app's daily player rows (kept for ever) from `from` to `to`, a page at a time, in date order. */
-export async function* playerExportRows(
+export const playerExportRows = (
   deps: AppDeps,
   { appId, from, to }: { appId: number; from: string; to: string },
-): AsyncGenerator<{ date: string; dailyPeak: number; average: number; samples: number }> {
-  let after = "";
-  for (;;) {
-    const page = deps.db
-      .select()
-      .from(steamPlayerDaily)
-      .where(
-        and(
-          eq(steamPlayerDaily.appId, appId),
-          gte(steamPlayerDaily.date, from),
-          lte(steamPlayerDaily.date, to),
-          gt(steamPlayerDaily.date, after),
-        ),
-      )
-      .orderBy(asc(steamPlayerDaily.date))
-      .limit(EXPORT_PAGE)
-      .all();
-    for (const r of page)
-      yield { date: r.date, dailyPeak: r.peak, average: Math.round(r.total / r.samples), samples: r.samples };
-    if (page.length < EXPORT_PAGE) return;
-    after = page[page.length - 1]!.date;
-  }
-}
+) => datePages((after, limit) => dailyRows(deps, appId, from, to, after, limit));

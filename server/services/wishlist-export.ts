@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import { steamWishlistDays } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { datePages } from "./export/date-pages";
 import { openingBalance } from "./wishlists";
 
 // Wishlist days for the export, read in pages so a long range is never held in memory. The balance
@@ -15,8 +16,6 @@ export interface WishlistExportRow {
   balance: number;
 }
 
-const PAGE = 500;
-
 /** The app's rows of [from, to] (YYYY-MM-DD, inclusive), oldest first. Access checks belong to the caller. */
 export async function* wishlistExportRows(
   deps: AppDeps,
@@ -24,28 +23,17 @@ export async function* wishlistExportRows(
 ): AsyncGenerator<WishlistExportRow> {
   const W = steamWishlistDays;
   let balance = openingBalance(deps, appId, from);
-  let offset = 0;
-  for (;;) {
-    const page = deps.db
+  const rows = datePages((after, limit) =>
+    deps.db
       .select()
       .from(W)
-      .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to)))
+      .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to), gt(W.date, after)))
       .orderBy(asc(W.date))
-      .limit(PAGE)
-      .offset(offset)
-      .all();
-    for (const r of page) {
-      balance += r.adds - r.deletes - r.purchases - r.gifts;
-      yield {
-        date: r.date,
-        adds: r.adds,
-        deletes: r.deletes,
-        purchases: r.purchases,
-        gifts: r.gifts,
-        balance,
-      };
-    }
-    if (page.length < PAGE) return;
-    offset += PAGE;
+      .limit(limit)
+      .all(),
+  );
+  for await (const r of rows) {
+    balance += r.adds - r.deletes - r.purchases - r.gifts;
+    yield { date: r.date, adds: r.adds, deletes: r.deletes, purchases: r.purchases, gifts: r.gifts, balance };
   }
 }

@@ -98,8 +98,8 @@ test("samples older than 30 days are pruned hourly; their daily peaks stay and l
   for await (const r of playerExportRows(w.deps, { appId: A, from: "2026-10-11", to: "2026-10-12" }))
     rows.push(r);
   expect(rows).toEqual([
-    { date: "2026-10-11", dailyPeak: 405, average: 402, samples: 3 },
-    { date: "2026-10-12", dailyPeak: 395, average: 392, samples: 3 },
+    { date: "2026-10-11", peak: 405, average: 402, samples: 3 },
+    { date: "2026-10-12", peak: 395, average: 392, samples: 3 },
   ]);
 });
 

@@ -38,7 +38,7 @@ type PlayerExportRow = RowOf<typeof playerExportRows>;
 
 const PLAYER_COLUMNS: ExportColumn<PlayerExportRow>[] = [
   { name: "date", value: (r) => r.date },
-  { name: "peak_players", value: (r) => r.dailyPeak },
+  { name: "peak_players", value: (r) => r.peak },
   { name: "average_players", value: (r) => r.average },
   { name: "samples", value: (r) => r.samples },
 ];
