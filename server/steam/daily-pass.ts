@@ -1,15 +1,10 @@
-import type { SamplerTimers } from "./sampler";
+import { realTimers, type SamplerTimers, settleWithin } from "./timers";
 
 // Work done once a UTC day per app (a review summary, the newest wishlist days). The timer looks
 // every hour for apps not done today, so a restart or a failed read catches up within the hour and
 // nothing is read twice the same day.
 
 export const DAILY_CHECK_MS = 3_600_000;
-
-const realTimers: SamplerTimers = {
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-};
 
 export interface DailyWork<K extends string> {
   /** Every outcome `run` can name, so a pass answers an empty list for each one that did not happen. */
@@ -71,12 +66,6 @@ export class DailyPass<K extends string> {
   async stop(graceMs = 2000): Promise<void> {
     if (this.handle !== null) this.timers.clearInterval(this.handle);
     this.handle = null;
-    if (!this.running) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
-    });
-    await Promise.race([this.running.catch(() => {}), grace]);
-    clearTimeout(timer);
+    await settleWithin(this.running, graceMs);
   }
 }

@@ -1,8 +1,8 @@
 import type { AppDeps } from "../deps";
 import { hasReviewDay, reviewFailure, sampleReviews } from "../services/review-days";
 import { DailyPass, type DailyRun } from "./daily-pass";
-import type { SamplerTimers } from "./sampler";
 import { watchedAppIds } from "./sampler";
+import type { SamplerTimers } from "./timers";
 
 // The store's review summary changes slowly and Steam keeps no history of it: once a UTC day, every
 // app some project watches gets a row.

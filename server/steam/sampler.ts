@@ -4,19 +4,12 @@ import type { AppDeps } from "../deps";
 import { log } from "../log";
 import { foldSample, notePlayerPeak, pruneRawSamples } from "../services/player-history";
 import { maskKeys } from "./errors";
+import { realTimers, type SamplerTimers, settleWithin } from "./timers";
 
 // Steam has no player-count history API, so the console keeps its own: every STEAM_SAMPLE_MINUTES it
 // asks for the current players of every app that some project watches and stores one sample each.
 
-export interface SamplerTimers {
-  setInterval: (fn: () => void, ms: number) => unknown;
-  clearInterval: (handle: unknown) => void;
-}
-
-const realTimers: SamplerTimers = {
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-};
+export type { SamplerTimers } from "./timers";
 
 export interface SampleRun {
   at: number;
@@ -103,18 +96,6 @@ export class Sampler {
   async stop(graceMs = 2000): Promise<void> {
     if (this.handle !== null) this.timers.clearInterval(this.handle);
     this.handle = null;
-    if (!this.running) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
-    });
-    await Promise.race([
-      this.running.then(
-        () => {},
-        () => {},
-      ),
-      grace,
-    ]);
-    clearTimeout(timer);
+    await settleWithin(this.running, graceMs);
   }
 }

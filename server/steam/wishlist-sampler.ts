@@ -5,7 +5,7 @@ import { log } from "../log";
 import { syncAppWishlists } from "../services/wishlist-sync";
 import { DailyPass } from "./daily-pass";
 import { utcDate } from "./dates";
-import type { SamplerTimers } from "./sampler";
+import type { SamplerTimers } from "./timers";
 
 // Wishlists move every day while nobody syncs: once a UTC day, every app a project watches with
 // financial analytics on gets its missing days and the two newest (which Steam still fills in),
