@@ -40,11 +40,7 @@ function view(db: Db, row: PlaylistRow): PlaylistView {
 export function findPlaylist(deps: AppDeps, user: SessionUser, id: number): PlaylistRow {
   const row = deps.db.select().from(playlists).where(eq(playlists.id, id)).get();
   if (!row) throw notFound(PLAYLISTS.notFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(PLAYLISTS.notFound);
-  }
+  requireProject(deps, user, row.projectId, PLAYLISTS.notFound);
   return row;
 }
 

@@ -44,11 +44,7 @@ function manage(deps: AppDeps, user: SessionUser, projectId: number) {
 function findWebhook(deps: AppDeps, user: SessionUser, id: number): WebhookRow {
   const row = deps.db.select().from(webhooks).where(eq(webhooks.id, id)).get();
   if (!row) throw notFound(WEBHOOKS.notFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(WEBHOOKS.notFound);
-  }
+  requireProject(deps, user, row.projectId, WEBHOOKS.notFound);
   requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
   return row;
 }
