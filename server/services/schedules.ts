@@ -18,7 +18,7 @@ import {
   type WindowRule,
 } from "../schedule/windows";
 import * as streamStore from "../streaming/stream-store";
-import { requirePermission } from "./access";
+import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
 
 // A destination's broadcast windows. Tenancy first (404), then the role (403), then the input.
@@ -122,11 +122,8 @@ export function createSchedule(
 export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: number) {
   const row = deps.db.select().from(schedules).where(eq(schedules.id, id)).get();
   if (!row) throw notFound(SCHEDULES.notFound);
-  try {
-    findDestination(deps, user, row.destinationId);
-  } catch {
-    throw notFound(SCHEDULES.notFound);
-  }
+  // A window's project is its destination's, and a destination never changes project.
+  requireProject(deps, user, row.projectId, SCHEDULES.notFound);
   requirePermission(user, "schedule.manage", SCHEDULES.forbidden);
   const live = deps.db
     .select({ id: streams.id })
