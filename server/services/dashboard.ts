@@ -5,7 +5,7 @@ import { mediaFiles, organizations, projects, streams, users } from "../db/schem
 import type { AppDeps } from "../deps";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { orgScope } from "./access";
-import { iso } from "./stream-views";
+import { iso } from "./iso";
 import { clearEndedStreams } from "./streams";
 import { startOfDay, streamCount } from "./system-info";
 

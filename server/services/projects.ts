@@ -7,8 +7,7 @@ import { organizations, projects, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { forbidden, notFound } from "../errors";
 import { inOrgScope, orgScope, requirePermission, requireProject } from "./access";
-
-const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+import { iso } from "./iso";
 
 /** The spec's Project entity (both specs), as every project call answers it. */
 export interface ProjectView {

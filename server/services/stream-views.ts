@@ -9,11 +9,10 @@ import type {
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "../streaming/stream-store";
+import { iso } from "./iso";
 
 // Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
 // destinationView, and only for roles that may manage destinations.
-
-export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
 /** The live stream (starting, running or stopping) of each given destination. */
 export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {

@@ -6,11 +6,10 @@ import type { AppDeps } from "../deps";
 import { type ErrorCode, httpStatusOf, notFound } from "../errors";
 import type { JobRow, ReportProgress, StartedJob } from "../jobs/runner";
 import { requirePermission, requireProject } from "./access";
+import { iso } from "./iso";
 
 // The Steam syncs as background jobs: starting one (or joining the running one of its kind), and
 // reading a job's progress with the same access rules as the sync itself.
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Starts a sync job, or joins the one of this kind already running for the project. */
 export function startSyncJob<R>(
