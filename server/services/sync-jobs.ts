@@ -48,7 +48,7 @@ export function syncJobView(row: JobRow): SyncJobView {
             ...(row.errorDetails ? { details: row.errorDetails } : {}),
           },
     startedAt: iso(row.startedAt),
-    finishedAt: row.finishedAt === null ? null : iso(row.finishedAt),
+    finishedAt: iso(row.finishedAt),
   };
 }
 
@@ -57,7 +57,8 @@ export function getSyncJob(deps: AppDeps, user: SessionUser, input: { jobId: num
   const row = deps.jobs.get(input.jobId);
   if (!row) throw notFound(JOBS.notFound);
   if (row.projectId === null) requireAllAppsSync(user);
-  else requireProject(deps, user, row.projectId);
+  // Another organization's job reads exactly like a missing one.
+  else requireProject(deps, user, row.projectId, JOBS.notFound);
   return syncJobView(row);
 }
 
