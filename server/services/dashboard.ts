@@ -75,7 +75,7 @@ function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
       activity_type: "stream" as const,
       original_name: null,
       started_at: iso(r.at),
-      created_at: iso(r.at)!,
+      created_at: iso(r.at),
     }));
 }
 
@@ -103,7 +103,7 @@ function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
       destination_name: null,
       status: null,
       started_at: null,
-      created_at: iso(r.at)!,
+      created_at: iso(r.at),
     }));
 }
 

@@ -60,7 +60,7 @@ function toView({ creator, ...row }: ProjectRow): ProjectView {
   return {
     ...row,
     created_by_name: creator ?? PROJECTS.deletedUser,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
     steam_last_sync: iso(row.steam_last_sync),
     media_count: Number(row.media_count),
     destinations_count: Number(row.destinations_count),

@@ -54,7 +54,7 @@ export function lastFailure(latest: StreamRow | undefined): DestinationFailure |
     stream_id: latest.id,
     ended: latest.status === "error",
     message: latest.lastErrorMessage ?? "",
-    at: iso(latest.lastErrorTime)!,
+    at: iso(latest.lastErrorTime),
     error_count: latest.errorCount,
   };
 }
@@ -102,7 +102,7 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     status: row.status,
     duration_seconds: Math.max(0, Math.floor((end - row.startedAt) / 1000)),
     error_count: row.errorCount,
-    started_at: iso(row.startedAt)!,
+    started_at: iso(row.startedAt),
     stopped_at: iso(row.stoppedAt),
     media_size: row.mediaSize,
     pid: row.pid,
