@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { EVENT_LABELS, EVENT_FACTS as F, WEBHOOKS } from "../../shared/messages/webhooks";
 import type { WebhookFormat } from "../../shared/schemas/webhooks";
 import type { ConsoleEvent } from "../events/bus";
+import { REPEATED_WINDOW_MS } from "../streaming/stream-alerts";
 
 /** What a payload tells: a console event (ids and names only) or a test. */
 export type PayloadEvent = Omit<ConsoleEvent, "type"> & {
@@ -17,7 +18,7 @@ function facts(e: PayloadEvent): [string, string][] {
     [F.project, e.projectName],
     [F.destination, e.destinationName],
     [F.media, e.mediaName],
-    [F.failures, e.failures],
+    [F.failures(REPEATED_WINDOW_MS / 60_000), e.failures],
     [F.appId, e.appId],
     [F.players, e.players],
     [F.previousPeak, e.previousPeak],

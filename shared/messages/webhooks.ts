@@ -24,7 +24,7 @@ export const EVENT_FACTS = {
   project: "Project",
   destination: "Destination",
   media: "Media",
-  failures: "Failures in 10 minutes",
+  failures: (minutes: number) => `Failures in ${minutes} minutes`,
   appId: "Steam app",
   players: "Players",
   previousPeak: "Previous peak",
