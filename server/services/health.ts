@@ -8,6 +8,7 @@ import { computeUptime } from "../health/uptime-math";
 import { failureTimes, intentsOf, runsOf } from "../health/uptime-store";
 import { orgScope } from "./access";
 import { findDestination } from "./destinations";
+import { iso } from "./iso";
 import { findStream } from "./streams";
 
 const DAY_MS = 24 * 3600_000;
@@ -21,7 +22,7 @@ export function streamHealth(
 ): HealthAnswer {
   findStream(deps, user, streamId);
   const samples = samplesOf(deps.db, streamId, deps.now() - hours * 3600_000).map((s) => ({
-    at: new Date(s.at).toISOString(),
+    at: iso(s.at),
     span_seconds: s.span,
     bitrate_kbps: s.bitrateKbps,
     bitrate_min_kbps: s.bitrateMin,
