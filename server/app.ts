@@ -31,15 +31,13 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.use("*", withDeps(deps));
 
   const api = new Hono<AppEnv>();
-  api.use("*", async (c, next) => {
-    if (STREAMED_UPLOADS.has(c.req.path)) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", COMMON.bodyTooLarge);
-      },
-    })(c, next);
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", COMMON.bodyTooLarge);
+    },
   });
+  api.use("*", (c, next) => (STREAMED_UPLOADS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.use("*", jsonOnly(STREAMED_UPLOADS));
   api.use("*", authenticateRequest, sameOriginOnly);
   api.get("/health", (c) => c.json({ status: "ok" }));

@@ -7,8 +7,17 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client
 export const PREFIX = "stream_console_";
 export const processRegistry = new Registry();
 
-// Process CPU seconds, resident memory, heap, event-loop lag (prom-client's own set runs under Bun).
-collectDefaultMetrics({ register: processRegistry });
+let processMetricsOn = false;
+
+/**
+ * Process CPU seconds, resident memory, heap, event-loop lag (prom-client's own set runs under Bun).
+ * Started only where /metrics is served: the event-loop monitor samples for as long as it runs.
+ */
+export function collectProcessMetrics(): void {
+  if (processMetricsOn) return;
+  processMetricsOn = true;
+  collectDefaultMetrics({ register: processRegistry });
+}
 
 export const streamRestarts = new Counter({
   name: `${PREFIX}stream_restarts_total`,

@@ -6,7 +6,7 @@ import type { AppDeps } from "../deps";
 import { notFound, unauthorized } from "../errors";
 import { clientAddressOf } from "../http/client-address";
 import type { AppEnv } from "../http/env";
-import { processRegistry } from "./registry";
+import { collectProcessMetrics, processRegistry } from "./registry";
 import { streamRegistry } from "./streams";
 
 /** `GET /metrics` for Prometheus, outside /api: no session, no Origin check, its own access rule. */
@@ -18,6 +18,7 @@ export function registerMetrics(app: Hono<AppEnv>, deps: AppDeps): void {
     });
     return;
   }
+  collectProcessMetrics();
   const streams = streamRegistry(deps);
   app.get("/metrics", async (c) => {
     requireMetricsAccess(c, deps);

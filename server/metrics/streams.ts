@@ -33,22 +33,26 @@ export function streamRegistry(deps: AppDeps): Registry {
       for (const row of countByStatus(deps)) this.set({ status: row.status }, row.count);
     },
   });
-  for (const { figure, name, help } of FIGURES) {
+  // The live streams are read once per scrape, by the first figure's gauge: a registry collects its
+  // gauges in the order they were registered, so the others find this scrape's list.
+  let live: ReturnType<typeof liveStreams> = [];
+  FIGURES.forEach(({ figure, name, help }, index) => {
     new Gauge({
       name: `${PREFIX}${name}`,
       help,
       labelNames: STREAM_LABELS,
       registers: [registry],
       collect() {
+        if (index === 0) live = liveStreams(deps);
         this.reset();
-        for (const row of liveStreams(deps)) {
-          const live = deps.supervisor.live(row.id);
-          if (!live) continue;
-          this.set({ project: row.project, destination: row.destination, type: row.type }, live[figure]);
+        for (const row of live) {
+          const figures = deps.supervisor.live(row.id);
+          if (!figures) continue;
+          this.set({ project: row.project, destination: row.destination, type: row.type }, figures[figure]);
         }
       },
     });
-  }
+  });
   return registry;
 }
 

@@ -81,12 +81,15 @@ export class Scheduler {
     const ids = [...new Set(entries.map((e) => e.destination.id))];
     // Ends first, so that a window starting where another ends finds its destination free.
     const live = liveStreamsByDestination(this.deps, ids);
+    let ended = false;
     for (const e of entries) {
       const stream = live.get(e.destination.id);
-      if (!e.occ && stream?.scheduleId === e.row.id && stream.status !== "stopping")
-        await this.end(e, stream);
+      if (e.occ || stream?.scheduleId !== e.row.id || stream.status === "stopping") continue;
+      await this.end(e, stream);
+      ended = true;
     }
-    const liveNow = liveStreamsByDestination(this.deps, ids);
+    // Only an end changes which destinations are live; most ticks reuse the first read.
+    const liveNow = ended ? liveStreamsByDestination(this.deps, ids) : live;
     for (const e of entries) {
       if (e.occ && !liveNow.has(e.destination.id)) this.begin(e, e.occ, now);
     }

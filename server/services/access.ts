@@ -35,10 +35,16 @@ export const inOrgScope = (user: SessionUser, orgId: number | null) =>
 
 /**
  * The tenancy check every project-scoped call goes through. Another organization's project answers
- * 404, exactly like a missing one, so ids reveal nothing.
+ * 404, exactly like a missing one, so ids reveal nothing. A row looked up through its project passes
+ * its own not-found message, so another organization's row reads exactly like a missing row.
  */
-export function requireProject(deps: AppDeps, user: SessionUser, projectId: number) {
+export function requireProject(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+  notFoundMessage: string = PROJECTS.notFound,
+) {
   const project = deps.db.select().from(projects).where(eq(projects.id, projectId)).get();
-  if (!project || !inOrgScope(user, project.orgId)) throw notFound(PROJECTS.notFound);
+  if (!project || !inOrgScope(user, project.orgId)) throw notFound(notFoundMessage);
   return project;
 }

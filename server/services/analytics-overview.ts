@@ -12,13 +12,13 @@ import type { AppDeps } from "../deps";
 import { dayRange, pacificDate, utcDate } from "../steam/dates";
 import { requireProject } from "./access";
 import { appCache } from "./analytics-steam";
+import { iso } from "./iso";
 import { dailyPlayers } from "./player-history";
 
 // GET /analytics/project-overview/{id}?days=n, computed from stored samples,
 // caches and sales rows only: opening the tab never waits on Steam.
 
 const DAY_MS = 86_400_000;
-const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : round1((part / whole) * 100));
 

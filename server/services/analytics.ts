@@ -29,7 +29,7 @@ import { startSyncJob } from "./sync-jobs";
 
 export { getOverview } from "./analytics-overview";
 
-const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+import { iso } from "./iso";
 
 /** Latest News: cached per app, fetched again after an hour or on refresh. */
 export async function getNews(

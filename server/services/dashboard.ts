@@ -5,7 +5,7 @@ import { mediaFiles, organizations, projects, streams, users } from "../db/schem
 import type { AppDeps } from "../deps";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { orgScope } from "./access";
-import { iso } from "./stream-views";
+import { iso } from "./iso";
 import { clearEndedStreams } from "./streams";
 import { startOfDay, streamCount } from "./system-info";
 
@@ -75,7 +75,7 @@ function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
       activity_type: "stream" as const,
       original_name: null,
       started_at: iso(r.at),
-      created_at: iso(r.at)!,
+      created_at: iso(r.at),
     }));
 }
 
@@ -103,7 +103,7 @@ function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
       destination_name: null,
       status: null,
       started_at: null,
-      created_at: iso(r.at)!,
+      created_at: iso(r.at),
     }));
 }
 

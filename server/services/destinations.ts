@@ -60,11 +60,7 @@ export function createDestination(deps: AppDeps, user: SessionUser, input: Creat
 export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
   const row = deps.db.select().from(destinations).where(eq(destinations.id, id)).get();
   if (!row) throw notFound(STREAMING.destinationNotFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(STREAMING.destinationNotFound);
-  }
+  requireProject(deps, user, row.projectId, STREAMING.destinationNotFound);
   return row;
 }
 

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { STREAMING } from "../../shared/messages/streaming";
 import type { HealthAnswer, UptimeAnswer, WorstUptime } from "../../shared/schemas/health";
 import type { SessionUser } from "../../shared/types";
-import { destinations, projects, streams } from "../db/schema";
+import { destinations, projects } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { notFound } from "../errors";
 import { samplesOf } from "../health/sample-store";
 import { computeUptime } from "../health/uptime-math";
 import { failureTimes, intentsOf, runsOf } from "../health/uptime-store";
-import { orgScope, requireProject } from "./access";
+import { orgScope } from "./access";
 import { findDestination } from "./destinations";
+import { iso } from "./iso";
+import { findStream } from "./streams";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -20,19 +20,9 @@ export function streamHealth(
   streamId: number,
   hours: number,
 ): HealthAnswer {
-  const row = deps.db
-    .select({ projectId: streams.projectId })
-    .from(streams)
-    .where(eq(streams.id, streamId))
-    .get();
-  if (!row) throw notFound(STREAMING.streamNotFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(STREAMING.streamNotFound);
-  }
+  findStream(deps, user, streamId);
   const samples = samplesOf(deps.db, streamId, deps.now() - hours * 3600_000).map((s) => ({
-    at: new Date(s.at).toISOString(),
+    at: iso(s.at),
     span_seconds: s.span,
     bitrate_kbps: s.bitrateKbps,
     bitrate_min_kbps: s.bitrateMin,

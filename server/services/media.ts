@@ -126,12 +126,7 @@ export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: Medi
 function findMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
   const row = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
   if (!row) throw notFound(MEDIA.mediaNotFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    // Someone else's file reads exactly like a missing one.
-    throw notFound(MEDIA.mediaNotFound);
-  }
+  requireProject(deps, user, row.projectId, MEDIA.mediaNotFound);
   return row;
 }
 

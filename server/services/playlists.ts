@@ -11,13 +11,12 @@ import { destinationSchedulingPlaylist } from "../schedule/window-users";
 import { playlistMedia } from "../streaming/playlist-rows";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
+import { iso } from "./iso";
 
 /** The database or a transaction on it: both read and write alike. */
 type Query = Pick<Db, "select" | "insert" | "update" | "delete">;
 
 type PlaylistRow = typeof playlists.$inferSelect;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function view(db: Db, row: PlaylistRow): PlaylistView {
   const items = playlistMedia(db, row.id).map((m) => ({
@@ -40,11 +39,7 @@ function view(db: Db, row: PlaylistRow): PlaylistView {
 export function findPlaylist(deps: AppDeps, user: SessionUser, id: number): PlaylistRow {
   const row = deps.db.select().from(playlists).where(eq(playlists.id, id)).get();
   if (!row) throw notFound(PLAYLISTS.notFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(PLAYLISTS.notFound);
-  }
+  requireProject(deps, user, row.projectId, PLAYLISTS.notFound);
   return row;
 }
 

@@ -7,8 +7,7 @@ import { organizations, projects, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { forbidden, notFound } from "../errors";
 import { inOrgScope, orgScope, requirePermission, requireProject } from "./access";
-
-const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+import { iso } from "./iso";
 
 /** The spec's Project entity (both specs), as every project call answers it. */
 export interface ProjectView {
@@ -61,7 +60,7 @@ function toView({ creator, ...row }: ProjectRow): ProjectView {
   return {
     ...row,
     created_by_name: creator ?? PROJECTS.deletedUser,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
     steam_last_sync: iso(row.steam_last_sync),
     media_count: Number(row.media_count),
     destinations_count: Number(row.destinations_count),

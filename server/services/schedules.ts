@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { SCHEDULES } from "../../shared/messages/schedules";
-import { STREAMING } from "../../shared/messages/streaming";
 import type { NextScheduleChange, ScheduleFields, ScheduleView } from "../../shared/schemas/schedules";
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, playlists, schedules, streams } from "../db/schema";
@@ -18,8 +17,9 @@ import {
   type WindowRule,
 } from "../schedule/windows";
 import * as streamStore from "../streaming/stream-store";
-import { requirePermission } from "./access";
+import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
+import { requireProjectVideo } from "./stream-start";
 
 // A destination's broadcast windows. Tenancy first (404), then the role (403), then the input.
 
@@ -65,10 +65,7 @@ export function listSchedules(deps: AppDeps, user: SessionUser, destinationId: n
 
 function requireVideo(deps: AppDeps, projectId: number, mediaId: number): string {
   const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
-  if (!media) throw badRequest(STREAMING.mediaNotFound);
-  if (media.projectId !== projectId) throw badRequest(STREAMING.mediaOtherProject);
-  if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
-  return media.originalName;
+  return requireProjectVideo(projectId, media).originalName;
 }
 
 function refuseOverlap(deps: AppDeps, destinationId: number, rule: WindowRule, now: number) {
@@ -122,11 +119,8 @@ export function createSchedule(
 export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: number) {
   const row = deps.db.select().from(schedules).where(eq(schedules.id, id)).get();
   if (!row) throw notFound(SCHEDULES.notFound);
-  try {
-    findDestination(deps, user, row.destinationId);
-  } catch {
-    throw notFound(SCHEDULES.notFound);
-  }
+  // A window's project is its destination's, and a destination never changes project.
+  requireProject(deps, user, row.projectId, SCHEDULES.notFound);
   requirePermission(user, "schedule.manage", SCHEDULES.forbidden);
   const live = deps.db
     .select({ id: streams.id })

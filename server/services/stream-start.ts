@@ -19,13 +19,19 @@ type MediaRow = streamStore.MediaRow;
 const fileMissing = (deps: AppDeps, media: MediaRow) =>
   !existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
 
-function checkMedia(deps: AppDeps, destination: DestinationRow, media: MediaRow | undefined): MediaRow {
+/** The file, if it is a video of project `projectId`; 400 otherwise. */
+export function requireProjectVideo(projectId: number, media: MediaRow | undefined): MediaRow {
   if (!media) throw badRequest(STREAMING.mediaNotFound);
-  if (media.projectId !== destination.projectId) throw badRequest(STREAMING.mediaOtherProject);
+  if (media.projectId !== projectId) throw badRequest(STREAMING.mediaOtherProject);
   if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
-  // Refused now rather than accepted and failed a moment later by the supervisor.
-  if (fileMissing(deps, media)) throw conflict(STREAMING.mediaFileMissingStart);
   return media;
+}
+
+function checkMedia(deps: AppDeps, destination: DestinationRow, media: MediaRow | undefined): MediaRow {
+  const video = requireProjectVideo(destination.projectId, media);
+  // Refused now rather than accepted and failed a moment later by the supervisor.
+  if (fileMissing(deps, video)) throw conflict(STREAMING.mediaFileMissingStart);
+  return video;
 }
 
 /** The media file or playlist to play, checked against the destination's project. */

@@ -9,11 +9,10 @@ import type {
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "../streaming/stream-store";
+import { iso } from "./iso";
 
 // Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
 // destinationView, and only for roles that may manage destinations.
-
-export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
 /** The live stream (starting, running or stopping) of each given destination. */
 export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
@@ -55,7 +54,7 @@ export function lastFailure(latest: StreamRow | undefined): DestinationFailure |
     stream_id: latest.id,
     ended: latest.status === "error",
     message: latest.lastErrorMessage ?? "",
-    at: iso(latest.lastErrorTime)!,
+    at: iso(latest.lastErrorTime),
     error_count: latest.errorCount,
   };
 }
@@ -103,7 +102,7 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     status: row.status,
     duration_seconds: Math.max(0, Math.floor((end - row.startedAt) / 1000)),
     error_count: row.errorCount,
-    started_at: iso(row.startedAt)!,
+    started_at: iso(row.startedAt),
     stopped_at: iso(row.stoppedAt),
     media_size: row.mediaSize,
     pid: row.pid,

@@ -45,14 +45,11 @@ const recordContext = (deps: AppDeps): RecordContext => ({
   live: (streamId) => deps.supervisor.live(streamId),
 });
 
-function findStream(deps: AppDeps, user: SessionUser, id: number) {
+/** The stream if the user may see its project; another organization's reads as missing. */
+export function findStream(deps: AppDeps, user: SessionUser, id: number) {
   const row = deps.db.select().from(streams).where(eq(streams.id, id)).get();
   if (!row) throw notFound(STREAMING.streamNotFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(STREAMING.streamNotFound);
-  }
+  requireProject(deps, user, row.projectId, STREAMING.streamNotFound);
   return row;
 }
 

@@ -6,11 +6,10 @@ import type { AppDeps } from "../deps";
 import { type ErrorCode, httpStatusOf, notFound } from "../errors";
 import type { JobRow, ReportProgress, StartedJob } from "../jobs/runner";
 import { requirePermission, requireProject } from "./access";
+import { iso } from "./iso";
 
 // The Steam syncs as background jobs: starting one (or joining the running one of its kind), and
 // reading a job's progress with the same access rules as the sync itself.
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Starts a sync job, or joins the one of this kind already running for the project. */
 export function startSyncJob<R>(
@@ -49,7 +48,7 @@ export function syncJobView(row: JobRow): SyncJobView {
             ...(row.errorDetails ? { details: row.errorDetails } : {}),
           },
     startedAt: iso(row.startedAt),
-    finishedAt: row.finishedAt === null ? null : iso(row.finishedAt),
+    finishedAt: iso(row.finishedAt),
   };
 }
 
@@ -58,7 +57,8 @@ export function getSyncJob(deps: AppDeps, user: SessionUser, input: { jobId: num
   const row = deps.jobs.get(input.jobId);
   if (!row) throw notFound(JOBS.notFound);
   if (row.projectId === null) requireAllAppsSync(user);
-  else requireProject(deps, user, row.projectId);
+  // Another organization's job reads exactly like a missing one.
+  else requireProject(deps, user, row.projectId, JOBS.notFound);
   return syncJobView(row);
 }
 

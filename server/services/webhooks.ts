@@ -15,6 +15,7 @@ import type { AppDeps } from "../deps";
 import { badRequest, notFound } from "../errors";
 import { enqueue, type WebhookRow } from "../webhooks/queue";
 import { requirePermission, requireProject } from "./access";
+import { iso } from "./iso";
 
 // Webhooks of a project. Tenancy first (404), then the role (403), then the work.
 
@@ -24,15 +25,13 @@ export function maskUrl(url: string): string {
   return u.pathname === "/" && !u.search ? u.origin : `${u.origin}/****`;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 const view = (w: WebhookRow): WebhookView => ({
   id: w.id,
   project_id: w.projectId,
   url_masked: maskUrl(w.url),
   format: w.format,
   events: w.events as WebhookEvent[],
-  created_at: new Date(w.createdAt).toISOString(),
+  created_at: iso(w.createdAt),
 });
 
 function manage(deps: AppDeps, user: SessionUser, projectId: number) {
@@ -44,11 +43,7 @@ function manage(deps: AppDeps, user: SessionUser, projectId: number) {
 function findWebhook(deps: AppDeps, user: SessionUser, id: number): WebhookRow {
   const row = deps.db.select().from(webhooks).where(eq(webhooks.id, id)).get();
   if (!row) throw notFound(WEBHOOKS.notFound);
-  try {
-    requireProject(deps, user, row.projectId);
-  } catch {
-    throw notFound(WEBHOOKS.notFound);
-  }
+  requireProject(deps, user, row.projectId, WEBHOOKS.notFound);
   requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
   return row;
 }
@@ -100,7 +95,7 @@ const deliveryView = (d: typeof webhookDeliveries.$inferSelect): DeliveryView =>
   http_status: d.httpStatus,
   attempts: d.attempts,
   last_error: d.lastError,
-  created_at: new Date(d.createdAt).toISOString(),
+  created_at: iso(d.createdAt),
   delivered_at: iso(d.deliveredAt),
 });
 

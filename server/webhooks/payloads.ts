@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
-import { EVENT_LABELS } from "../../shared/messages/webhooks";
+import { EVENT_LABELS, EVENT_FACTS as F, WEBHOOKS } from "../../shared/messages/webhooks";
 import type { WebhookFormat } from "../../shared/schemas/webhooks";
 import type { ConsoleEvent } from "../events/bus";
+import { REPEATED_WINDOW_MS } from "../streaming/stream-alerts";
 
 /** What a payload tells: a console event (ids and names only) or a test. */
 export type PayloadEvent = Omit<ConsoleEvent, "type"> & {
@@ -14,15 +15,15 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 /** The facts of an event, one line each, for people. */
 function facts(e: PayloadEvent): [string, string][] {
   const rows: [string, string | number | undefined][] = [
-    ["Project", e.projectName],
-    ["Destination", e.destinationName],
-    ["Media", e.mediaName],
-    ["Failures in 10 minutes", e.failures],
-    ["Steam app", e.appId],
-    ["Players", e.players],
-    ["Previous peak", e.previousPeak],
-    ["Review score", e.reviewScore],
-    ["Before", e.previousReviewScore],
+    [F.project, e.projectName],
+    [F.destination, e.destinationName],
+    [F.media, e.mediaName],
+    [F.failures(REPEATED_WINDOW_MS / 60_000), e.failures],
+    [F.appId, e.appId],
+    [F.players, e.players],
+    [F.previousPeak, e.previousPeak],
+    [F.reviewScore, e.reviewScore],
+    [F.previousReviewScore, e.previousReviewScore],
   ];
   return rows.filter((r): r is [string, string | number] => r[1] !== undefined).map(([k, v]) => [k, `${v}`]);
 }
@@ -99,7 +100,7 @@ function slack(e: PayloadEvent) {
       { type: "section", text: { type: "mrkdwn", text: cut(body, 3000) } },
       {
         type: "context",
-        elements: [{ type: "mrkdwn", text: `Stream Console · ${new Date(e.at).toISOString()}` }],
+        elements: [{ type: "mrkdwn", text: `${WEBHOOKS.sender} · ${new Date(e.at).toISOString()}` }],
       },
     ],
   };

@@ -13,11 +13,13 @@ const projectName = (db: Db, id: number) =>
   db.select({ name: projects.name }).from(projects).where(eq(projects.id, id)).get()?.name ?? "";
 
 /** One pending delivery for `webhook`, due now. */
-export function enqueue(db: Db, webhook: WebhookRow, event: Omit<PayloadEvent, "projectName">): DeliveryRow {
-  const payload = renderPayload(webhook.format, {
-    ...event,
-    projectName: projectName(db, webhook.projectId),
-  });
+export function enqueue(
+  db: Db,
+  webhook: WebhookRow,
+  event: Omit<PayloadEvent, "projectName">,
+  name: string = projectName(db, webhook.projectId),
+): DeliveryRow {
+  const payload = renderPayload(webhook.format, { ...event, projectName: name });
   return db
     .insert(webhookDeliveries)
     .values({
@@ -34,8 +36,15 @@ export function enqueue(db: Db, webhook: WebhookRow, event: Omit<PayloadEvent, "
 
 /** A delivery for each of the project's webhooks that asked for this event. */
 export function enqueueEvent(db: Db, event: ConsoleEvent): DeliveryRow[] {
-  const hooks = db.select().from(webhooks).where(eq(webhooks.projectId, event.projectId)).all();
-  return hooks.filter((w) => w.events.includes(event.type)).map((w) => enqueue(db, w, event));
+  const hooks = db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.projectId, event.projectId))
+    .all()
+    .filter((w) => w.events.includes(event.type));
+  if (hooks.length === 0) return [];
+  const name = projectName(db, event.projectId);
+  return hooks.map((w) => enqueue(db, w, event, name));
 }
 
 /** Pending deliveries due by `now`, oldest first, with their webhook (skipping those in flight). */

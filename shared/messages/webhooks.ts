@@ -15,6 +15,21 @@ export const WEBHOOKS = {
   timedOut: "No answer within 5 seconds",
   unreachable: "Could not connect",
   httpStatus: (status: number) => `Answered HTTP ${status}`,
+  /** The footer of a Slack message, before the event's time. */
+  sender: "Stream Console",
+} as const;
+
+/** The labels of an event's facts in Discord and Slack messages. */
+export const EVENT_FACTS = {
+  project: "Project",
+  destination: "Destination",
+  media: "Media",
+  failures: (minutes: number) => `Failures in ${minutes} minutes`,
+  appId: "Steam app",
+  players: "Players",
+  previousPeak: "Previous peak",
+  reviewScore: "Review score",
+  previousReviewScore: "Before",
 } as const;
 
 /** Plain names of the events, for people (the payloads and the settings card). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMMON } from "../messages/common";
-import { idSchema, queryInt } from "./ids";
+import { countUpTo, idSchema, queryInt } from "./ids";
 
 // The reviews section of the analytics tab: input of the call (tRPC and REST) and its answer.
 
@@ -8,11 +8,7 @@ import { idSchema, queryInt } from "./ids";
 export const REVIEW_MAX_DAYS = 1095;
 export const REVIEW_DEFAULT_DAYS = 90;
 
-const reviewDays = z
-  .number(COMMON.invalid("days"))
-  .int(COMMON.invalid("days"))
-  .min(1, COMMON.invalid("days"))
-  .max(REVIEW_MAX_DAYS, COMMON.invalid("days"));
+const reviewDays = countUpTo(REVIEW_MAX_DAYS, COMMON.invalid("days"));
 
 export const reviewsInput = z.object({ projectId: idSchema, days: reviewDays.default(REVIEW_DEFAULT_DAYS) });
 /** GET /analytics/reviews/{projectId}?days= */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SALES } from "../messages/analytics-sales";
 import { COMMON } from "../messages/common";
-import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS } from "./analytics";
+import { DEFAULT_PERIOD_DAYS, periodDays } from "./analytics";
 import { idSchema, queryInt } from "./ids";
 
 // Sales breakdowns, sale-event scorecards and refunds: inputs (one schema for tRPC, REST and the
@@ -10,22 +10,17 @@ import { idSchema, queryInt } from "./ids";
 export const BREAKDOWN_BY = ["country", "platform", "package", "discount"] as const;
 export type BreakdownBy = (typeof BREAKDOWN_BY)[number];
 
-const daysRange = z
-  .number(COMMON.invalid("days"))
-  .int(COMMON.invalid("days"))
-  .min(1, COMMON.invalid("days"))
-  .max(MAX_PERIOD_DAYS, COMMON.invalid("days"));
 const by = z.enum(BREAKDOWN_BY, SALES.byInvalid);
 
 export const breakdownInput = z.object({
   projectId: idSchema,
-  days: daysRange.default(DEFAULT_PERIOD_DAYS),
+  days: periodDays.default(DEFAULT_PERIOD_DAYS),
   by,
 });
 /** GET /analytics/sales-breakdown/{projectId}?days=&by= */
 export const breakdownQuery = z.strictObject(
   {
-    days: queryInt(COMMON.invalid("days")).pipe(daysRange).default(DEFAULT_PERIOD_DAYS),
+    days: queryInt(COMMON.invalid("days")).pipe(periodDays).default(DEFAULT_PERIOD_DAYS),
     by: z.string(SALES.byInvalid).pipe(by).default("country"),
   },
   SALES.unknownParam,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ANALYTICS } from "../messages/analytics";
 import { COMMON } from "../messages/common";
-import { idSchema, queryFlag, queryId, queryInt } from "./ids";
+import { countUpTo, idSchema, queryFlag, queryId, queryInt } from "./ids";
 import { safeName } from "./names";
 
 // Inputs and answers of the analytics calls.
@@ -28,12 +28,9 @@ export const SYNC_NOTE_MS = { yearly: 15_000, other: 10_000 };
 export const MAX_PERIOD_DAYS = 365;
 
 const projectId = idSchema;
-const daysRange = z
-  .number(COMMON.invalid("days"))
-  .int(COMMON.invalid("days"))
-  .min(1, COMMON.invalid("days"))
-  .max(MAX_PERIOD_DAYS, COMMON.invalid("days"));
-const days = daysRange.default(DEFAULT_PERIOD_DAYS);
+/** A period in days, 1 to MAX_PERIOD_DAYS. */
+export const periodDays = countUpTo(MAX_PERIOD_DAYS, COMMON.invalid("days"));
+const days = periodDays.default(DEFAULT_PERIOD_DAYS);
 /** A Steam app id: positive integer (Steam's ids fit easily in 32 bits). JSON bodies send a number. */
 const appIdChecks = (base: z.ZodNumber) =>
   base
@@ -72,7 +69,7 @@ export const newsQuery = z.object({
 export const overviewInput = z.object({ projectId, days });
 /** GET /analytics/project-overview/{id}?days= */
 export const overviewQuery = z.object({
-  days: queryInt(COMMON.invalid("days")).pipe(daysRange).default(DEFAULT_PERIOD_DAYS),
+  days: queryInt(COMMON.invalid("days")).pipe(periodDays).default(DEFAULT_PERIOD_DAYS),
 });
 export const syncInput = z.object({ projectId, days });
 export const projectOnlyInput = z.object({ projectId });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { API_TOKENS } from "../messages/api-tokens";
-import { idSchema } from "./ids";
+import { countUpTo, idSchema } from "./ids";
 import { safeName } from "./names";
 
 export const API_TOKEN_NAME_MAX = 100;
@@ -17,12 +17,7 @@ export const createApiTokenBody = z
         .min(1, API_TOKENS.nameRequired)
         .max(API_TOKEN_NAME_MAX, API_TOKENS.nameTooLong),
     ),
-    expires_in_days: z
-      .number(API_TOKENS.expiryInvalid)
-      .int(API_TOKENS.expiryInvalid)
-      .min(1, API_TOKENS.expiryInvalid)
-      .max(API_TOKEN_EXPIRY_MAX_DAYS, API_TOKENS.expiryInvalid)
-      .nullish(),
+    expires_in_days: countUpTo(API_TOKEN_EXPIRY_MAX_DAYS, API_TOKENS.expiryInvalid).nullish(),
   })
   .strict();
 export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;

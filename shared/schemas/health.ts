@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HEALTH } from "../messages/health";
-import { idSchema, queryInt } from "./ids";
+import { countUpTo, idSchema, queryInt } from "./ids";
 
 // Inputs and answers of the health timeline and uptime calls.
 
@@ -8,16 +8,8 @@ export const MAX_UPTIME_DAYS = 30;
 export const MAX_HEALTH_HOURS = 30 * 24;
 export const DEFAULT_HEALTH_HOURS = 24;
 
-const days = z
-  .number(HEALTH.invalidDays)
-  .int(HEALTH.invalidDays)
-  .min(1, HEALTH.invalidDays)
-  .max(MAX_UPTIME_DAYS, HEALTH.invalidDays);
-const hours = z
-  .number(HEALTH.invalidHours)
-  .int(HEALTH.invalidHours)
-  .min(1, HEALTH.invalidHours)
-  .max(MAX_HEALTH_HOURS, HEALTH.invalidHours);
+const days = countUpTo(MAX_UPTIME_DAYS, HEALTH.invalidDays);
+const hours = countUpTo(MAX_HEALTH_HOURS, HEALTH.invalidHours);
 
 /** GET /destinations/{id}/uptime?days= (7 when absent) */
 export const uptimeQuery = z.strictObject(

@@ -11,6 +11,10 @@ export const idSchema = z
   .positive(COMMON.invalid("id"))
   .max(Number.MAX_SAFE_INTEGER, COMMON.invalid("id"));
 
+/** A whole count from 1 to `max` (days, hours), as JSON bodies and tRPC inputs send it. */
+export const countUpTo = (max: number, message: string) =>
+  z.number(message).int(message).min(1, message).max(max, message);
+
 /** An integer written in a query string: ASCII digits only, no sign, no exponent, no spaces. */
 export const queryInt = (message: string) =>
   z

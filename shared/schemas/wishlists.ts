@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMMON } from "../messages/common";
-import { idSchema, queryInt } from "./ids";
+import { countUpTo, idSchema, queryInt } from "./ids";
 
 // The wishlists card and GET /analytics/wishlists/{projectId}: inputs and the answer's shape.
 
@@ -9,11 +9,7 @@ export const WISHLIST_MAX_PERIOD_DAYS = 1095;
 export const WISHLIST_DEFAULT_DAYS = 90;
 export const WISHLIST_TOP_COUNTRIES = 8;
 
-const wishlistDays = z
-  .number(COMMON.invalid("days"))
-  .int(COMMON.invalid("days"))
-  .min(1, COMMON.invalid("days"))
-  .max(WISHLIST_MAX_PERIOD_DAYS, COMMON.invalid("days"));
+const wishlistDays = countUpTo(WISHLIST_MAX_PERIOD_DAYS, COMMON.invalid("days"));
 
 export const wishlistsInput = z.object({
   projectId: idSchema,

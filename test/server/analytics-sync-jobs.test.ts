@@ -161,11 +161,12 @@ test("a job is read only by those who may see its project; the all-apps job only
   const outsider = await callerFor(w.deps, w.outsider.email);
   const { jobId } = await dev.analytics.syncSteam({ projectId: w.project.id, days: 7 });
   expect((await jobEnd(dev, { jobId })).status).toBe("done");
-  await expect(outsider.analytics.syncJob({ jobId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  const unseen = { code: "NOT_FOUND", message: JOBS.notFound };
+  await expect(outsider.analytics.syncJob({ jobId })).rejects.toMatchObject(unseen);
   await expect(outsider.analytics.projectSyncJobs({ projectId: w.project.id })).rejects.toMatchObject({
     code: "NOT_FOUND",
   });
-  await expect(dev.analytics.syncJob({ jobId: 99_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  await expect(dev.analytics.syncJob({ jobId: 99_999 })).rejects.toMatchObject(unseen);
 
   const all = await admin.analytics.syncAllApps({ dateRange: "recent" });
   await expect(dev.analytics.syncJob({ jobId: all.jobId })).rejects.toMatchObject({ code: "FORBIDDEN" });

@@ -66,6 +66,37 @@ describe("the scheduler", () => {
     expect(w.events.map((e) => e.type)).toEqual(["schedule.started", "schedule.ended"]);
   }, 30_000);
 
+  test("a window starting where another ends takes the destination over in the same tick", async () => {
+    const w = await setup();
+    const d = w.destination();
+    const first = await w.asDev().schedules.create({
+      destination_id: d.id,
+      starts_at: iso(T0),
+      ends_at: iso(T0 + 60_000),
+      media_id: w.media.id,
+    });
+    const second = await w.asDev().schedules.create({
+      destination_id: d.id,
+      starts_at: iso(T0 + 60_000),
+      ends_at: iso(T0 + 120_000),
+      media_id: w.media.id,
+    });
+    w.clock.now = T0 + 1000;
+    await w.scheduler.tick();
+    w.clock.now = T0 + 61_000;
+    await w.scheduler.tick();
+    const runs = w.streamsOf(d.id).sort((a, b) => a.id - b.id);
+    expect(runs.map((r) => r.scheduleId)).toEqual([first.id, second.id]);
+    expect(runs[0]!.status).toBe("stopped");
+    expect(isLive(runs[1]!.status)).toBe(true);
+    expect(w.events.map((e) => [e.type, e.scheduleId])).toEqual([
+      ["schedule.started", first.id],
+      ["schedule.ended", first.id],
+      ["schedule.started", second.id],
+    ]);
+    await w.asDev().streaming.stop({ streamId: runs[1]!.id });
+  }, 30_000);
+
   test("never double-starts a destination that is already live, and leaves a person's stream alone", async () => {
     const w = await setup();
     const d = w.destination();
