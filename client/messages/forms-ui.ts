@@ -6,6 +6,8 @@ export const FORMS_UI = {
   saveChanges: "Save Changes",
   saving: "Saving...",
   delete: "Delete",
+  copy: "Copy",
+  copied: "Copied",
   active: "Active",
   inactive: "Inactive",
   name: "Name",

@@ -16,8 +16,6 @@ export const WEBHOOKS_UI = {
   secretTitle: "Signing secret",
   secretHint:
     "Copy this secret now: it is shown only once. Your service uses it to check that each message really comes from this console.",
-  copy: "Copy",
-  copied: "Copied",
   done: "Done",
   empty: "No webhooks yet. Add one to be told when a broadcast needs attention.",
   sendTest: "Send test",
