@@ -8,6 +8,7 @@ import type { WishlistsAnswer } from "@shared/schemas/wishlists";
 import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
+import { SectionHeading } from "./SectionHeading";
 
 // The wishlists card: headline figures, the daily chart and the top countries for the tab's period.
 const WishlistChart = lazy(() => import("./WishlistChart"));
@@ -30,14 +31,7 @@ export function WishlistsSection({ projectId, days }: { projectId: number; days:
   );
   return (
     <Stack gap="4" data-testid="wishlists-section">
-      <Box mt="4">
-        <Text fontSize="lg" fontWeight="semibold">
-          {T.heading}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {T.subheading}
-        </Text>
-      </Box>
+      <SectionHeading mt="4" title={T.heading} subtitle={T.subheading} />
       {q.isPending ? (
         <Skeleton h="320px" borderRadius="xl" />
       ) : q.isError ? (
