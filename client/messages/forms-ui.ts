@@ -2,6 +2,7 @@
 export const FORMS_UI = {
   cancel: "Cancel",
   close: "Close",
+  done: "Done",
   save: "Save",
   saveChanges: "Save Changes",
   saving: "Saving...",

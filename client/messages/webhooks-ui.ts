@@ -10,13 +10,11 @@ export const WEBHOOKS_UI = {
   formats: { generic: "Generic (signed JSON)", discord: "Discord", slack: "Slack" },
   eventsLabel: "Send when",
   create: "Create Webhook",
-  cancel: "Cancel",
   created: "Webhook created",
   createFailed: "Could not create the webhook",
   secretTitle: "Signing secret",
   secretHint:
     "Copy this secret now: it is shown only once. Your service uses it to check that each message really comes from this console.",
-  done: "Done",
   empty: "No webhooks yet. Add one to be told when a broadcast needs attention.",
   sendTest: "Send test",
   testSent: "Test delivered",

@@ -66,7 +66,7 @@ test("create checks the input, then shows the token once; its hash is what is st
   expect(rows()[0]!.expiresAt).not.toBeNull();
 
   dialog = within(screen.getByRole("dialog"));
-  fireEvent.click(dialog.getByRole("button", { name: UI.done }));
+  fireEvent.click(dialog.getByRole("button", { name: FORMS_UI.done }));
   await waitFor(() => expect(screen.queryByTestId("new-api-token")).toBeNull());
   await card.findByText("Trailer bot");
   expect(document.body.textContent).not.toContain(shown);

@@ -5,6 +5,7 @@ import { SCHEDULES_UI as UI } from "../../client/messages/schedules-ui";
 import { SCHEDULES } from "../../shared/messages/schedules";
 import { STREAMING } from "../../shared/messages/streaming";
 import { steamReadyMp4 } from "../support/media";
+import { waitUntil } from "../support/wait";
 import {
   type Console,
   openBrowser,
@@ -105,13 +106,9 @@ test("schedule a weekly window and a one-off from the card, see the next start, 
 
   await dialog.getByRole("button", { name: UI.delete }).first().click();
   await page.getByText(UI.deleted).first().waitFor();
-  for (
-    let i = 0;
-    i < 100 && (await dialog.getByTestId("schedule-windows").locator("> div").count()) !== 1;
-    i++
-  )
-    await Bun.sleep(50);
-  expect(await dialog.getByTestId("schedule-windows").locator("> div").count()).toBe(1);
+  const windowsLeft = () => dialog.getByTestId("schedule-windows").locator("> div").count();
+  await waitUntil(async () => (await windowsLeft()) === 1, 5000, "one window left after the delete");
+  expect(await windowsLeft()).toBe(1);
   await card.getByText(UI.nextStart(localWhenInBrowser(saturday))).waitFor();
   await dialog.getByRole("button", { name: UI.close }).last().click();
   await dialog.waitFor({ state: "hidden" });

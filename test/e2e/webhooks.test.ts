@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { FORMS_UI } from "../../client/messages/forms-ui";
 import { WEBHOOKS_UI } from "../../client/messages/webhooks-ui";
 import { freePort } from "../fakes/rtmp-receiver";
 import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
@@ -48,7 +49,7 @@ test("a webhook added on Project Settings gets a test and a real stream failure"
   await dialog.getByRole("button", { name: WEBHOOKS_UI.create }).click();
   const secret = await page.getByTestId("webhook-secret").textContent();
   expect(secret).toMatch(/^whsec_/);
-  await page.getByRole("button", { name: WEBHOOKS_UI.done }).click();
+  await page.getByRole("button", { name: FORMS_UI.done }).click();
 
   const item = page.locator('[data-testid^="webhook-"]');
   await expect(item.textContent()).resolves.not.toContain("T0KEN");

@@ -54,7 +54,7 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose():
       footer={
         token ? (
           <Button colorPalette="blue" onClick={close}>
-            {UI.done}
+            {FORMS_UI.done}
           </Button>
         ) : (
           <>

@@ -6,6 +6,7 @@ import { SecretShownOnce } from "@client/components/SecretShownOnce";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { WEBHOOKS_UI as UI } from "@client/messages/webhooks-ui";
 import { EVENT_LABELS, WEBHOOKS } from "@shared/messages/webhooks";
 import {
@@ -77,7 +78,7 @@ export function AddWebhookDialog({
         title={UI.secretTitle}
         footer={
           <Button colorPalette="blue" onClick={close}>
-            {UI.done}
+            {FORMS_UI.done}
           </Button>
         }
       >
@@ -96,7 +97,7 @@ export function AddWebhookDialog({
       footer={
         <>
           <Button variant="ghost" onClick={close}>
-            {UI.cancel}
+            {FORMS_UI.cancel}
           </Button>
           <Button type="submit" colorPalette="green" loading={create.isPending}>
             {UI.create}

@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { DialogFrame } from "@client/components/DialogFrame";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatFileSize } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
@@ -56,7 +57,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
       subtitle={props.changing ? UI.changeMediaHint(props.destinationName) : props.destinationName}
       footer={
         <Button variant="ghost" onClick={props.onClose}>
-          {UI.cancel}
+          {FORMS_UI.cancel}
         </Button>
       }
     >
