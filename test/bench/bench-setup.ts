@@ -1,6 +1,6 @@
-// Set-up the streaming benches share: a project, one steam-ready video and N custom destinations
-// written straight into a running server's SQLite file (WAL), the server's resident memory, and
-// stopping the child processes a bench started.
+// What the benches share: a process's resident memory; for the streaming benches, a project, one
+// steam-ready video and N custom destinations written straight into a running server's SQLite file
+// (WAL), and stopping the child processes a bench started.
 import { readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
 import { destinations, mediaFiles, projects } from "../../server/db/schema";
