@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { BoxIcon, PercentIcon, SettingsIcon, UserIcon, WalletIcon } from "@client/components/icons/analytics";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel, StatCard } from "@client/components/StatCard";
 import { trpc } from "@client/lib/trpc";
 import { ANALYTICS_UI } from "@client/messages/analytics-ui";
@@ -35,7 +36,7 @@ export function WishlistsSection({ projectId, days }: { projectId: number; days:
       {q.isPending ? (
         <Skeleton h="320px" borderRadius="xl" />
       ) : q.isError ? (
-        <Notice title={T.loadFailed} />
+        <LoadFailed title={T.loadFailed} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : !q.data.financialEnabled ? (
         <Notice title={T.offTitle} hint={T.offHint} settings={`/projects/${projectId}/settings`} />
       ) : !q.data.hasData ? (
