@@ -14,9 +14,6 @@ export const API_TOKENS_UI = {
   tokenTitle: "Your New Token",
   tokenHint:
     "Copy this token now: it is shown only once. Send it as “Authorization: Bearer …”; it can do what your account can do.",
-  copy: "Copy",
-  copied: "Copied",
-  done: "Done",
   empty: "No tokens yet. Create one for each script, so you can revoke them one by one.",
   createdOn: (date: string) => `Created ${date}`,
   expiresOn: (date: string) => `Expires ${date}`,

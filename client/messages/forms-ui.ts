@@ -2,10 +2,13 @@
 export const FORMS_UI = {
   cancel: "Cancel",
   close: "Close",
+  done: "Done",
   save: "Save",
   saveChanges: "Save Changes",
   saving: "Saving...",
   delete: "Delete",
+  copy: "Copy",
+  copied: "Copied",
   active: "Active",
   inactive: "Inactive",
   name: "Name",

@@ -5,7 +5,6 @@ export const STREAMING_UI = {
   stop: "Stop",
   change: "Change",
   delete: "Delete",
-  cancel: "Cancel",
   autorestart: "Auto-restart",
   destinationsTitle: "Destinations",
   noDestinationsTitle: "No destinations yet",

@@ -7,7 +7,7 @@
 // is 15 MB at the default size; built in memory it and its row objects would be several times that).
 // It prints the figures; it asserts nothing.
 // Run: bun test/bench/export-memory.ts   (env: ROWS_PER_DAY=400)
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { organizations, projects, steamAppCache, steamSales } from "../../server/db/schema";
@@ -16,6 +16,7 @@ import { loadEnv } from "../../server/env";
 import { addDays } from "../../server/steam/dates";
 import { startServerProcess } from "../server/streaming-server-process";
 import { stopServer } from "../support/server-process";
+import { rssKb } from "./bench-setup";
 
 const ROWS_PER_DAY = Number(process.env.ROWS_PER_DAY ?? 400);
 const APP = 2456740;
@@ -23,8 +24,6 @@ const FIRST = "2025-11-01";
 const COUNTRIES = ["US", "DE", "GB", "FR", "JP", "BR", "CA", "PL", "KR", "AU"];
 const work = mkdtempSync(join(tmpdir(), "console-bench-export-"));
 
-const rssKb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 const mb = (kb: number) => (kb / 1024).toFixed(1);
 
 function seed(dataDir: string): number {

@@ -5,18 +5,15 @@
 // SQLite bytes the health rows of one stream take per week (and at 30 days, the bound).
 // Budget: ≤ 1 MB per stream. It prints the figures; it asserts nothing.
 // Run: bun test/bench/health-memory.ts   (env: STREAMS=20, SECONDS=60)
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { destinations, mediaFiles, projects } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { mediaPaths } from "../../server/media/storage";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { startServerProcess } from "../server/streaming-server-process";
 import { steamReadyMp4 } from "../support/media";
 import { waitUntil } from "../support/wait";
+import { rssKb, seedBenchStreams, stopChildren } from "./bench-setup";
 import { healthBytesPerStream } from "./health-sqlite-size";
 
 const N = Number(process.env.STREAMS ?? 20);
@@ -25,51 +22,6 @@ const work = mkdtempSync(join(tmpdir(), "console-bench-health-"));
 const children: Subprocess[] = [];
 let ingest: NginxRtmp | undefined;
 
-const rssKb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-
-function seed(dataDir: string, source: string, rtmpUrl: string) {
-  // Rows straight into the server's SQLite file (WAL); the streams themselves go through the API.
-  const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
-  const project = deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning().get();
-  const storedName = "bench-small.mp4";
-  const media = deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId: project.id,
-      originalName: storedName,
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: Bun.file(source).size,
-      kind: "video",
-      durationSeconds: 20,
-      width: 320,
-      height: 180,
-      videoCodec: "h264",
-      audioCodec: "aac",
-      frameRate: 30,
-      keyframeInterval: 2,
-      steamReady: true,
-    })
-    .returning()
-    .get();
-  const dests = Array.from({ length: N }, (_, i) =>
-    deps.db
-      .insert(destinations)
-      .values({
-        projectId: project.id,
-        name: `nginx ${i + 1}`,
-        type: "custom",
-        rtmpUrl,
-        streamKey: `h${i + 1}`,
-      })
-      .returning()
-      .get(),
-  );
-  deps.sqlite.close();
-  return { project, media, dests, storedName };
-}
-
 async function main() {
   const source = await steamReadyMp4(20);
   ingest = await startNginxRtmp();
@@ -77,8 +29,15 @@ async function main() {
   const server = await startServerProcess(dataDir);
   children.push(server.proc);
   const api = await server.api();
-  const { project, media, dests, storedName } = seed(dataDir, source, ingest.rtmpUrl);
-  await Bun.write(mediaPaths(dataDir).file(storedName), Bun.file(source));
+  // Rows straight into the server's SQLite file; the streams themselves go through the API.
+  const { project, media, dests } = await seedBenchStreams(dataDir, {
+    source,
+    storedName: "bench-small.mp4",
+    video: { durationSeconds: 20, width: 320, height: 180, frameRate: 30 },
+    rtmpUrl: ingest.rtmpUrl,
+    count: N,
+    keyPrefix: "h",
+  });
   await Bun.sleep(1000);
   const rssBefore = rssKb(server.proc.pid);
   const ids: number[] = [];
@@ -125,12 +84,7 @@ async function main() {
 
 async function cleanup() {
   await ingest?.stop();
-  for (const c of children.reverse()) {
-    if (c.exitCode !== null) continue;
-    c.kill("SIGTERM");
-    await Promise.race([c.exited, Bun.sleep(8000)]);
-    if (c.exitCode === null) c.kill("SIGKILL");
-  }
+  await stopChildren(children);
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -8,14 +8,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { destinations, mediaFiles, projects } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { mediaPaths } from "../../server/media/storage";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { waitFor } from "../fakes/rtmp-receiver";
 import { startServerProcess } from "../server/streaming-server-process";
 import { steamReadyMp4 } from "../support/media";
+import { seedBenchStreams, stopChildren } from "./bench-setup";
 
 const N = Number(process.env.WINDOWS ?? 5);
 const LEAD_S = Number(process.env.LEAD_S ?? 4);
@@ -26,48 +23,6 @@ const work = mkdtempSync(join(tmpdir(), "console-bench-scheduler-"));
 const children: Subprocess[] = [];
 let ingest: NginxRtmp | undefined;
 
-function setUp(dataDir: string, source: string, rtmpUrl: string) {
-  // Set-up rows straight into the server's SQLite file (WAL); the windows themselves go through the API.
-  const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
-  const project = deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning().get();
-  const storedName = "bench-schedule.mp4";
-  const media = deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId: project.id,
-      originalName: storedName,
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: Bun.file(source).size,
-      kind: "video",
-      durationSeconds: 6,
-      width: 320,
-      height: 240,
-      videoCodec: "h264",
-      audioCodec: "aac",
-      frameRate: 25,
-      keyframeInterval: 2,
-      steamReady: true,
-    })
-    .returning()
-    .get();
-  const dests = Array.from({ length: N }, (_, i) =>
-    deps.db
-      .insert(destinations)
-      .values({
-        projectId: project.id,
-        name: `nginx ${i + 1}`,
-        type: "custom",
-        rtmpUrl,
-        streamKey: `w${i + 1}`,
-      })
-      .returning()
-      .get(),
-  );
-  deps.sqlite.close();
-  return { media, dests, storedName };
-}
-
 async function main() {
   const source = await steamReadyMp4(6);
   const nginx = await startNginxRtmp();
@@ -76,8 +31,15 @@ async function main() {
   const server = await startServerProcess(dataDir);
   children.push(server.proc);
   const api = await server.api();
-  const { media, dests, storedName } = setUp(dataDir, source, nginx.rtmpUrl);
-  await Bun.write(mediaPaths(dataDir).file(storedName), Bun.file(source));
+  // Set-up rows straight into the server's SQLite file; the windows themselves go through the API.
+  const { media, dests } = await seedBenchStreams(dataDir, {
+    source,
+    storedName: "bench-schedule.mp4",
+    video: { durationSeconds: 6, width: 320, height: 240, frameRate: 25 },
+    rtmpUrl: nginx.rtmpUrl,
+    count: N,
+    keyPrefix: "w",
+  });
 
   // Staggered by 700 ms so each bound falls at a different point of the scheduler's 1 s tick.
   const base = Date.now() + LEAD_S * 1000;
@@ -111,13 +73,7 @@ async function main() {
 
 async function cleanup() {
   await ingest?.stop();
-  for (const c of children.reverse()) {
-    if (c.exitCode === null) {
-      c.kill("SIGTERM");
-      await Promise.race([c.exited, Bun.sleep(8000)]);
-      if (c.exitCode === null) c.kill("SIGKILL");
-    }
-  }
+  await stopChildren(children);
   rmSync(work, { recursive: true, force: true });
 }
 

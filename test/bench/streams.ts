@@ -10,15 +10,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { destinations, mediaFiles, projects } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { mediaPaths } from "../../server/media/storage";
 import { syntheticVideoCommand } from "../../server/media/synthetic-video";
 import { cpuTicks } from "../../server/streaming/system-figures";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { waitFor } from "../fakes/rtmp-receiver";
 import { startServerProcess } from "../server/streaming-server-process";
+import { rssKb, seedBenchStreams, stopChildren } from "./bench-setup";
 
 const N = Number(process.env.STREAMS ?? 20);
 const HOLD_S = Number(process.env.SECONDS ?? 60);
@@ -30,11 +27,6 @@ const SOURCE = join(MEDIA_CACHE, "1080p30-6mbps-20s.mp4");
 
 const work = mkdtempSync(join(tmpdir(), "console-bench-streams-"));
 const children: Subprocess[] = [];
-
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) : 0;
-}
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -88,45 +80,15 @@ async function main() {
   children.push(server.proc);
   const api = await server.api();
 
-  // Set-up rows straight into the server's SQLite file (WAL); the streams themselves go through the API.
-  const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
-  const project = deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning().get();
-  const storedName = "bench-1080p30.mp4";
-  await Bun.write(mediaPaths(dataDir).file(storedName), Bun.file(source));
-  const media = deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId: project.id,
-      originalName: "bench-1080p30.mp4",
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: Bun.file(source).size,
-      kind: "video",
-      durationSeconds: 20,
-      width: 1920,
-      height: 1080,
-      videoCodec: "h264",
-      audioCodec: "aac",
-      frameRate: 30,
-      keyframeInterval: 2,
-      steamReady: true,
-    })
-    .returning()
-    .get();
-  const dests = Array.from({ length: N }, (_, i) =>
-    deps.db
-      .insert(destinations)
-      .values({
-        projectId: project.id,
-        name: `nginx ${i + 1}`,
-        type: "custom",
-        rtmpUrl: nginx.rtmpUrl,
-        streamKey: `s${i + 1}`,
-      })
-      .returning()
-      .get(),
-  );
-  deps.sqlite.close();
+  // Set-up rows straight into the server's SQLite file; the streams themselves go through the API.
+  const { project, media, dests } = await seedBenchStreams(dataDir, {
+    source,
+    storedName: "bench-1080p30.mp4",
+    video: { durationSeconds: 20, width: 1920, height: 1080, frameRate: 30 },
+    rtmpUrl: nginx.rtmpUrl,
+    count: N,
+    keyPrefix: "s",
+  });
 
   await Bun.sleep(1000);
   const rssBefore = rssKb(server.proc.pid);
@@ -247,13 +209,7 @@ let ingest: NginxRtmp | undefined;
 
 async function cleanup() {
   await ingest?.stop();
-  for (const c of children.reverse()) {
-    if (c.exitCode === null) {
-      c.kill("SIGTERM");
-      await Promise.race([c.exited, Bun.sleep(8000)]);
-      if (c.exitCode === null) c.kill("SIGKILL");
-    }
-  }
+  await stopChildren(children);
   rmSync(work, { recursive: true, force: true });
 }
 

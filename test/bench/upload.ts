@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { paddedMp4, steamReadyMp4 } from "../support/media";
+import { rssKb } from "./bench-setup";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const MB = 1024 * 1024;
@@ -20,11 +21,6 @@ const work = mkdtempSync(join(tmpdir(), "console-bench-"));
 const dataDir = join(work, "data");
 const source = join(work, "big.mp4");
 const running: { server?: ReturnType<typeof Bun.spawn> } = {};
-
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) : 0;
-}
 
 /** Writes back dirty pages, so one measurement does not pay for the previous one's writeback. */
 function settle() {

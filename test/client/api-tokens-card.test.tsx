@@ -6,9 +6,9 @@ import ProfilePage from "@client/pages/profile/ProfilePage";
 import { apiTokenHash } from "@server/auth/api-token";
 import { apiTokens } from "@server/db/schema";
 import { API_TOKENS } from "@shared/messages/api-tokens";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { mintToken } from "../support/api-tokens";
-import { renderWithApp } from "../support/render";
+import { actUntil, renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser, testDeps } from "../support/server";
 
 afterEach(() => {
@@ -66,7 +66,7 @@ test("create checks the input, then shows the token once; its hash is what is st
   expect(rows()[0]!.expiresAt).not.toBeNull();
 
   dialog = within(screen.getByRole("dialog"));
-  fireEvent.click(dialog.getByRole("button", { name: UI.done }));
+  fireEvent.click(dialog.getByRole("button", { name: FORMS_UI.done }));
   await waitFor(() => expect(screen.queryByTestId("new-api-token")).toBeNull());
   await card.findByText("Trailer bot");
   expect(document.body.textContent).not.toContain(shown);
@@ -74,11 +74,7 @@ test("create checks the input, then shows the token once; its hash is what is st
 
 /** Clicks a button inside act and lets the answer land, polling for `done` with a deadline. */
 async function press(scope: ReturnType<typeof within>, name: string, done: () => boolean) {
-  await act(async () => {
-    fireEvent.click(scope.getByRole("button", { name }));
-    const deadline = Date.now() + 10_000;
-    while (!done() && Date.now() < deadline) await Bun.sleep(25);
-  });
+  await actUntil(() => fireEvent.click(scope.getByRole("button", { name })), done);
 }
 
 const noConfirm = () => document.querySelector("[role=alertdialog]") === null;

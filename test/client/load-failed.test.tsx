@@ -8,7 +8,7 @@ import ProjectDetailPage from "@client/pages/project-detail/ProjectDetailPage";
 import ProjectsPage from "@client/pages/projects/ProjectsPage";
 import { ORGANIZATIONS } from "@shared/messages/organizations";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { TRPCError } from "@trpc/server";
+import { failing } from "../support/failing-caller";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -16,28 +16,6 @@ afterEach(() => {
   cleanup();
   toaster.remove();
 }, 30_000);
-
-/**
- * The caller, with `path` (e.g. "projects.list") failing as a server error until `heal()` is
- * called: the retry then gets the real answer.
- */
-function failing(caller: Record<string, unknown>, path: string) {
-  const [domain, name] = path.split(".") as [string, string];
-  let broken = true;
-  const wrapped = new Proxy(caller, {
-    get(target, d: string) {
-      const inner = target[d] as Record<string, unknown>;
-      if (d !== domain) return inner;
-      return new Proxy(inner, {
-        get: (t, n: string) =>
-          n === name && broken
-            ? () => Promise.reject(new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "boom" }))
-            : t[n],
-      });
-    },
-  });
-  return { caller: wrapped, heal: () => (broken = false) };
-}
 
 async function setup(role: "admin" | "manager" = "admin") {
   const deps = testDeps();

@@ -7,7 +7,7 @@ import { organizations } from "@server/db/schema";
 import { ORGANIZATIONS, organizationNotEmpty } from "@shared/messages/organizations";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { renderWithApp } from "../support/render";
+import { actUntil, renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
 afterEach(() => {
@@ -21,12 +21,7 @@ const toasted = (title: string) => () => toastTitles().includes(title);
 
 /** Clicks, then stays inside act until `done` holds, so async closes happen within act. */
 async function press(scope: ReturnType<typeof within>, name: string, done: () => boolean = () => true) {
-  await act(async () => {
-    fireEvent.click(scope.getByRole("button", { name }));
-    const deadline = Date.now() + 10_000;
-    while (!done() && Date.now() < deadline) await Bun.sleep(25);
-    await Bun.sleep(100);
-  });
+  await actUntil(() => fireEvent.click(scope.getByRole("button", { name })), done, 100);
 }
 
 async function setup() {

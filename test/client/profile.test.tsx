@@ -6,9 +6,9 @@ import ProfilePage from "@client/pages/profile/ProfilePage";
 import { verifyPassword } from "@server/auth/password";
 import { users } from "@server/db/schema";
 import { AUTH } from "@shared/messages/auth";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { renderWithApp } from "../support/render";
+import { actUntil, renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser, TEST_PASSWORD, testDeps } from "../support/server";
 
 afterEach(() => {
@@ -47,12 +47,7 @@ const type = (form: ReturnType<typeof within>, label: string, value: string) =>
  * updates the server's answer causes happen within act.
  */
 async function save(form: ReturnType<typeof within>, done: () => boolean = () => true) {
-  await act(async () => {
-    fireEvent.click(form.getByRole("button", { name: FORMS_UI.save }));
-    const deadline = Date.now() + 10_000;
-    while (!done() && Date.now() < deadline) await Bun.sleep(25);
-    await Bun.sleep(50);
-  });
+  await actUntil(() => fireEvent.click(form.getByRole("button", { name: FORMS_UI.save })), done, 50);
 }
 
 const toasted = (title: string) => () => toastTitles().includes(title);

@@ -5,9 +5,9 @@ import { PROJECTS_UI } from "@client/messages/projects-ui";
 import ProjectsPage from "@client/pages/projects/ProjectsPage";
 import { projects } from "@server/db/schema";
 import { PROJECTS } from "@shared/messages/projects";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { renderWithApp } from "../support/render";
+import { actUntil, renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
 afterEach(() => {
@@ -17,12 +17,7 @@ afterEach(() => {
 
 /** Runs an action and stays inside act until `done` holds, so the dialog's async close happens within act. */
 async function settle(action: () => void, done: () => boolean) {
-  await act(async () => {
-    action();
-    const deadline = Date.now() + 10_000;
-    while (!done() && Date.now() < deadline) await Bun.sleep(25);
-    await Bun.sleep(100);
-  });
+  await actUntil(action, done, 100);
 }
 
 const toasts = () => toaster.getVisibleToasts().map((t) => ({ title: t.title, description: t.description }));

@@ -10,7 +10,7 @@ import { emailChangedFor, passwordResetFor, USERS } from "@shared/messages/users
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { renderWithApp } from "../support/render";
+import { actUntil, renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
 afterEach(() => {
@@ -59,12 +59,7 @@ const type = (scope: ReturnType<typeof within>, label: string | RegExp, value: s
  * zag's close, which runs after the mutation settles, happens within act.
  */
 async function press(scope: ReturnType<typeof within>, name: string, done: () => boolean = () => true) {
-  await act(async () => {
-    fireEvent.click(scope.getByRole("button", { name }));
-    const deadline = Date.now() + 10_000;
-    while (!done() && Date.now() < deadline) await Bun.sleep(25);
-    await Bun.sleep(100);
-  });
+  await actUntil(() => fireEvent.click(scope.getByRole("button", { name })), done, 100);
 }
 
 const toasted = (title: string) => () => toastTitles().includes(title);

@@ -1,9 +1,13 @@
 import { afterEach, expect, test } from "bun:test";
+import { LOAD_FAILED } from "@client/messages/load-failed";
+import { WISHLISTS_UI } from "@client/messages/wishlists-ui";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
+import { WishlistsSection } from "@client/pages/project-detail/analytics/WishlistsSection";
 import { steamWishlistCountries, steamWishlistDays } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
-import { cleanup, screen, within } from "@testing-library/react";
-import { renderWithApp } from "../support/render";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { failing } from "../support/failing-caller";
+import { actUntil, renderWithApp } from "../support/render";
 import { APP_ID, analyticsProject, DAY_MS } from "./analytics-fixtures";
 
 // The wishlists card on the analytics tab, over days written straight into the server's tables.
@@ -67,4 +71,24 @@ test("financial analytics on but nothing fetched yet: the card says how the data
   renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
   const empty = await screen.findByTestId("wishlists-empty");
   expect(empty.textContent).toContain("No wishlist data yet");
+});
+
+test("a failed wishlists load says so with a Retry, and the retry shows the card", async () => {
+  const { project, caller } = await analyticsProject({ financial: true });
+  const net = failing(caller, "analytics.wishlists");
+  // The section alone: the rest of the tab's loads are not under test here.
+  renderWithApp(<WishlistsSection projectId={project.id} days={30} />, {
+    caller: net.caller as typeof caller,
+  });
+  const section = await screen.findByTestId("wishlists-section");
+  const panel = await within(section).findByTestId("load-failed");
+  expect(within(panel).getByText(WISHLISTS_UI.loadFailed)).toBeTruthy();
+  net.heal();
+  const answered = () => within(section).queryByTestId("wishlists-empty") !== null;
+  await actUntil(
+    () => fireEvent.click(within(panel).getByRole("button", { name: LOAD_FAILED.retry })),
+    answered,
+  );
+  expect(within(section).getByTestId("wishlists-empty").textContent).toContain("No wishlist data yet");
+  expect(within(section).queryByTestId("load-failed")).toBeNull();
 });

@@ -1,7 +1,4 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { HEALTH_UI } from "../../client/messages/health-ui";
 import { SCHEDULES_UI } from "../../client/messages/schedules-ui";
 import { PLAYLISTS } from "../../shared/messages/playlists";
@@ -9,7 +6,15 @@ import { STREAMING } from "../../shared/messages/streaming";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
 import { h264Mp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+import {
+  type Console,
+  openBrowser,
+  seedProject,
+  signInThroughPage,
+  startConsole,
+  uploadVideo,
+  visit,
+} from "./harness";
 
 // A broadcast a studio leaves alone, in Chromium against the real server: build a playlist of two
 // videos on the Media tab, schedule a one-off window just ahead on the Streaming page, and watch the
@@ -26,14 +31,7 @@ const receiver = startWebhookReceiver();
 
 beforeAll(async () => {
   [app, nginx] = await Promise.all([startConsole(), startNginxRtmp()]);
-  const db = new Database(join(app.dataDir, "console.db"));
-  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-window')");
-  projectId = (
-    db
-      .query("INSERT INTO projects (name, org_id) VALUES ('Starfall', last_insert_rowid()) RETURNING id")
-      .get() as { id: number }
-  ).id;
-  db.close();
+  projectId = seedProject(app, "studio-e2e-window", "Starfall");
   browser = await openBrowser();
 }, 120_000);
 
@@ -49,23 +47,12 @@ function localInput(ms: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-async function upload(page: Browser["page"], name: string, file: string) {
-  const res = await page.request.post(`${app.url}/api/media/upload`, {
-    multipart: {
-      projectId: String(projectId),
-      media: { name, mimeType: "video/mp4", buffer: readFileSync(file) },
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-
 test("a playlist window starts and ends on its own, tells the webhook and counts its uptime", async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInThroughPage(page, app.url);
-  await upload(page, "intro.mp4", await h264Mp4(4, {}, "window-intro-4s"));
-  await upload(page, "trailer.mp4", await h264Mp4(6, {}, "window-trailer-6s"));
+  await uploadVideo(page, app.url, projectId, "intro.mp4", await h264Mp4(4, {}, "window-intro-4s"));
+  await uploadVideo(page, app.url, projectId, "trailer.mp4", await h264Mp4(6, {}, "window-trailer-6s"));
   const destination = await (
     await page.request.post(`${app.url}/api/destinations`, {
       data: {

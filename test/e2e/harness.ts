@@ -1,3 +1,5 @@
+import { Database } from "bun:sqlite";
+import { expect } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,3 +104,37 @@ export async function signInThroughPage(
 }
 
 export const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"));
+
+/** Puts an organization with one project straight into the console's database; returns the project id. */
+export function seedProject(app: Console, orgSlug: string, projectName: string): number {
+  const db = new Database(join(app.dataDir, "console.db"));
+  try {
+    const org = db
+      .query("INSERT INTO organizations (name, slug) VALUES ('Studio', ?) RETURNING id")
+      .get(orgSlug) as { id: number };
+    const project = db
+      .query("INSERT INTO projects (name, org_id) VALUES (?, ?) RETURNING id")
+      .get(projectName, org.id) as { id: number };
+    return project.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** Uploads a video file to a project through the API, as the signed-in page; returns the media row. */
+export async function uploadVideo(
+  page: Page,
+  url: string,
+  projectId: number,
+  name: string,
+  file: string,
+): Promise<{ id: number }> {
+  const res = await page.request.post(`${url}/api/media/upload`, {
+    multipart: {
+      projectId: String(projectId),
+      media: { name, mimeType: "video/mp4", buffer: readFileSync(file) },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return await res.json();
+}

@@ -1,11 +1,10 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MEDIA } from "../../shared/messages/media";
 import { filesOnDisk, paddedMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+import { type Console, openBrowser, seedProject, signInThroughPage, startConsole, visit } from "./harness";
 
 // The media tab in Chromium against the real server: upload through the dialog with its progress
 // bar, cancel for real, open the file in a new tab, delete it as admin.
@@ -17,16 +16,7 @@ const work = mkdtempSync(join(tmpdir(), "console-e2e-media-"));
 
 beforeAll(async () => {
   app = await startConsole();
-  const db = new Database(join(app.dataDir, "console.db"));
-  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-media')");
-  projectId = (
-    db
-      .query("INSERT INTO projects (name, org_id) VALUES ('Moonlight', last_insert_rowid()) RETURNING id")
-      .get() as {
-      id: number;
-    }
-  ).id;
-  db.close();
+  projectId = seedProject(app, "studio-e2e-media", "Moonlight");
   browser = await openBrowser();
 });
 

@@ -1,12 +1,20 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { SCHEDULES_UI as UI } from "../../client/messages/schedules-ui";
 import { SCHEDULES } from "../../shared/messages/schedules";
 import { STREAMING } from "../../shared/messages/streaming";
 import { steamReadyMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+import { waitUntil } from "../support/wait";
+import {
+  type Console,
+  openBrowser,
+  seedProject,
+  signInThroughPage,
+  startConsole,
+  uploadVideo,
+  visit,
+} from "./harness";
 
 // The Schedule dialog in Chromium against the real server: add a weekly Pacific window and a
 // one-off, see the card's next start, be refused an overlap, delete. Screenshots of the card and the
@@ -20,14 +28,7 @@ let projectId: number;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   app = await startConsole();
-  const db = new Database(join(app.dataDir, "console.db"));
-  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-schedules')");
-  projectId = (
-    db
-      .query("INSERT INTO projects (name, org_id) VALUES ('Moonlight', last_insert_rowid()) RETURNING id")
-      .get() as { id: number }
-  ).id;
-  db.close();
+  projectId = seedProject(app, "studio-e2e-schedules", "Moonlight");
   browser = await openBrowser();
 }, 120_000);
 
@@ -39,14 +40,7 @@ test("schedule a weekly window and a one-off from the card, see the next start, 
   const { page } = browser;
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInThroughPage(page, app.url);
-  const buffer = readFileSync(await steamReadyMp4(6));
-  const up = await page.request.post(`${app.url}/api/media/upload`, {
-    multipart: {
-      projectId: String(projectId),
-      media: { name: "trailer.mp4", mimeType: "video/mp4", buffer },
-    },
-  });
-  expect(up.status()).toBe(201);
+  await uploadVideo(page, app.url, projectId, "trailer.mp4", await steamReadyMp4(6));
   const made = await page.request.post(`${app.url}/api/destinations`, {
     data: {
       name: "Steam Next Fest",
@@ -112,13 +106,9 @@ test("schedule a weekly window and a one-off from the card, see the next start, 
 
   await dialog.getByRole("button", { name: UI.delete }).first().click();
   await page.getByText(UI.deleted).first().waitFor();
-  for (
-    let i = 0;
-    i < 100 && (await dialog.getByTestId("schedule-windows").locator("> div").count()) !== 1;
-    i++
-  )
-    await Bun.sleep(50);
-  expect(await dialog.getByTestId("schedule-windows").locator("> div").count()).toBe(1);
+  const windowsLeft = () => dialog.getByTestId("schedule-windows").locator("> div").count();
+  await waitUntil(async () => (await windowsLeft()) === 1, 5000, "one window left after the delete");
+  expect(await windowsLeft()).toBe(1);
   await card.getByText(UI.nextStart(localWhenInBrowser(saturday))).waitFor();
   await dialog.getByRole("button", { name: UI.close }).last().click();
   await dialog.waitFor({ state: "hidden" });

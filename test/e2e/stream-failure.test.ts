@@ -1,12 +1,17 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { STREAMING_UI } from "../../client/messages/streaming-ui";
 import { STREAMING } from "../../shared/messages/streaming";
 import { freePort } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+import {
+  type Console,
+  openBrowser,
+  seedProject,
+  signInThroughPage,
+  startConsole,
+  uploadVideo,
+  visit,
+} from "./harness";
 
 // A destination whose ingest refuses the connection, in Chromium against the real server and real
 // ffmpeg: after "Stream started" the failure stays on its card and a notice says so.
@@ -17,14 +22,7 @@ let projectId: number;
 
 beforeAll(async () => {
   app = await startConsole();
-  const db = new Database(join(app.dataDir, "console.db"));
-  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-failure')");
-  projectId = (
-    db
-      .query("INSERT INTO projects (name, org_id) VALUES ('Starfall', last_insert_rowid()) RETURNING id")
-      .get() as { id: number }
-  ).id;
-  db.close();
+  projectId = seedProject(app, "studio-e2e-failure", "Starfall");
   browser = await openBrowser();
 });
 
@@ -35,14 +33,7 @@ afterAll(async () => {
 test("a refused ingest leaves its failure on the card and raises a notice", async () => {
   const { page } = browser;
   await signInThroughPage(page, app.url);
-  const buffer = readFileSync(await steamReadyMp4(6));
-  const up = await page.request.post(`${app.url}/api/media/upload`, {
-    multipart: {
-      projectId: String(projectId),
-      media: { name: "trailer.mp4", mimeType: "video/mp4", buffer },
-    },
-  });
-  expect(up.status()).toBeLessThan(300);
+  await uploadVideo(page, app.url, projectId, "trailer.mp4", await steamReadyMp4(6));
   const dest = await page.request.post(`${app.url}/api/destinations`, {
     data: {
       name: "Refusing ingest",

@@ -1,13 +1,18 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { STREAMING_UI } from "../../client/messages/streaming-ui";
 import { STREAMING } from "../../shared/messages/streaming";
 import { type Receiver, startReceiver } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+import {
+  type Console,
+  openBrowser,
+  seedProject,
+  signInThroughPage,
+  startConsole,
+  uploadVideo,
+  visit,
+} from "./harness";
 
 // The Streaming page in Chromium against the real server, real ffmpeg and a real RTMP receiver on
 // loopback: add a destination, start, watch it run, change its media, stop, delete the record.
@@ -19,14 +24,7 @@ let projectId: number;
 
 beforeAll(async () => {
   app = await startConsole();
-  const db = new Database(join(app.dataDir, "console.db"));
-  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-streaming')");
-  projectId = (
-    db
-      .query("INSERT INTO projects (name, org_id) VALUES ('Moonlight', last_insert_rowid()) RETURNING id")
-      .get() as { id: number }
-  ).id;
-  db.close();
+  projectId = seedProject(app, "studio-e2e-streaming", "Moonlight");
   // Reconnecting: after Change the new ffmpeg publishes to a fresh listener on the same URL.
   receiver = await startReceiver({ reconnect: true });
   browser = await openBrowser();
@@ -38,11 +36,7 @@ afterAll(async () => {
 });
 
 async function upload(page: Page, name: string) {
-  const buffer = readFileSync(await steamReadyMp4(6));
-  const res = await page.request.post(`${app.url}/api/media/upload`, {
-    multipart: { projectId: String(projectId), media: { name, mimeType: "video/mp4", buffer } },
-  });
-  expect(res.status()).toBeLessThan(300);
+  await uploadVideo(page, app.url, projectId, name, await steamReadyMp4(6));
 }
 
 test("add a destination, start, see it live, change media, stop, delete the record", async () => {

@@ -1,12 +1,18 @@
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { FORMS_UI } from "../../client/messages/forms-ui";
 import { WEBHOOKS_UI } from "../../client/messages/webhooks-ui";
 import { freePort } from "../fakes/rtmp-receiver";
 import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../support/media";
-import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
+import {
+  type Console,
+  openBrowser,
+  seedProject,
+  signInThroughPage,
+  startConsole,
+  uploadVideo,
+  visit,
+} from "./harness";
 
 // In Chromium against the real server: add a webhook on Project Settings, read its secret once, send
 // a test, see a real stream failure arrive at a local receiver, and delete the webhook.
@@ -18,14 +24,7 @@ const receiver = startWebhookReceiver();
 
 beforeAll(async () => {
   app = await startConsole();
-  const db = new Database(join(app.dataDir, "console.db"));
-  db.run("INSERT INTO organizations (name, slug) VALUES ('Studio', 'studio-e2e-webhooks')");
-  projectId = (
-    db
-      .query("INSERT INTO projects (name, org_id) VALUES ('Starfall', last_insert_rowid()) RETURNING id")
-      .get() as { id: number }
-  ).id;
-  db.close();
+  projectId = seedProject(app, "studio-e2e-webhooks", "Starfall");
   browser = await openBrowser();
 });
 
@@ -50,7 +49,7 @@ test("a webhook added on Project Settings gets a test and a real stream failure"
   await dialog.getByRole("button", { name: WEBHOOKS_UI.create }).click();
   const secret = await page.getByTestId("webhook-secret").textContent();
   expect(secret).toMatch(/^whsec_/);
-  await page.getByRole("button", { name: WEBHOOKS_UI.done }).click();
+  await page.getByRole("button", { name: FORMS_UI.done }).click();
 
   const item = page.locator('[data-testid^="webhook-"]');
   await expect(item.textContent()).resolves.not.toContain("T0KEN");
@@ -58,14 +57,7 @@ test("a webhook added on Project Settings gets a test and a real stream failure"
   await until(() => receiver.received.length === 1, 5000, "the test delivery");
   await item.locator('tr[data-testid^="delivery-"]').getByText("204").waitFor();
 
-  const buffer = readFileSync(await steamReadyMp4(6));
-  const up = await page.request.post(`${app.url}/api/media/upload`, {
-    multipart: {
-      projectId: String(projectId),
-      media: { name: "trailer.mp4", mimeType: "video/mp4", buffer },
-    },
-  });
-  const media = await up.json();
+  const media = await uploadVideo(page, app.url, projectId, "trailer.mp4", await steamReadyMp4(6));
   const dest = await (
     await page.request.post(`${app.url}/api/destinations`, {
       data: {
@@ -78,7 +70,7 @@ test("a webhook added on Project Settings gets a test and a real stream failure"
     })
   ).json();
   const started = await page.request.post(`${app.url}/api/destinations/${dest.id}/stream`, {
-    data: { mediaId: media.id ?? media.media?.id },
+    data: { mediaId: media.id },
   });
   expect(started.status()).toBeLessThan(300);
   await until(() => receiver.received.some((h) => h.body.includes("stream.failed")), 10_000, "stream.failed");

@@ -1,12 +1,13 @@
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { createQueryClient } from "../../client/app/query-client";
 import { SessionProvider } from "../../client/app/session";
 import { trpc } from "../../client/lib/trpc";
 import { type Caller, callerLink } from "./caller-link";
+import { waitUntil } from "./wait";
 
 /**
  * Renders UI inside the console's providers, at a route, talking to `caller`. The session comes
@@ -38,4 +39,16 @@ export function renderWithApp(
       </QueryClientProvider>
     </trpc.Provider>,
   );
+}
+
+/**
+ * Runs `action` and stays inside act until `done` holds (failing after 10 s), then `settleMs` more,
+ * so what the server's answer sets off (a dialog closing once its mutation settles) happens in act.
+ */
+export async function actUntil(action: () => void, done: () => boolean = () => true, settleMs = 0) {
+  await act(async () => {
+    action();
+    await waitUntil(done, 10_000, "the answer to land");
+    if (settleMs > 0) await Bun.sleep(settleMs);
+  });
 }

@@ -1,5 +1,8 @@
-import { Button, Code, Field, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Input, Stack } from "@chakra-ui/react";
 import { DialogFrame } from "@client/components/DialogFrame";
+import { FormField } from "@client/components/form/FormField";
+import { fieldErrors } from "@client/components/form/validate";
+import { SecretShownOnce } from "@client/components/SecretShownOnce";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
@@ -7,29 +10,6 @@ import { API_TOKENS_UI as UI } from "@client/messages/api-tokens-ui";
 import { FORMS_UI } from "@client/messages/forms-ui";
 import { createApiTokenBody } from "@shared/schemas/api-tokens";
 import { useState } from "react";
-
-/** A new token, shown this once, with a copy button. */
-function NewToken({ token }: { token: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () =>
-    void navigator.clipboard?.writeText(token).then(
-      () => setCopied(true),
-      () => {},
-    );
-  return (
-    <Stack gap="3">
-      <Text fontSize="sm" color="fg.muted">
-        {UI.tokenHint}
-      </Text>
-      <Code data-testid="new-api-token" p="2" wordBreak="break-all" fontSize="sm">
-        {token}
-      </Code>
-      <Button size="sm" variant="outline" alignSelf="start" onClick={copy}>
-        {copied ? UI.copied : UI.copy}
-      </Button>
-    </Stack>
-  );
-}
 
 /** The create form (name, optional expiry); after creation, the token. */
 export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -50,11 +30,8 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose():
 
   async function submit() {
     const expiry = days.trim() === "" ? undefined : Number(days);
-    const checked = createApiTokenBody.safeParse({ name, expires_in_days: expiry });
-    if (!checked.success) {
-      const issue = (path: string) => checked.error.issues.find((i) => i.path[0] === path)?.message;
-      return setErrors({ name: issue("name"), days: issue("expires_in_days") });
-    }
+    const checked = fieldErrors(createApiTokenBody, { name, expires_in_days: expiry });
+    if (!checked.ok) return setErrors({ name: checked.errors.name, days: checked.errors.expires_in_days });
     setErrors({});
     try {
       const created = await create.mutateAsync(checked.data);
@@ -77,7 +54,7 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose():
       footer={
         token ? (
           <Button colorPalette="blue" onClick={close}>
-            {UI.done}
+            {FORMS_UI.done}
           </Button>
         ) : (
           <>
@@ -92,29 +69,15 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose():
       }
     >
       {token ? (
-        <NewToken token={token} />
+        <SecretShownOnce hint={UI.tokenHint} value={token} testId="new-api-token" />
       ) : (
         <Stack gap="4">
-          <Field.Root required invalid={!!errors.name}>
-            <Field.Label>
-              {UI.nameLabel} <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label={UI.nameLabel} required error={errors.name} helper={UI.nameHint}>
             <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-            {errors.name ? (
-              <Field.ErrorText>{errors.name}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{UI.nameHint}</Field.HelperText>
-            )}
-          </Field.Root>
-          <Field.Root invalid={!!errors.days}>
-            <Field.Label>{UI.expiryLabel}</Field.Label>
+          </FormField>
+          <FormField label={UI.expiryLabel} error={errors.days} helper={UI.expiryHint}>
             <Input inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} maxW="40" />
-            {errors.days ? (
-              <Field.ErrorText>{errors.days}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{UI.expiryHint}</Field.HelperText>
-            )}
-          </Field.Root>
+          </FormField>
         </Stack>
       )}
     </DialogFrame>

@@ -1,8 +1,12 @@
-import { Button, Checkbox, Code, Field, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { DialogFrame } from "@client/components/DialogFrame";
+import { FormField } from "@client/components/form/FormField";
+import { fieldErrors } from "@client/components/form/validate";
+import { SecretShownOnce } from "@client/components/SecretShownOnce";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { WEBHOOKS_UI as UI } from "@client/messages/webhooks-ui";
 import { EVENT_LABELS, WEBHOOKS } from "@shared/messages/webhooks";
 import {
@@ -36,7 +40,6 @@ export function AddWebhookDialog({
   const [events, setEvents] = useState<WebhookEvent[]>(DEFAULT_EVENTS);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
   const [secret, setSecret] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const utils = trpc.useUtils();
   const create = trpc.webhooks.create.useMutation();
 
@@ -45,17 +48,16 @@ export function AddWebhookDialog({
     setEvents(DEFAULT_EVENTS);
     setErrors({});
     setSecret(null);
-    setCopied(false);
     onClose();
   };
   const toggle = (event: WebhookEvent, on: boolean) =>
     setEvents((list) => (on ? [...list, event] : list.filter((e) => e !== event)));
 
   async function submit() {
-    const checked = createWebhookBody.safeParse({ url, format, events });
-    if (!checked.success) {
-      const issue = (path: string) => checked.error.issues.find((i) => i.path[0] === path)?.message;
-      return setErrors({ url: issue("url"), events: issue("events") ? WEBHOOKS.eventsRequired : undefined });
+    const checked = fieldErrors(createWebhookBody, { url, format, events });
+    if (!checked.ok) {
+      const found = checked.errors;
+      return setErrors({ url: found.url, events: found.events ? WEBHOOKS.eventsRequired : undefined });
     }
     setErrors({});
     try {
@@ -69,11 +71,6 @@ export function AddWebhookDialog({
   }
 
   if (secret) {
-    const copy = () =>
-      void navigator.clipboard?.writeText(secret).then(
-        () => setCopied(true),
-        () => {},
-      );
     return (
       <DialogFrame
         open={open}
@@ -81,21 +78,11 @@ export function AddWebhookDialog({
         title={UI.secretTitle}
         footer={
           <Button colorPalette="blue" onClick={close}>
-            {UI.done}
+            {FORMS_UI.done}
           </Button>
         }
       >
-        <Stack gap="3">
-          <Text fontSize="sm" color="fg.muted">
-            {UI.secretHint}
-          </Text>
-          <Code data-testid="webhook-secret" p="2" wordBreak="break-all" fontSize="sm">
-            {secret}
-          </Code>
-          <Button size="sm" variant="outline" alignSelf="start" onClick={copy}>
-            {copied ? UI.copied : UI.copy}
-          </Button>
-        </Stack>
+        <SecretShownOnce hint={UI.secretHint} value={secret} testId="webhook-secret" />
       </DialogFrame>
     );
   }
@@ -110,7 +97,7 @@ export function AddWebhookDialog({
       footer={
         <>
           <Button variant="ghost" onClick={close}>
-            {UI.cancel}
+            {FORMS_UI.cancel}
           </Button>
           <Button type="submit" colorPalette="green" loading={create.isPending}>
             {UI.create}
@@ -119,10 +106,7 @@ export function AddWebhookDialog({
       }
     >
       <Stack gap="4">
-        <Field.Root required invalid={!!errors.url}>
-          <Field.Label>
-            {UI.urlLabel} <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label={UI.urlLabel} required error={errors.url} helper={UI.urlHint}>
           <Input
             type="url"
             fontFamily="mono"
@@ -131,12 +115,7 @@ export function AddWebhookDialog({
             placeholder="https://"
             onChange={(e) => setUrl(e.target.value)}
           />
-          {errors.url ? (
-            <Field.ErrorText>{errors.url}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{UI.urlHint}</Field.HelperText>
-          )}
-        </Field.Root>
+        </FormField>
         <Field.Root>
           <Field.Label>{UI.formatLabel}</Field.Label>
           <NativeSelect.Root>

@@ -3,6 +3,7 @@ import { DialogFrame } from "@client/components/DialogFrame";
 import { errorMessage, errorStatus } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
@@ -72,7 +73,7 @@ export function AddDestinationDialog({
       footer={
         <>
           <Button variant="ghost" onClick={close}>
-            {UI.cancel}
+            {FORMS_UI.cancel}
           </Button>
           <Button type="submit" colorPalette="green" loading={create.isPending}>
             {UI.createDestination}

@@ -1,4 +1,5 @@
 import { Box, HStack, Text } from "@chakra-ui/react";
+import { CHART_GRID, chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { HEALTH_UI } from "@client/messages/health-ui";
 import type { HealthSample } from "@shared/schemas/health";
 import {
@@ -16,12 +17,7 @@ import {
 const GREEN = "#4ade80";
 const BLUE = "#60a5fa";
 const RED = "#f87171";
-const GRID = "#27272a";
-const AXIS = "#71717a";
 const HEIGHT = 140;
-const tickCss = { "& .recharts-text": { fontSize: "11px" } };
-const axis = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
-
 const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
 
@@ -51,23 +47,23 @@ export default function HealthChart({ samples }: { samples: HealthSample[] }) {
         <Key color={BLUE} label={HEALTH_UI.fps} />
         <Key color={RED} label={HEALTH_UI.drops} dot />
       </HStack>
-      <Box h={`${HEIGHT}px`} css={tickCss}>
+      <Box h={`${HEIGHT}px`} css={chartTickCss}>
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <ComposedChart data={points} margin={{ top: 6, right: 0, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+            <CartesianGrid {...chartGridProps} />
             <XAxis
               dataKey="t"
               type="number"
               domain={["dataMin", "dataMax"]}
               tickFormatter={clock}
-              {...axis}
+              {...chartAxisProps}
               minTickGap={40}
             />
-            <YAxis yAxisId="kbps" {...axis} width={48} />
-            <YAxis yAxisId="fps" orientation="right" {...axis} width={32} />
+            <YAxis yAxisId="kbps" {...chartAxisProps} width={48} />
+            <YAxis yAxisId="fps" orientation="right" {...chartAxisProps} width={32} />
             <Tooltip
               labelFormatter={(t) => clock(Number(t))}
-              contentStyle={{ background: "#18181b", border: `1px solid ${GRID}`, fontSize: 12 }}
+              contentStyle={{ background: "#18181b", border: `1px solid ${CHART_GRID}`, fontSize: 12 }}
             />
             <Line
               yAxisId="kbps"

@@ -1,5 +1,6 @@
-import { Badge, Button, chakra, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { DialogFrame } from "@client/components/DialogFrame";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatFileSize } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
@@ -7,6 +8,7 @@ import { copyableForCustom } from "@shared/schemas/media";
 import type { PlaylistView } from "@shared/schemas/playlists";
 import type { DestinationType } from "@shared/schemas/streaming";
 import { Link } from "react-router-dom";
+import { ChoiceButton } from "./ChoiceButton";
 import { PlaylistChoices } from "./PlaylistChoices";
 import type { MediaChoice } from "./types";
 
@@ -55,7 +57,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
       subtitle={props.changing ? UI.changeMediaHint(props.destinationName) : props.destinationName}
       footer={
         <Button variant="ghost" onClick={props.onClose}>
-          {UI.cancel}
+          {FORMS_UI.cancel}
         </Button>
       }
     >
@@ -82,21 +84,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
             const current = props.changing && m.id === props.currentMediaId;
             const prep = preparation(m, props.destinationType);
             return (
-              <chakra.button
-                type="button"
-                key={m.id}
-                textAlign="left"
-                borderWidth="1px"
-                borderColor={current ? "green.700" : "border"}
-                borderRadius="md"
-                px="4"
-                py="3"
-                bg="bg.subtle"
-                _hover={{ bg: "bg.muted", borderColor: "green.600" }}
-                opacity={props.busy ? 0.6 : 1}
-                disabled={props.busy}
-                onClick={() => props.onPick(m)}
-              >
+              <ChoiceButton key={m.id} current={current} busy={props.busy} onPick={() => props.onPick(m)}>
                 <HStack justify="space-between" gap="3">
                   <Text fontWeight="medium" truncate>
                     {m.original_name}
@@ -117,7 +105,7 @@ export function SelectMediaDialog(props: SelectMediaDialogProps) {
                     {prep.reasons.join(" · ")}
                   </Text>
                 )}
-              </chakra.button>
+              </ChoiceButton>
             );
           })}
         </Stack>

@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Text } from "@chakra-ui/react";
+import { CHART_AXIS, chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { Panel } from "@client/components/StatCard";
 import { FINANCIAL_UI as T } from "@client/messages/analytics-ui";
 import { formatCents } from "@shared/format";
@@ -22,8 +23,6 @@ import { TooltipFrame } from "./TooltipFrame";
 // overview tab nor any other screen pays for it. SVG attributes need literal colours, not tokens.
 const GREEN = "#4ade80";
 const BLUE = "#60a5fa";
-const GRID = "#27272a";
-const AXIS = "#71717a";
 const CHART_HEIGHT = 240;
 
 export interface RevenuePoint {
@@ -42,7 +41,7 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
       <Panel title={T.revenue} subtitle={T.revenueChartHint} testId="revenue-chart">
-        <Box h={`${CHART_HEIGHT}px`} css={tickCss}>
+        <Box h={`${CHART_HEIGHT}px`} css={chartTickCss}>
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
             <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <defs>
@@ -51,11 +50,11 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
                   <stop offset="100%" stopColor={GREEN} stopOpacity={0} />
                 </linearGradient>
               </defs>
-              <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={24} />
+              <CartesianGrid {...chartGridProps} />
+              <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={24} />
               <YAxis
                 tickFormatter={(c: number) => `$${compactNumber(c / 100)}`}
-                {...axisProps}
+                {...chartAxisProps}
                 width={52}
                 ticks={revenueTicks}
                 domain={revenueTicks ? [0, revenueTicks.at(-1)!] : undefined}
@@ -64,7 +63,7 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
                 content={(p) => (
                   <ChartTooltip active={p.active} payload={p.payload} label={p.label} kind="revenue" />
                 )}
-                cursor={{ stroke: AXIS }}
+                cursor={{ stroke: CHART_AXIS }}
               />
               <Area
                 type="monotone"
@@ -87,14 +86,14 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
         </Box>
       </Panel>
       <Panel title={T.unitsSold} subtitle={T.unitsChartHint} testId="units-chart">
-        <Box h={`${CHART_HEIGHT}px`} css={tickCss}>
+        <Box h={`${CHART_HEIGHT}px`} css={chartTickCss}>
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={24} />
+              <CartesianGrid {...chartGridProps} />
+              <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={24} />
               <YAxis
                 tickFormatter={(n: number) => compactNumber(n)}
-                {...axisProps}
+                {...chartAxisProps}
                 width={40}
                 allowDecimals={false}
                 ticks={unitTicks}
@@ -120,16 +119,6 @@ export default function FinancialCharts({ data }: { data: RevenuePoint[] }) {
     </SimpleGrid>
   );
 }
-
-// The console's base styles beat SVG presentation attributes, so tick text is sized in CSS.
-const tickCss = { "& .recharts-text": { fontSize: "11px" } };
-
-const axisProps = {
-  stroke: AXIS,
-  tick: { fill: AXIS },
-  tickLine: false,
-  axisLine: false,
-} as const;
 
 function ChartTooltip({
   active,

@@ -9,6 +9,7 @@ import { lazy, Suspense } from "react";
 import { FinancialDataPanel } from "./FinancialDataPanel";
 import { NoSalesPanel } from "./NoSalesPanel";
 import { shortDay } from "./player-chart";
+import { SectionHeading } from "./SectionHeading";
 import { TrendBadge } from "./TrendBadge";
 
 // recharts lives in its own chunk, fetched only when a project shows financials.
@@ -35,14 +36,7 @@ export function FinancialSection({
   return (
     <Stack gap="4" data-testid="financial-section">
       <Flex justify="space-between" align="flex-end" mt="4" gap="3" wrap="wrap">
-        <Box>
-          <Text fontSize="lg" fontWeight="semibold">
-            {T.heading}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {T.subheading}
-          </Text>
-        </Box>
+        <SectionHeading title={T.heading} subtitle={T.subheading} />
         {hasSales ? (
           <HStack gap="2" fontSize="sm" color="fg.muted">
             <Text>{T.revenueTrend}</Text>

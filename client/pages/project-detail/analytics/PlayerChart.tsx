@@ -16,6 +16,7 @@ import {
   shortDay,
   utcDay,
 } from "./player-chart";
+import { TooltipFrame } from "./TooltipFrame";
 
 const GRID = Array.from({ length: AXIS_STEPS + 1 }, (_, i) => i / AXIS_STEPS);
 
@@ -170,32 +171,22 @@ function BarColumn({
 /** Beside the hovered column, near the top of the plot: never over the bar, never clipped. */
 function BarTooltip({ bar, side }: { bar: PlayerBar; side: "left" | "right" }) {
   return (
-    <Box
+    <TooltipFrame
+      title={`${shortDay(bar.date)}${bar.isToday ? ` · ${T.today}` : ""}`}
       role="tooltip"
       data-testid="chart-tooltip"
       position="absolute"
       top="2"
       {...(side === "right" ? { left: "calc(100% + 6px)" } : { right: "calc(100% + 6px)" })}
       zIndex="docked"
-      bg="gray.900"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      borderRadius="md"
-      px="3"
-      py="2"
       minW="40"
       whiteSpace="nowrap"
-      boxShadow="lg"
       pointerEvents="none"
     >
-      <Text fontSize="xs" fontWeight="semibold" mb="1">
-        {shortDay(bar.date)}
-        {bar.isToday ? ` · ${T.today}` : ""}
-      </Text>
       <TooltipRow label={T.dailyPeak} value={bar.dailyPeak} color="teal.solid" />
       <TooltipRow label={T.peak24h} value={bar.peak24h} color="teal.muted" />
       {bar.isToday ? <TooltipRow label={T.current} value={bar.current} color="orange.solid" /> : null}
-    </Box>
+    </TooltipFrame>
   );
 }
 

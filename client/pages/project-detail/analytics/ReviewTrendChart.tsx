@@ -1,4 +1,5 @@
 import { Box, Text } from "@chakra-ui/react";
+import { CHART_AXIS, chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { REVIEWS_UI as T } from "@client/messages/reviews-ui";
 import { formatPercent } from "@shared/format";
 import type { ReviewDay } from "@shared/schemas/analytics-reviews";
@@ -8,8 +9,6 @@ import { TooltipFrame } from "./TooltipFrame";
 
 // SVG attributes need literal colours, not tokens.
 const GREEN = "#4ade80";
-const GRID = "#27272a";
-const AXIS = "#71717a";
 const HEIGHT = 176;
 
 /** Percent positive per day. The scale hugs the data (±2 points): a review score moves slowly. */
@@ -18,33 +17,22 @@ export default function ReviewTrendChart({ trend }: { trend: ReviewDay[] }) {
   const lo = Math.max(0, Math.floor(Math.min(...values, 100) - 2));
   const hi = Math.min(100, Math.ceil(Math.max(...values, 0) + 2));
   return (
-    <Box h={`${HEIGHT}px`} css={{ "& .recharts-text": { fontSize: "11px" } }} data-testid="review-trend">
+    <Box h={`${HEIGHT}px`} css={chartTickCss} data-testid="review-trend">
       <Text srOnly>{T.trendTitle}</Text>
       <ResponsiveContainer width="100%" height={HEIGHT}>
         <LineChart data={trend} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={shortDay}
-            stroke={AXIS}
-            tick={{ fill: AXIS }}
-            tickLine={false}
-            axisLine={false}
-            minTickGap={24}
-          />
+          <CartesianGrid {...chartGridProps} />
+          <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={24} />
           <YAxis
             domain={[lo, hi]}
             tickFormatter={(n: number) => `${n}%`}
-            stroke={AXIS}
-            tick={{ fill: AXIS }}
-            tickLine={false}
-            axisLine={false}
+            {...chartAxisProps}
             width={40}
             allowDecimals={false}
           />
           <Tooltip
             content={(p) => <TrendTooltip active={p.active} payload={p.payload} />}
-            cursor={{ stroke: AXIS }}
+            cursor={{ stroke: CHART_AXIS }}
           />
           <Line
             type="monotone"

@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel } from "@client/components/StatCard";
 import { trpc } from "@client/lib/trpc";
 import { REVIEWS_UI as T } from "@client/messages/reviews-ui";
@@ -22,7 +23,7 @@ export function ReviewsCard({ projectId, days }: { projectId: number; days: numb
       {q.isPending ? (
         <Skeleton h="40" borderRadius="lg" />
       ) : q.isError ? (
-        <Text color="fg.muted">{T.loadFailed}</Text>
+        <LoadFailed compact title={T.loadFailed} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : !q.data.latest ? (
         <EmptyReviews />
       ) : (

@@ -1,4 +1,5 @@
 import { Box, Text } from "@chakra-ui/react";
+import { CHART_AXIS, chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { formatCents } from "@shared/format";
 import type { TimelineSaleEvent } from "@shared/schemas/analytics-timeline";
 import {
@@ -19,11 +20,7 @@ import type { TimelinePoint, TimelineSeries } from "./timeline-series";
 
 // One date axis, four scales: dollars on the left, counts (players, wishlist adds) on the right;
 // hours on air (0–24, shaded bars) and review percent (0–100) on hidden scales of their own.
-const GRID = "#27272a";
-const AXIS = "#71717a";
 const HEIGHT = 280;
-const axisProps = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
-const tickCss = { "& .recharts-text": { fontSize: "11px" } };
 
 interface Props {
   points: TimelinePoint[];
@@ -48,21 +45,21 @@ export default function TimelineChart({ points, present, saleEvents, labels }: P
       />
     ) : null;
   return (
-    <Box h={`${HEIGHT}px`} css={tickCss} data-testid="timeline-chart">
+    <Box h={`${HEIGHT}px`} css={chartTickCss} data-testid="timeline-chart">
       <ResponsiveContainer width="100%" height={HEIGHT}>
         <ComposedChart data={points} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={28} />
+          <CartesianGrid {...chartGridProps} />
+          <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={28} />
           <YAxis
             yAxisId="money"
-            {...axisProps}
+            {...chartAxisProps}
             width={48}
             tickFormatter={(d: number) => `$${compactNumber(d)}`}
           />
           <YAxis
             yAxisId="count"
             orientation="right"
-            {...axisProps}
+            {...chartAxisProps}
             width={40}
             allowDecimals={false}
             tickFormatter={(n: number) => compactNumber(n)}
@@ -100,7 +97,7 @@ export default function TimelineChart({ points, present, saleEvents, labels }: P
           {line("reviews", "pct")}
           <Tooltip
             content={(p) => <TimelineTooltip active={p.active} payload={p.payload} labels={labels} />}
-            cursor={{ stroke: AXIS }}
+            cursor={{ stroke: CHART_AXIS }}
           />
         </ComposedChart>
       </ResponsiveContainer>

@@ -1,8 +1,12 @@
-import { Box, Text } from "@chakra-ui/react";
+import { Box, type BoxProps, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 
 /** The box every analytics chart's tooltip sits in: a dark card with the day (or a heading) on top. */
-export function TooltipFrame({ title, children }: { title: ReactNode; children: ReactNode }) {
+export function TooltipFrame({
+  title,
+  children,
+  ...box
+}: { title: ReactNode; children: ReactNode } & Omit<BoxProps, "title">) {
   return (
     <Box
       bg="gray.900"
@@ -12,6 +16,7 @@ export function TooltipFrame({ title, children }: { title: ReactNode; children: 
       px="3"
       py="2"
       boxShadow="lg"
+      {...box}
     >
       <Text fontSize="xs" fontWeight="semibold" mb="1">
         {title}

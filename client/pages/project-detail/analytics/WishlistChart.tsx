@@ -1,4 +1,5 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { CHART_AXIS, chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { WISHLISTS_UI as T } from "@client/messages/wishlists-ui";
 import type { WishlistDay } from "@shared/schemas/wishlists";
 import {
@@ -19,36 +20,32 @@ const ADDS = "#4ade80";
 const DELETES = "#f87171";
 const PURCHASES = "#60a5fa";
 const BALANCE = "#c084fc";
-const GRID = "#27272a";
-const AXIS = "#71717a";
 const HEIGHT = 260;
-
-const axisProps = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
 
 export default function WishlistChart({ daily }: { daily: WishlistDay[] }) {
   // Deletes and purchases are drawn below zero, so a day reads as what came in against what left.
   const data = daily.map((d) => ({ ...d, deletesDown: -d.deletes, purchasesDown: -d.purchases }));
   return (
     <Stack gap="2">
-      <Box h={`${HEIGHT}px`} css={{ "& .recharts-text": { fontSize: "11px" } }} data-testid="wishlist-chart">
+      <Box h={`${HEIGHT}px`} css={chartTickCss} data-testid="wishlist-chart">
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <ComposedChart data={data} stackOffset="sign" margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={24} />
+            <CartesianGrid {...chartGridProps} />
+            <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={24} />
             <YAxis
               yAxisId="day"
               tickFormatter={(n: number) => compactNumber(Math.abs(n))}
-              {...axisProps}
+              {...chartAxisProps}
               width={40}
             />
             <YAxis
               yAxisId="balance"
               orientation="right"
               tickFormatter={(n: number) => compactNumber(n)}
-              {...axisProps}
+              {...chartAxisProps}
               width={44}
             />
-            <ReferenceLine yAxisId="day" y={0} stroke={AXIS} />
+            <ReferenceLine yAxisId="day" y={0} stroke={CHART_AXIS} />
             <Tooltip
               content={(p) => <DayTooltip active={p.active} payload={p.payload} />}
               cursor={{ fill: "rgba(255,255,255,0.04)" }}
@@ -115,7 +112,7 @@ function DayTooltip({ active, payload }: { active?: boolean; payload?: readonly 
     [T.legendAdds, d.adds, ADDS],
     [T.legendDeletes, d.deletes, DELETES],
     [T.legendPurchases, d.purchases, PURCHASES],
-    [T.legendGifts, d.gifts, AXIS],
+    [T.legendGifts, d.gifts, CHART_AXIS],
     [T.legendBalance, d.balance, BALANCE],
   ];
   return (

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { BoxIcon, PercentIcon, SettingsIcon, UserIcon, WalletIcon } from "@client/components/icons/analytics";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel, StatCard } from "@client/components/StatCard";
 import { trpc } from "@client/lib/trpc";
 import { ANALYTICS_UI } from "@client/messages/analytics-ui";
@@ -8,6 +9,7 @@ import type { WishlistsAnswer } from "@shared/schemas/wishlists";
 import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
+import { SectionHeading } from "./SectionHeading";
 
 // The wishlists card: headline figures, the daily chart and the top countries for the tab's period.
 const WishlistChart = lazy(() => import("./WishlistChart"));
@@ -30,18 +32,11 @@ export function WishlistsSection({ projectId, days }: { projectId: number; days:
   );
   return (
     <Stack gap="4" data-testid="wishlists-section">
-      <Box mt="4">
-        <Text fontSize="lg" fontWeight="semibold">
-          {T.heading}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {T.subheading}
-        </Text>
-      </Box>
+      <SectionHeading mt="4" title={T.heading} subtitle={T.subheading} />
       {q.isPending ? (
         <Skeleton h="320px" borderRadius="xl" />
       ) : q.isError ? (
-        <Notice title={T.loadFailed} />
+        <LoadFailed title={T.loadFailed} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : !q.data.financialEnabled ? (
         <Notice title={T.offTitle} hint={T.offHint} settings={`/projects/${projectId}/settings`} />
       ) : !q.data.hasData ? (

@@ -1,4 +1,5 @@
 import { Badge, Box, Text } from "@chakra-ui/react";
+import { chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { Panel } from "@client/components/StatCard";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
 import { formatPercent } from "@shared/format";
@@ -10,10 +11,7 @@ import { TooltipFrame } from "../TooltipFrame";
 // Loaded lazily with recharts. SVG attributes need literal colours, not tokens.
 const AMBER = "#fbbf24";
 const RED = "#f87171";
-const GRID = "#27272a";
-const AXIS = "#71717a";
 const HEIGHT = 200;
-const axisProps = { stroke: AXIS, tick: { fill: AXIS }, tickLine: false, axisLine: false } as const;
 
 export default function RefundsChart({ days }: { days: RefundDay[] }) {
   const spikes = days.filter((d) => d.spike).length;
@@ -30,12 +28,12 @@ export default function RefundsChart({ days }: { days: RefundDay[] }) {
         ) : null
       }
     >
-      <Box h={`${HEIGHT}px`} css={{ "& .recharts-text": { fontSize: "11px" } }}>
+      <Box h={`${HEIGHT}px`} css={chartTickCss}>
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="date" tickFormatter={shortDay} {...axisProps} minTickGap={24} />
-            <YAxis {...axisProps} width={32} allowDecimals={false} />
+            <CartesianGrid {...chartGridProps} />
+            <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={24} />
+            <YAxis {...chartAxisProps} width={32} allowDecimals={false} />
             <Tooltip
               content={(p) => <RefundTip active={p.active} payload={p.payload} />}
               cursor={{ fill: "rgba(255,255,255,0.04)" }}

@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel } from "@client/components/StatCard";
 import { trpc } from "@client/lib/trpc";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
@@ -14,9 +15,7 @@ export function SaleEventsCard({ projectId }: { projectId: number }) {
       {q.isPending ? (
         <Skeleton h="40" borderRadius="lg" />
       ) : q.isError ? (
-        <Text color="fg.error" fontSize="sm">
-          {T.loadFailed}
-        </Text>
+        <LoadFailed compact title={T.loadFailed} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : q.data.events.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           {T.noEvents}

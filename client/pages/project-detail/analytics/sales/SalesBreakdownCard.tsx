@@ -1,4 +1,5 @@
 import { Box, Button, ButtonGroup, Skeleton, Table, Text } from "@chakra-ui/react";
+import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel } from "@client/components/StatCard";
 import { trpc } from "@client/lib/trpc";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
@@ -42,9 +43,7 @@ export function SalesBreakdownCard({ projectId, days }: { projectId: number; day
       {q.isPending ? (
         <Skeleton h="48" borderRadius="lg" />
       ) : q.isError ? (
-        <Text color="fg.error" fontSize="sm">
-          {T.loadFailed}
-        </Text>
+        <LoadFailed compact title={T.loadFailed} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : q.data.rows.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           {T.noRows}

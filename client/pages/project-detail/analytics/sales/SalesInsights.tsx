@@ -1,7 +1,8 @@
-import { Box, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Skeleton, Stack } from "@chakra-ui/react";
 import { trpc } from "@client/lib/trpc";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
 import { lazy, Suspense } from "react";
+import { SectionHeading } from "../SectionHeading";
 import { SaleEventsCard } from "./SaleEventsCard";
 import { SalesBreakdownCard } from "./SalesBreakdownCard";
 
@@ -12,14 +13,7 @@ export function SalesInsights({ projectId, days }: { projectId: number; days: nu
   const refunds = trpc.analyticsSales.refunds.useQuery({ projectId, days }, { refetchOnWindowFocus: false });
   return (
     <Stack gap="4" data-testid="sales-insights" minW="0">
-      <Box mt="4">
-        <Text fontSize="lg" fontWeight="semibold">
-          {T.heading}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {T.subheading}
-        </Text>
-      </Box>
+      <SectionHeading mt="4" title={T.heading} subtitle={T.subheading} />
       <SalesBreakdownCard projectId={projectId} days={days} />
       {refunds.data ? (
         <Suspense fallback={<Skeleton h="260px" borderRadius="xl" />}>

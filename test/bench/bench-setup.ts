@@ -1,0 +1,74 @@
+// What the benches share: a process's resident memory; for the streaming benches, a project, one
+// steam-ready video and N custom destinations written straight into a running server's SQLite file
+// (WAL), and stopping the child processes a bench started.
+import { readFileSync } from "node:fs";
+import type { Subprocess } from "bun";
+import { destinations, mediaFiles, projects } from "../../server/db/schema";
+import { createDeps } from "../../server/deps";
+import { loadEnv } from "../../server/env";
+import { mediaPaths } from "../../server/media/storage";
+
+export const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
+export interface BenchStreamsSpec {
+  /** The video to copy in; its probed shape is given below, the benches know it. */
+  source: string;
+  storedName: string;
+  video: { durationSeconds: number; width: number; height: number; frameRate: number };
+  rtmpUrl: string;
+  count: number;
+  /** Stream keys are this prefix and 1..count, so each bench's publishes are told apart at nginx. */
+  keyPrefix: string;
+}
+
+export async function seedBenchStreams(dataDir: string, spec: BenchStreamsSpec) {
+  await Bun.write(mediaPaths(dataDir).file(spec.storedName), Bun.file(spec.source));
+  const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
+  try {
+    const project = deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning().get();
+    const media = deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId: project.id,
+        originalName: spec.storedName,
+        storedName: spec.storedName,
+        mimeType: "video/mp4",
+        fileSize: Bun.file(spec.source).size,
+        kind: "video",
+        ...spec.video,
+        videoCodec: "h264",
+        audioCodec: "aac",
+        keyframeInterval: 2,
+        steamReady: true,
+      })
+      .returning()
+      .get();
+    const dests = Array.from({ length: spec.count }, (_, i) =>
+      deps.db
+        .insert(destinations)
+        .values({
+          projectId: project.id,
+          name: `nginx ${i + 1}`,
+          type: "custom",
+          rtmpUrl: spec.rtmpUrl,
+          streamKey: `${spec.keyPrefix}${i + 1}`,
+        })
+        .returning()
+        .get(),
+    );
+    return { project, media, dests };
+  } finally {
+    deps.sqlite.close();
+  }
+}
+
+/** SIGTERM each child still running, newest first, and SIGKILL one that outlasts 8 s. */
+export async function stopChildren(children: Subprocess[]) {
+  for (const c of [...children].reverse()) {
+    if (c.exitCode !== null) continue;
+    c.kill("SIGTERM");
+    await Promise.race([c.exited, Bun.sleep(8000)]);
+    if (c.exitCode === null) c.kill("SIGKILL");
+  }
+}
