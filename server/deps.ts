@@ -8,6 +8,7 @@ import { EventBus } from "./events/bus";
 import { HealthSampler } from "./health/sampler";
 import { JobRunner } from "./jobs/runner";
 import { lineLogger } from "./log";
+import { type Resolver, systemResolver } from "./net/outbound-target";
 import { Scheduler } from "./schedule/scheduler";
 import { createSteamClient, type SteamClient } from "./steam/client";
 import { Sampler } from "./steam/sampler";
@@ -38,6 +39,11 @@ export interface AppDeps {
   events: EventBus;
   /** Starts and stops streams at their broadcast windows; idle until main.ts starts it. */
   scheduler: Scheduler;
+  /**
+   * Resolves host names for the outbound target checks (webhooks, ingests); tests pass their own so
+   * no lookup leaves the machine and a name can be made to "rebind".
+   */
+  resolve: Resolver;
   /** Sends webhook deliveries; idle until main.ts starts it (tests start their own). */
   webhooks: WebhookDelivery;
   /** Health samples of live streams every 10 s; idle until main.ts starts it. */
@@ -48,6 +54,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
   const { db, sqlite } =
     overrides.db && overrides.sqlite ? overrides : openDb(join(env.DATA_DIR, "console.db"));
   const now = overrides.now ?? Date.now;
+  const resolve = overrides.resolve ?? systemResolver;
   const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : lineLogger());
   const deps: AppDeps = {
     env,
@@ -64,6 +71,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         env,
         now,
         events,
+        resolve,
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
     steam: overrides.steam ?? createSteamClient(env),
@@ -73,12 +81,15 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     sampler: undefined as unknown as Sampler,
     scheduler: undefined as unknown as Scheduler,
     events,
+    resolve,
     webhooks:
       overrides.webhooks ??
       new WebhookDelivery({
         db: db as Db,
         now,
         events,
+        allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
+        resolve,
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
     health: undefined as unknown as HealthSampler,

@@ -16,14 +16,14 @@ const trustProxy = z
   .transform((v) => (v === "true" || v === "on" || v === "yes" ? 1 : /^\d$/.test(v) ? Number(v) : 0))
   .default(0);
 
-const onOff = (name: string) =>
+const onOff = (name: string, fallback = true) =>
   z
     .string()
     .trim()
     .toLowerCase()
     .regex(/^(|1|0|true|false|on|off|yes|no)$/, `${name} must be on or off`)
-    .transform((v) => !["0", "false", "off", "no"].includes(v))
-    .default(true);
+    .transform((v) => (v === "" ? fallback : !["0", "false", "off", "no"].includes(v)))
+    .default(fallback);
 
 const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
 
@@ -66,6 +66,11 @@ export const envSchema = z.object({
   ),
   /** Off: no /metrics and no per-request timing (the bench compares both). */
   METRICS_ENABLED: onOff("METRICS_ENABLED"),
+  /**
+   * On: webhooks may also go to loopback, private (RFC 1918, ULA) and CGNAT addresses, for a
+   * studio's own receivers. Link-local and cloud metadata addresses stay refused either way.
+   */
+  ALLOW_PRIVATE_TARGETS: onOff("ALLOW_PRIVATE_TARGETS", false),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z

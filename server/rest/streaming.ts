@@ -21,13 +21,13 @@ export function streamingRest(api: Hono<AppEnv>) {
   api.post("/destinations", async (c) => {
     const { user } = requireUser(c);
     const input = await jsonBody(c, createDestinationInput);
-    return c.json(destinations.createDestination(c.var.deps, user, input), 201);
+    return c.json(await destinations.createDestination(c.var.deps, user, input), 201);
   });
   api.put("/destinations/:id", async (c) => {
     const { user } = requireUser(c);
     const id = idParam(c);
     const fields = await jsonBody(c, updateDestinationFields);
-    return c.json(destinations.updateDestination(c.var.deps, user, { ...fields, id }));
+    return c.json(await destinations.updateDestination(c.var.deps, user, { ...fields, id }));
   });
   api.delete("/destinations/:id", async (c) => {
     const { user } = requireUser(c);

@@ -13,7 +13,7 @@ export function webhooksRest(api: Hono<AppEnv>) {
     const { user } = requireUser(c);
     const projectId = idParam(c);
     const body = await jsonBody(c, createWebhookBody);
-    return c.json(webhooks.createWebhook(c.var.deps, user, projectId, body), 201);
+    return c.json(await webhooks.createWebhook(c.var.deps, user, projectId, body), 201);
   });
   api.delete("/webhooks/:id", (c) =>
     c.json(webhooks.deleteWebhook(c.var.deps, requireUser(c).user, idParam(c))),

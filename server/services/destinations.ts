@@ -9,7 +9,8 @@ import type {
 import type { SessionUser } from "../../shared/types";
 import { destinations } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
+import { checkUrl, ingestPolicy } from "../net/outbound-target";
 import { requirePermission, requireProject } from "./access";
 import { nextChanges } from "./schedules";
 import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
@@ -37,9 +38,20 @@ export function listDestinations(deps: AppDeps, user: SessionUser, projectId: nu
   }));
 }
 
-export function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {
+/**
+ * Refuses an ingest that is, or resolves to, a link-local or cloud metadata address. Loopback and
+ * private ingests stay allowed (local relays); a name that does not resolve now is checked again at
+ * every start.
+ */
+async function requireIngestTarget(deps: AppDeps, rtmpUrl: string): Promise<void> {
+  const verdict = await checkUrl(rtmpUrl, ingestPolicy, deps.resolve);
+  if (!verdict.ok && verdict.reason === "refused") throw badRequest(STREAMING.rtmpUrlRefused);
+}
+
+export async function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {
   requireProject(deps, user, input.project_id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenCreateDestination);
+  await requireIngestTarget(deps, input.rtmp_url);
   const row = deps.db
     .insert(destinations)
     .values({
@@ -64,9 +76,12 @@ export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
   return row;
 }
 
-export function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
-  const existing = findDestination(deps, user, input.id);
+export async function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
+  findDestination(deps, user, input.id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
+  if (input.rtmp_url !== undefined) await requireIngestTarget(deps, input.rtmp_url);
+  // Read again after the lookup: the row may have changed meanwhile.
+  const existing = findDestination(deps, user, input.id);
   const changes: Partial<typeof destinations.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.rtmp_url !== undefined) changes.rtmpUrl = input.rtmp_url;

@@ -13,6 +13,7 @@ import type { SessionUser } from "../../shared/types";
 import { webhookDeliveries, webhooks } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, notFound } from "../errors";
+import { checkUrl, httpPolicy } from "../net/outbound-target";
 import { enqueue, type WebhookRow } from "../webhooks/queue";
 import { requirePermission, requireProject } from "./access";
 import { iso } from "./iso";
@@ -53,13 +54,24 @@ export function listWebhooks(deps: AppDeps, user: SessionUser, projectId: number
   return deps.db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).all().map(view);
 }
 
-export function createWebhook(
+/**
+ * Refuses an address that is, or resolves to, one inside the network (loopback and private only
+ * with ALLOW_PRIVATE_TARGETS). A name that does not resolve now is let through: the same check runs
+ * before every delivery, which is what counts.
+ */
+async function requirePublicTarget(deps: AppDeps, url: string): Promise<void> {
+  const verdict = await checkUrl(url, httpPolicy(deps.env.ALLOW_PRIVATE_TARGETS), deps.resolve);
+  if (!verdict.ok && verdict.reason === "refused") throw badRequest(WEBHOOKS.targetRefused);
+}
+
+export async function createWebhook(
   deps: AppDeps,
   user: SessionUser,
   projectId: number,
   input: CreateWebhookBody,
-): CreatedWebhook {
+): Promise<CreatedWebhook> {
   manage(deps, user, projectId);
+  await requirePublicTarget(deps, input.url);
   const existing = deps.db
     .select({ n: count() })
     .from(webhooks)
@@ -115,6 +127,8 @@ export function listDeliveries(deps: AppDeps, user: SessionUser, id: number, lim
 /** A test event through the same queue and sender as real ones; answers after the first attempt. */
 export async function sendTest(deps: AppDeps, user: SessionUser, id: number): Promise<DeliveryView> {
   const webhook = findWebhook(deps, user, id);
+  // Refused before anything is queued: a test send is never a probe of an inside address.
+  await requirePublicTarget(deps, webhook.url);
   const row = enqueue(deps.db, webhook, {
     type: "webhook.test",
     projectId: webhook.projectId,

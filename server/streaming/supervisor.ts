@@ -4,6 +4,7 @@ import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
+import { checkUrl, ingestPolicy, type Resolver } from "../net/outbound-target";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { MediaPreparer } from "./media-preparation";
@@ -24,6 +25,8 @@ export interface SupervisorOptions {
   log?: (line: string) => void;
   /** Where failures, stalls and recoveries are told; none when absent. */
   events?: EventBus;
+  /** Host names of ingests are resolved with this before every start (default: the system's). */
+  resolve?: Resolver;
   /** ffmpeg start-ups let through at once while the CPU is busy (default: the CPU count). */
   startConcurrency?: number;
 }
@@ -85,6 +88,10 @@ export class Supervisor {
       store.markError(this.db, entry.streamId, this.options.now());
       return this.forget(entry);
     }
+    // Before every start and restart: the name may point somewhere else since the destination was saved.
+    const ingest = await checkUrl(rows.destination.rtmpUrl, ingestPolicy, this.options.resolve);
+    if (entry.stopRequested) return;
+    if (!ingest.ok && ingest.reason === "refused") return this.giveUp(entry, STREAMING.rtmpUrlRefused);
     let file: string;
     try {
       file = await launchInput(this.preparations, this.options.env.DATA_DIR, rows);

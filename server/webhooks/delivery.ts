@@ -1,6 +1,7 @@
 import { WEBHOOKS } from "../../shared/messages/webhooks";
 import type { Db } from "../db/client";
 import type { EventBus } from "../events/bus";
+import { checkUrl, httpPolicy, pinnedRequest, type Resolver } from "../net/outbound-target";
 import { EVENT_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from "./payloads";
 import {
   type DeliveryRow,
@@ -27,6 +28,10 @@ export interface DeliveryOptions {
   now: () => number;
   events: EventBus;
   log?: (line: string) => void;
+  /** Also deliver to loopback and private addresses (ALLOW_PRIVATE_TARGETS); default off. */
+  allowPrivateTargets?: boolean;
+  /** Host names are resolved with this and checked before every attempt (default: the system's). */
+  resolve?: Resolver;
   /** Per attempt (default 5 s). */
   attemptTimeoutMs?: number;
   /** How often pending retries are looked for (default 1 s). */
@@ -110,12 +115,14 @@ export class WebhookDelivery {
       return;
     }
     const deadline = delivery.createdAt + RETRY_WINDOW_MS;
-    // A 4xx other than "slow down" or "timeout" will not change by asking again.
+    // A 4xx other than "slow down" or "timeout" will not change by asking again; nor will a refused
+    // address, which must not be knocked on again and again either.
     const permanent =
-      outcome.status !== null &&
-      outcome.status >= 400 &&
-      outcome.status < 500 &&
-      ![408, 429].includes(outcome.status);
+      outcome.refused ||
+      (outcome.status !== null &&
+        outcome.status >= 400 &&
+        outcome.status < 500 &&
+        ![408, 429].includes(outcome.status));
     const giveUp = permanent || now >= deadline;
     recordAttempt(this.o.db, delivery.id, {
       status: giveUp ? "failed" : "pending",
@@ -129,9 +136,23 @@ export class WebhookDelivery {
     );
   }
 
-  private async post(delivery: DeliveryRow, webhook: WebhookRow) {
+  private async post(
+    delivery: DeliveryRow,
+    webhook: WebhookRow,
+  ): Promise<{ ok: boolean; status: number | null; error: string | null; refused?: boolean }> {
+    // Checked again at every attempt, after resolving the name, and the request is pinned to the
+    // address checked: a name that points elsewhere since the webhook was added is never connected to.
+    const url = new URL(webhook.url);
+    const target = await checkUrl(url, httpPolicy(this.o.allowPrivateTargets ?? false), this.o.resolve);
+    if (!target.ok) {
+      return target.reason === "refused"
+        ? { ok: false, status: null, error: WEBHOOKS.notSentRefused, refused: true }
+        : { ok: false, status: null, error: WEBHOOKS.unreachable };
+    }
+    const pinned = pinnedRequest(url, target.addresses[0]!);
     const timestamp = `${Math.floor(this.o.now() / 1000)}`;
     const headers: Record<string, string> = {
+      Host: pinned.host,
       "Content-Type": "application/json",
       "User-Agent": "StreamConsole-Webhooks",
     };
@@ -141,11 +162,15 @@ export class WebhookDelivery {
       headers[SIGNATURE_HEADER] = sign(webhook.secret, timestamp, delivery.payload);
     }
     try {
-      const res = await fetch(webhook.url, {
+      const res = await fetch(pinned.url, {
         method: "POST",
         headers,
         body: delivery.payload,
+        // A redirect is an answer (3xx, retried like a 5xx), never followed: its target is unchecked.
         redirect: "manual",
+        // A pooled connection was opened for another name's certificate check: never reused.
+        keepalive: false,
+        ...(pinned.serverName ? { tls: { serverName: pinned.serverName } } : {}),
         signal: AbortSignal.timeout(this.o.attemptTimeoutMs ?? 5000),
       });
       await res.body?.cancel().catch(() => {});

@@ -28,6 +28,11 @@ export const STREAMING = {
   rtmpUrlInvalid: "RTMP URL must be a valid URL",
   rtmpUrlScheme: "RTMP URL must start with rtmp:// or rtmps://",
   streamKeyTooLong: "Stream key is too long",
+  rtmpUrlCharacters: "RTMP URL cannot contain spaces, control characters or text-direction marks",
+  streamKeyCharacters: "Stream key cannot contain spaces, control characters or text-direction marks",
+  /** A link-local or cloud metadata address (typed, or what the name resolves to): never an ingest. */
+  rtmpUrlRefused:
+    "This RTMP address points to a link-local or cloud metadata address, which is never a streaming server",
   typeInvalid: "Type must be steam or custom",
 
   // Toasts

@@ -6,6 +6,7 @@ export const WEBHOOKS = {
   urlInvalid: "Enter a full web address starting with http:// or https://.",
   urlTooLong: "The webhook address is too long.",
   urlCredentials: "The webhook address cannot contain a user name or password.",
+  targetRefused: "This address points inside your network. Webhooks may only go to public addresses.",
   formatInvalid: "Choose generic, Discord or Slack.",
   eventsRequired: "Choose at least one event.",
   eventInvalid: "Unknown event.",
@@ -15,6 +16,8 @@ export const WEBHOOKS = {
   timedOut: "No answer within 5 seconds",
   unreachable: "Could not connect",
   httpStatus: (status: number) => `Answered HTTP ${status}`,
+  /** The address came to point inside the network after the webhook was added: nothing was sent. */
+  notSentRefused: "Not sent: the address points inside your network",
   /** The footer of a Slack message, before the event's time. */
   sender: "Stream Console",
 } as const;

@@ -24,10 +24,18 @@ export function isRtmpUrl(value: string): boolean {
   }
 }
 
+/**
+ * Whitespace, control characters (NUL, escape sequences) and invisible format characters such as
+ * bidi overrides: never part of an ingest address or a key, and able to disguise one on screen or
+ * end up in ffmpeg's arguments. Spaces around the value are trimmed first (a pasted line break).
+ */
+export const hasHiddenCharacters = (value: string) => /[\s\p{Cc}\p{Cf}]/u.test(value);
+
 const rtmpUrlSchema = z
   .string()
   .trim()
   .max(RTMP_URL_MAX, STREAMING.rtmpUrlInvalid)
+  .refine((v) => !hasHiddenCharacters(v), { message: STREAMING.rtmpUrlCharacters, abort: true })
   .refine((v) => v === "" || isRtmpUrl(v), STREAMING.rtmpUrlScheme);
 
 const nameSchema = safeName(
@@ -38,7 +46,11 @@ const nameSchema = safeName(
     .max(DESTINATION_NAME_MAX, `Name must be at most ${DESTINATION_NAME_MAX} characters long`),
 );
 
-const streamKeySchema = z.string().trim().max(STREAM_KEY_MAX, STREAMING.streamKeyTooLong);
+const streamKeySchema = z
+  .string()
+  .trim()
+  .max(STREAM_KEY_MAX, STREAMING.streamKeyTooLong)
+  .refine((v) => !hasHiddenCharacters(v), STREAMING.streamKeyCharacters);
 
 export const destinationsInput = z.object({ projectId: idSchema });
 

@@ -30,7 +30,7 @@ let projectId: number;
 const receiver = startWebhookReceiver();
 
 beforeAll(async () => {
-  [app, nginx] = await Promise.all([startConsole(), startNginxRtmp()]);
+  [app, nginx] = await Promise.all([startConsole({ ALLOW_PRIVATE_TARGETS: "on" }), startNginxRtmp()]);
   projectId = seedProject(app, "studio-e2e-window", "Starfall");
   browser = await openBrowser();
 }, 120_000);

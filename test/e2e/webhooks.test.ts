@@ -23,7 +23,8 @@ let projectId: number;
 const receiver = startWebhookReceiver();
 
 beforeAll(async () => {
-  app = await startConsole();
+  // The receiver listens on loopback, as a studio's own would on its LAN.
+  app = await startConsole({ ALLOW_PRIVATE_TARGETS: "on" });
   projectId = seedProject(app, "studio-e2e-webhooks", "Starfall");
   browser = await openBrowser();
 });

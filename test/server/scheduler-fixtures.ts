@@ -25,6 +25,7 @@ export function realSupervisor(deps: AppDeps): Supervisor {
     now: Date.now,
     timings: FAST_TIMINGS,
     events: deps.events,
+    resolve: deps.resolve,
   });
   supervisors.push(supervisor);
   deps.supervisor = supervisor;

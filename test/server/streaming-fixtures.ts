@@ -45,6 +45,7 @@ export function withSupervisor(
     timings: { ...FAST_TIMINGS, ...timings },
     log,
     events: deps.events,
+    resolve: deps.resolve,
   });
   supervisors.push(supervisor);
   deps.supervisor = supervisor;

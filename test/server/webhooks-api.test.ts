@@ -3,13 +3,14 @@ import { createSession, generateSessionToken } from "../../server/auth/session";
 import { webhookDeliveries, webhooks } from "../../server/db/schema";
 import { WEBHOOKS } from "../../shared/messages/webhooks";
 import { startWebhookReceiver } from "../fakes/webhook-receiver";
-import { makeOrg, makeProject, makeUser, testApp } from "../support/server";
+import { makeOrg, makeProject, makeUser, testApp, testDeps } from "../support/server";
 import { signedInCaller } from "./streaming-fixtures";
 
 // The webhook REST paths: strict input, who may manage webhooks, what lists reveal.
 
 async function world() {
-  const t = testApp();
+  // The receiver listens on loopback, as a studio's own would on its LAN.
+  const t = testApp(testDeps({ ALLOW_PRIVATE_TARGETS: "on" }));
   const org = makeOrg(t.deps);
   const other = makeOrg(t.deps);
   const project = makeProject(t.deps, { orgId: org.id });

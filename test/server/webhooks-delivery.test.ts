@@ -35,7 +35,15 @@ function world(receiver: WebhookReceiver, format: WebhookFormat = "generic") {
 }
 
 function worker(deps: AppDeps, opts: Partial<ConstructorParameters<typeof WebhookDelivery>[0]> = {}) {
-  const w = new WebhookDelivery({ db: deps.db, now: deps.now, events: deps.events, ...opts });
+  // The receivers listen on loopback, as a studio's own would on its LAN.
+  const w = new WebhookDelivery({
+    db: deps.db,
+    now: deps.now,
+    events: deps.events,
+    allowPrivateTargets: true,
+    resolve: deps.resolve,
+    ...opts,
+  });
   cleanups.push(() => w.stop());
   return w;
 }

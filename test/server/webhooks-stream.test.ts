@@ -28,6 +28,8 @@ async function setUp(rtmpUrl: string, timings = {}) {
     db: w.deps.db,
     now: w.deps.now,
     events: w.deps.events,
+    allowPrivateTargets: true,
+    resolve: w.deps.resolve,
     log: (l) => logs.push(l),
   });
   delivery.start();

@@ -12,6 +12,7 @@ import { appRouter } from "../../server/routers/root";
 import { authenticate, login } from "../../server/services/auth";
 import { createCallerFactory } from "../../server/trpc/init";
 import type { Role } from "../../shared/roles";
+import { testResolver } from "./resolver";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -27,7 +28,8 @@ export function testDeps(
 ): AppDeps {
   const dir = mkdtempSync(join(tmpdir(), "console-test-"));
   dirs.push(dir);
-  return createDeps(loadEnv({ DATA_DIR: dir, ...env }), overrides);
+  // Host names never reach a real DNS server from a test.
+  return createDeps(loadEnv({ DATA_DIR: dir, ...env }), { resolve: testResolver(), ...overrides });
 }
 
 let orgSeq = 0;
