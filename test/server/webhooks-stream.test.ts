@@ -20,7 +20,8 @@ afterEach(async () => {
 });
 
 async function setUp(rtmpUrl: string, timings = {}) {
-  const w = await streamingWorld();
+  // The receiver listens on loopback, as a studio's own would on its LAN.
+  const w = await streamingWorld({ ALLOW_PRIVATE_TARGETS: "on" });
   const logs: string[] = [];
   withSupervisor(w.deps, timings, (l) => logs.push(l));
   const hooks = startWebhookReceiver();
