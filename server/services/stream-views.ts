@@ -8,6 +8,7 @@ import type {
 } from "../../shared/schemas/streaming";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { maskAddresses } from "../streaming/secrets";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "../streaming/stream-store";
 import { iso } from "./iso";
 
@@ -53,7 +54,7 @@ export function lastFailure(latest: StreamRow | undefined): DestinationFailure |
   return {
     stream_id: latest.id,
     ended: latest.status === "error",
-    message: latest.lastErrorMessage ?? "",
+    message: maskAddresses(latest.lastErrorMessage ?? ""),
     at: iso(latest.lastErrorTime),
     error_count: latest.errorCount,
   };
@@ -106,7 +107,7 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     stopped_at: iso(row.stoppedAt),
     media_size: row.mediaSize,
     pid: row.pid,
-    last_error_message: row.lastErrorMessage,
+    last_error_message: row.lastErrorMessage === null ? null : maskAddresses(row.lastErrorMessage),
     last_error_time: iso(row.lastErrorTime),
     destination_id: row.destinationId,
     media_id: row.mediaId,
