@@ -9,7 +9,8 @@ import type {
 import type { SessionUser } from "../../shared/types";
 import { destinations } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
+import { hasMaskedCredentials, keepStoredCredentials } from "../streaming/url-credentials";
 import { requirePermission, requireProject } from "./access";
 import { nextChanges } from "./schedules";
 import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
@@ -64,12 +65,20 @@ export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
   return row;
 }
 
+/** Answers mask a URL's credentials: the same URL sent back keeps the stored ones. */
+function withStoredCredentials(edited: string, stored: string): string {
+  if (!hasMaskedCredentials(edited)) return edited;
+  const kept = keepStoredCredentials(edited, stored);
+  if (kept === null) throw badRequest(STREAMING.rtmpCredentialsAgain);
+  return kept;
+}
+
 export function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
   const existing = findDestination(deps, user, input.id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
   const changes: Partial<typeof destinations.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
-  if (input.rtmp_url !== undefined) changes.rtmpUrl = input.rtmp_url;
+  if (input.rtmp_url !== undefined) changes.rtmpUrl = withStoredCredentials(input.rtmp_url, existing.rtmpUrl);
   if (input.stream_key !== undefined) changes.streamKey = input.stream_key;
   if (input.autorestart !== undefined) changes.autorestart = input.autorestart;
   const row =

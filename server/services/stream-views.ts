@@ -10,10 +10,11 @@ import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { maskAddresses } from "../streaming/secrets";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "../streaming/stream-store";
+import { urlForAnswer } from "../streaming/url-credentials";
 import { iso } from "./iso";
 
 // Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
-// destinationView, and only for roles that may manage destinations.
+// destinationView, and only for roles that may manage destinations; the URL's credentials never do.
 
 /** The live stream (starting, running or stopping) of each given destination. */
 export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
@@ -70,7 +71,7 @@ export function destinationView(
     id: row.id,
     name: row.name,
     type: row.type,
-    rtmp_url: row.rtmpUrl,
+    rtmp_url: urlForAnswer(row.rtmpUrl, showKey),
     autorestart: row.autorestart,
     is_active: row.isActive,
     project_id: row.projectId,
