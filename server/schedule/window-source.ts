@@ -23,6 +23,6 @@ export function launchWindow(deps: AppDeps, destination: DestinationRow, row: Sc
     destination,
     startedBy: null,
     scheduleId: row.id,
-    ...sourceFor(deps, destination, input),
+    ...sourceFor(deps, null, destination, input),
   });
 }

@@ -34,6 +34,20 @@ export const inOrgScope = (user: SessionUser, orgId: number | null) =>
   user.role === "admin" || (orgId !== null && orgId === user.org_id);
 
 /**
+ * Whether the user may see project `projectId`. Null (a window starting on its own) sees none: a
+ * refusal then names nothing beyond what is missing.
+ */
+export function seesProject(deps: AppDeps, user: SessionUser | null, projectId: number): boolean {
+  if (!user) return false;
+  const project = deps.db
+    .select({ orgId: projects.orgId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get();
+  return !!project && inOrgScope(user, project.orgId);
+}
+
+/**
  * The tenancy check every project-scoped call goes through. Another organization's project answers
  * 404, exactly like a missing one, so ids reveal nothing. A row looked up through its project passes
  * its own not-found message, so another organization's row reads exactly like a missing row.

@@ -11,6 +11,7 @@ import { destinations } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, notFound } from "../errors";
 import { checkUrl, ingestPolicy } from "../net/outbound-target";
+import { hasMaskedCredentials, keepStoredCredentials } from "../streaming/url-credentials";
 import { requirePermission, requireProject } from "./access";
 import { nextChanges } from "./schedules";
 import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
@@ -76,6 +77,14 @@ export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
   return row;
 }
 
+/** Answers mask a URL's credentials: the same URL sent back keeps the stored ones. */
+function withStoredCredentials(edited: string, stored: string): string {
+  if (!hasMaskedCredentials(edited)) return edited;
+  const kept = keepStoredCredentials(edited, stored);
+  if (kept === null) throw badRequest(STREAMING.rtmpCredentialsAgain);
+  return kept;
+}
+
 export async function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
   findDestination(deps, user, input.id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
@@ -84,7 +93,7 @@ export async function updateDestination(deps: AppDeps, user: SessionUser, input:
   const existing = findDestination(deps, user, input.id);
   const changes: Partial<typeof destinations.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
-  if (input.rtmp_url !== undefined) changes.rtmpUrl = input.rtmp_url;
+  if (input.rtmp_url !== undefined) changes.rtmpUrl = withStoredCredentials(input.rtmp_url, existing.rtmpUrl);
   if (input.stream_key !== undefined) changes.streamKey = input.stream_key;
   if (input.autorestart !== undefined) changes.autorestart = input.autorestart;
   const row =

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { destinationSchedulingPlaylist } from "../schedule/window-users";
 import { playlistMedia } from "../streaming/playlist-rows";
 import { liveStatusFilter } from "../streaming/stream-store";
-import { requirePermission, requireProject } from "./access";
+import { requirePermission, requireProject, seesProject } from "./access";
 import { iso } from "./iso";
 
 /** The database or a transaction on it: both read and write alike. */
@@ -54,9 +54,12 @@ export function listPlaylists(deps: AppDeps, user: SessionUser, projectId: numbe
     .map((row) => view(deps.db, row));
 }
 
-/** Every id must be a video of this project; refused as a whole otherwise. */
-function checkMedia(db: Db, projectId: number, ids: number[]): void {
-  const rows = db
+/**
+ * Every id must be a video of this project; refused as a whole otherwise. Another project's video is
+ * called that only for someone who may see that project; for anyone else it reads as missing.
+ */
+function checkMedia(deps: AppDeps, user: SessionUser, projectId: number, ids: number[]): void {
+  const rows = deps.db
     .select()
     .from(mediaFiles)
     .where(inArray(mediaFiles.id, [...new Set(ids)]))
@@ -65,7 +68,12 @@ function checkMedia(db: Db, projectId: number, ids: number[]): void {
   for (const id of ids) {
     const media = byId.get(id);
     if (!media) throw badRequest(PLAYLISTS.mediaNotFound, { media_id: id });
-    if (media.projectId !== projectId) throw badRequest(PLAYLISTS.mediaOtherProject, { media_id: id });
+    if (media.projectId !== projectId) {
+      const text = seesProject(deps, user, media.projectId)
+        ? PLAYLISTS.mediaOtherProject
+        : PLAYLISTS.mediaNotFound;
+      throw badRequest(text, { media_id: id });
+    }
     if (media.kind !== "video") throw badRequest(PLAYLISTS.mediaNotVideo, { media_id: id });
   }
 }
@@ -80,7 +88,7 @@ function writeItems(db: Query, playlistId: number, ids: number[]): void {
 export function createPlaylist(deps: AppDeps, user: SessionUser, input: CreatePlaylistInput): PlaylistView {
   requireProject(deps, user, input.project_id);
   requirePermission(user, "playlist.manage", PLAYLISTS.forbidden);
-  checkMedia(deps.db, input.project_id, input.media_ids);
+  checkMedia(deps, user, input.project_id, input.media_ids);
   const at = deps.now();
   const row = deps.db.transaction((tx) => {
     const created = tx
@@ -114,7 +122,7 @@ export function liveStreamsOf(db: Query, playlistId: number): number[] {
 export function updatePlaylist(deps: AppDeps, user: SessionUser, input: UpdatePlaylistInput): PlaylistView {
   const row = findPlaylist(deps, user, input.id);
   requirePermission(user, "playlist.manage", PLAYLISTS.forbidden);
-  if (input.media_ids) checkMedia(deps.db, row.projectId, input.media_ids);
+  if (input.media_ids) checkMedia(deps, user, row.projectId, input.media_ids);
   deps.db.transaction((tx) => {
     tx.update(playlists)
       .set({ ...(input.name ? { name: input.name } : {}), updatedAt: deps.now() })

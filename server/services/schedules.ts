@@ -63,9 +63,9 @@ export function listSchedules(deps: AppDeps, user: SessionUser, destinationId: n
   return rowsOf(deps, destinationId).map((r) => view(r.row, r, now));
 }
 
-function requireVideo(deps: AppDeps, projectId: number, mediaId: number): string {
+function requireVideo(deps: AppDeps, user: SessionUser, projectId: number, mediaId: number): string {
   const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
-  return requireProjectVideo(projectId, media).originalName;
+  return requireProjectVideo(deps, user, projectId, media).originalName;
 }
 
 function refuseOverlap(deps: AppDeps, destinationId: number, rule: WindowRule, now: number) {
@@ -88,7 +88,7 @@ export function createSchedule(
     throw badRequest(SCHEDULES.whatRequired);
   const names =
     fields.media_id !== undefined
-      ? { media: requireVideo(deps, destination.projectId, fields.media_id), playlist: null }
+      ? { media: requireVideo(deps, user, destination.projectId, fields.media_id), playlist: null }
       : {
           media: null,
           playlist: requireProjectPlaylist(deps, destination.projectId, fields.playlist_id ?? 0),

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { PLAYLISTS } from "../../shared/messages/playlists";
 import { STREAMING } from "../../shared/messages/streaming";
 import type { StreamSourceInput } from "../../shared/schemas/streaming";
+import type { SessionUser } from "../../shared/types";
 import { destinations, mediaFiles, playlists, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
@@ -10,6 +11,7 @@ import { openIntent } from "../health/uptime-store";
 import { mediaPaths } from "../media/storage";
 import { loadPlaylist } from "../streaming/playlist-rows";
 import * as streamStore from "../streaming/stream-store";
+import { seesProject } from "./access";
 import { liveStreamsByDestination } from "./stream-views";
 
 type DestinationRow = streamStore.DestinationRow;
@@ -19,37 +21,58 @@ type MediaRow = streamStore.MediaRow;
 const fileMissing = (deps: AppDeps, media: MediaRow) =>
   !existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
 
-/** The file, if it is a video of project `projectId`; 400 otherwise. */
-export function requireProjectVideo(projectId: number, media: MediaRow | undefined): MediaRow {
+/**
+ * The file, if it is a video of project `projectId`; 400 otherwise. Another project's file is called
+ * that only for someone who may see that project; for anyone else it reads exactly like a missing
+ * one, so ids of other organizations cannot be probed.
+ */
+export function requireProjectVideo(
+  deps: AppDeps,
+  seer: SessionUser | null,
+  projectId: number,
+  media: MediaRow | undefined,
+): MediaRow {
   if (!media) throw badRequest(STREAMING.mediaNotFound);
-  if (media.projectId !== projectId) throw badRequest(STREAMING.mediaOtherProject);
+  if (media.projectId !== projectId)
+    throw badRequest(
+      seesProject(deps, seer, media.projectId) ? STREAMING.mediaOtherProject : STREAMING.mediaNotFound,
+    );
   if (media.kind !== "video") throw badRequest(STREAMING.mediaNotVideo);
   return media;
 }
 
-function checkMedia(deps: AppDeps, destination: DestinationRow, media: MediaRow | undefined): MediaRow {
-  const video = requireProjectVideo(destination.projectId, media);
+function checkMedia(
+  deps: AppDeps,
+  seer: SessionUser | null,
+  destination: DestinationRow,
+  media: MediaRow | undefined,
+): MediaRow {
+  const video = requireProjectVideo(deps, seer, destination.projectId, media);
   // Refused now rather than accepted and failed a moment later by the supervisor.
   if (fileMissing(deps, video)) throw conflict(STREAMING.mediaFileMissingStart);
   return video;
 }
 
-/** The media file or playlist to play, checked against the destination's project. */
+/**
+ * The media file or playlist to play, checked against the destination's project; `seer` is who asks
+ * (null for a window starting on its own).
+ */
 export function sourceFor(
   deps: AppDeps,
+  seer: SessionUser | null,
   destination: DestinationRow,
   input: StreamSourceInput,
 ): streamStore.StreamSource {
   if ("mediaId" in input) {
     const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, input.mediaId)).get();
-    return { media: checkMedia(deps, destination, media) };
+    return { media: checkMedia(deps, seer, destination, media) };
   }
   const row = deps.db.select().from(playlists).where(eq(playlists.id, input.playlistId)).get();
   // Another project's playlist reads as a missing one, like everything across organizations.
   if (!row || row.projectId !== destination.projectId) throw badRequest(PLAYLISTS.notFound);
   const playlist = loadPlaylist(deps.db, row.id);
   if (!playlist || playlist.items.length === 0) throw badRequest(PLAYLISTS.empty);
-  for (const media of playlist.items) checkMedia(deps, destination, media);
+  for (const media of playlist.items) checkMedia(deps, seer, destination, media);
   return { playlist };
 }
 
@@ -108,6 +131,6 @@ export function startStreamUnattended(
   return recordAndLaunch(deps, {
     destination,
     startedBy: input.startedBy,
-    ...sourceFor(deps, destination, input),
+    ...sourceFor(deps, null, destination, input),
   });
 }

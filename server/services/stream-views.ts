@@ -8,11 +8,13 @@ import type {
 } from "../../shared/schemas/streaming";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { maskAddresses } from "../streaming/secrets";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "../streaming/stream-store";
+import { urlForAnswer } from "../streaming/url-credentials";
 import { iso } from "./iso";
 
 // Rows → the answer shapes of the API. Explicit columns only: the stream key leaves only through
-// destinationView, and only for roles that may manage destinations.
+// destinationView, and only for roles that may manage destinations; the URL's credentials never do.
 
 /** The live stream (starting, running or stopping) of each given destination. */
 export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
@@ -53,7 +55,7 @@ export function lastFailure(latest: StreamRow | undefined): DestinationFailure |
   return {
     stream_id: latest.id,
     ended: latest.status === "error",
-    message: latest.lastErrorMessage ?? "",
+    message: maskAddresses(latest.lastErrorMessage ?? ""),
     at: iso(latest.lastErrorTime),
     error_count: latest.errorCount,
   };
@@ -69,7 +71,7 @@ export function destinationView(
     id: row.id,
     name: row.name,
     type: row.type,
-    rtmp_url: row.rtmpUrl,
+    rtmp_url: urlForAnswer(row.rtmpUrl, showKey),
     autorestart: row.autorestart,
     is_active: row.isActive,
     project_id: row.projectId,
@@ -106,7 +108,7 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     stopped_at: iso(row.stoppedAt),
     media_size: row.mediaSize,
     pid: row.pid,
-    last_error_message: row.lastErrorMessage,
+    last_error_message: row.lastErrorMessage === null ? null : maskAddresses(row.lastErrorMessage),
     last_error_time: iso(row.lastErrorTime),
     destination_id: row.destinationId,
     media_id: row.mediaId,

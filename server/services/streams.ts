@@ -34,7 +34,7 @@ export function startStream(
 ): StreamRecord {
   const destination = findDestination(deps, user, input.destinationId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStart);
-  const source = sourceFor(deps, destination, input);
+  const source = sourceFor(deps, user, destination, input);
   const stream = recordAndLaunch(deps, { destination, startedBy: user.id, ...source });
   return streamRecord(stream, destination.autorestart, recordContext(deps));
 }

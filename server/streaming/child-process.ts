@@ -11,6 +11,25 @@ import { type ChildKind, childRegistry } from "./child-registry";
 
 export type DeathSignal = "KILL" | "TERM";
 
+/**
+ * The only variables a child inherits. The server's environment holds Steam keys, the admin
+ * password, tokens and the database's place; ffmpeg and ffprobe parse untrusted uploads and talk to
+ * remote ingests, so they get what finds programs, speaks the locale and tells the time, and no more.
+ */
+const CHILD_ENV_NAMES = ["PATH", "LANG", "LANGUAGE", "TZ", "HOME", "TMPDIR"];
+const CHILD_ENV_PREFIXES = ["LC_"];
+
+/** The environment every child is started with: the allow-list above, taken from `from`. */
+export function childEnv(from: Record<string, string | undefined> = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(from)) {
+    if (value === undefined) continue;
+    if (CHILD_ENV_NAMES.includes(name) || CHILD_ENV_PREFIXES.some((p) => name.startsWith(p)))
+      env[name] = value;
+  }
+  return env;
+}
+
 let setprivWorks: boolean | undefined;
 let warned = false;
 
@@ -21,6 +40,7 @@ export function canTieChildren(): boolean {
       setprivWorks =
         process.platform === "linux" &&
         Bun.spawnSync(["setpriv", "--pdeathsig", "KILL", "--", "true"], {
+          env: childEnv(),
           stdin: "ignore",
           stdout: "ignore",
           stderr: "ignore",
@@ -49,8 +69,8 @@ export type PipedChild = Subprocess<"ignore", "pipe", "pipe">;
 /**
  * Spawns a tool that dies with the server, stdout and stderr piped. With ownGroup the child gets a
  * session of its own, so a Ctrl-C in the terminal reaches the server (which stops it gracefully and
- * records the stream) rather than ffmpeg directly. Every child is entered in the child registry under
- * its kind until it exits.
+ * records the stream) rather than ffmpeg directly. The child sees only `childEnv()`. Every child is
+ * entered in the child registry under its kind until it exits.
  */
 export function spawnTied(argv: string[], opts: { ownGroup?: boolean; kind?: ChildKind } = {}): PipedChild {
   // Found first, so a missing tool fails here as a plain spawn would, not later inside setpriv.
@@ -62,6 +82,7 @@ export function spawnTied(argv: string[], opts: { ownGroup?: boolean; kind?: Chi
     stdout: "pipe",
     stderr: "pipe",
     detached: opts.ownGroup ?? false,
+    env: childEnv(),
   });
   childRegistry.add(child, opts.kind ?? "tool");
   return child;

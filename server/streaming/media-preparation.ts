@@ -18,6 +18,7 @@ import { spawnTied } from "./child-process";
 import { PREPARED_AUDIO_KBPS, PREPARED_FORMAT, PREPARED_VIDEO_KBPS, prepareArgs } from "./ffmpeg-args";
 import { type EncodeOutcome, followEncode } from "./preparation-encode";
 import { PreparationStore } from "./preparation-store";
+import { maskAddresses } from "./secrets";
 
 type MediaRow = typeof mediaFiles.$inferSelect;
 
@@ -141,7 +142,7 @@ export class MediaPreparer {
       ? JOBS.interruptedByShutdown
       : noSpace
         ? STREAMING.preparationNoSpace
-        : outcome.stderr.slice(-2).join("\n") || `ffmpeg exited with ${outcome.code}`;
+        : maskAddresses(outcome.stderr.slice(-2).join("\n")) || `ffmpeg exited with ${outcome.code}`;
     this.fail(mediaId, error);
     this.options.log(
       `[prepare] media ${mediaId}: failed (exit ${outcome.code}${noSpace ? ", disk full" : ""})`,

@@ -3,6 +3,7 @@ import { JOBS } from "../../shared/messages/jobs";
 import type { MediaPreparationView } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import { mediaFiles, mediaPreparations } from "../db/schema";
+import { maskAddresses } from "./secrets";
 
 // The only code that writes media_preparations rows: one row per media file, the state of its
 // re-encode (running with a percent, done with the prepared file's name, or error with a note).
@@ -74,7 +75,7 @@ export class PreparationStore {
         media_name: name,
         status: p.status,
         percent: p.percent,
-        error: p.error,
+        error: p.error === null ? null : maskAddresses(p.error),
       }));
   }
 

@@ -2,6 +2,8 @@
 // before it is stored, logged or answered.
 
 export const MASK = "****";
+export const INGEST_MASK = "[ingest]";
+export const FILE_MASK = "[file]";
 
 /** Replaces the key (also URL-encoded) and any user:password in RTMP URLs with a mask. */
 export function maskSecrets(text: string, streamKey: string): string {
@@ -12,15 +14,37 @@ export function maskSecrets(text: string, streamKey: string): string {
   return out.replace(/(rtmps?:\/\/)[^/\s@]+@/gi, `$1${MASK}@`);
 }
 
+// The one rule for failure texts that leave ffmpeg: the ingest's address (which can hold the key or
+// a private relay's name) and the server's file paths are replaced wherever the text is shown, sent
+// or logged. ffmpeg names an ingest as a URL of any of its network protocols, and its lower layers
+// as bare host:port pairs; a clock time ("12:30", "00:00:05.00") has no dotted name and is kept.
+const URL_FORM = /\b(?:rtmp[a-z]{0,2}|tcp|tls|udp|srt|rtsp):\/\/[^\s'"<>]*[^\s'"<>:,.;)\]]/gi;
+const FILE_PATH = /(^|[\s'"(=])\/[^\s'"]*[^\s'":,.)]/g;
+const RESOLVED_NAME = /\b(resolve hostname )[^\s:'"]+/gi;
+const IPV6 = /\[[0-9a-f.]*:[0-9a-f:.]*(?:%[\w.-]+)?\](?::\d{1,5})?/gi;
+const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?::\d{1,5})?\b/g;
+const NAME_AND_PORT = /\b(?:localhost|(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*):\d{1,5}\b/gi;
+
+/** Masks every ingest address (URLs and host:port forms) and every absolute file path in a text. */
+export function maskAddresses(text: string): string {
+  return text
+    .replace(URL_FORM, INGEST_MASK)
+    .replace(FILE_PATH, `$1${FILE_MASK}`)
+    .replace(RESOLVED_NAME, `$1${INGEST_MASK}`)
+    .replace(IPV6, INGEST_MASK)
+    .replace(IPV4, INGEST_MASK)
+    .replace(NAME_AND_PORT, INGEST_MASK);
+}
+
 const ERROR_LINE =
   /error|fail|broken pipe|refused|reset|timed out|invalid|denied|no such|unable|cannot|could not/i;
 
 /**
- * The failure message: the last lines of ffmpeg's stderr that report an error (at most 3), masked and
- * bounded; the fallback (exit code or signal) when none does.
+ * The failure message: the last lines of ffmpeg's stderr that report an error (at most 3), with the
+ * key and addresses masked, bounded; the fallback (exit code or signal) when none does.
  */
 export function failureMessage(tail: string[], streamKey: string, fallback: string): string {
   const lines = tail.filter((l) => ERROR_LINE.test(l)).slice(-3);
   const text = lines.length ? lines.map((l) => l.trim()).join("\n") : fallback;
-  return maskSecrets(text, streamKey).slice(0, 1000);
+  return maskAddresses(maskSecrets(text, streamKey)).slice(0, 1000);
 }

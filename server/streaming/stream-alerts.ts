@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { streams } from "../db/schema";
 import type { ConsoleEvent, ConsoleEventType, EventBus } from "../events/bus";
+import { maskAddresses } from "./secrets";
 
 /** Failures within this window that count as "restarting repeatedly". */
 export const REPEATED_FAILURES = 3;
@@ -12,15 +13,6 @@ interface History {
   /** "Restarting repeatedly" was told and the stream has not recovered since. */
   warned: boolean;
 }
-
-/**
- * The row keeps ffmpeg's own (masked) lines, which can still name the ingest address or a file path;
- * what leaves the console names neither.
- */
-export const withoutAddresses = (message: string) =>
-  message
-    .replace(/rtmps?:\/\/[^\s'"]*[^\s'":,.]/gi, "[ingest]")
-    .replace(/(^|[\s'"(=])\/[^\s'"]*[^\s'":,.]/g, "$1[file]");
 
 /**
  * Turns a stream's failures and recoveries into console events. Ids and names come from the stream
@@ -35,7 +27,8 @@ export class StreamAlerts {
     if (!this.o.events) return;
     const now = this.o.now();
     this.prune(now);
-    message = withoutAddresses(message);
+    // Masked already when recorded; again here, so no caller can send an address by mistake.
+    message = maskAddresses(message);
     const h = this.history.get(streamId) ?? { failures: [], warned: false };
     this.history.set(streamId, h);
     h.failures = [...h.failures.filter((t) => now - t < REPEATED_WINDOW_MS), now];

@@ -3,7 +3,7 @@ import type { LiveFigures } from "../../shared/schemas/streaming";
 import { type PipedChild, spawnTied } from "./child-process";
 import { LineTail } from "./line-tail";
 import { figuresOf, ProgressParser } from "./progress";
-import { failureMessage, maskSecrets } from "./secrets";
+import { failureMessage, maskAddresses, maskSecrets } from "./secrets";
 
 // One ffmpeg run: spawn, progress, stall watch, graceful then hard stop. It knows nothing of the
 // database or of restarts; it tells its owner what happened through callbacks and ends once.
@@ -109,7 +109,9 @@ export class StreamProcess {
     try {
       this.child = spawnTied(this.options.argv, { ownGroup: true, kind: "stream" });
     } catch (err) {
-      const message = maskSecrets(`Could not start ffmpeg: ${(err as Error).message}`, this.options.secret);
+      const message = maskAddresses(
+        maskSecrets(`Could not start ffmpeg: ${(err as Error).message}`, this.options.secret),
+      );
       this.finish("failed", "spawn-failed", message);
       return;
     }

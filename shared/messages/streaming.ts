@@ -78,6 +78,8 @@ export const STREAMING = {
   mediaNotFound: "Media file not found",
   mediaNotVideo: "Only video files can be streamed",
   mediaOtherProject: "The media file belongs to another project",
+  rtmpCredentialsAgain:
+    "Type the user name and password of the RTMP URL again: saved ones stay with their server",
   mediaFileMissing: "The media file is missing on disk",
   mediaFileMissingStart: "This media file is no longer on the server. Upload it again to stream it.",
   streamStillLive: "Only stopped or failed streams can be deleted",

@@ -19,7 +19,11 @@ export const destinationView = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(DESTINATION_TYPES),
-  rtmp_url: z.string(),
+  rtmp_url: z
+    .string()
+    .describe(
+      "Any user:password reads ****@ for every role; for viewers, the path beyond the application and any query read ****.",
+    ),
   stream_key: z.string().optional().describe("Left out for viewers."),
   autorestart: z.boolean(),
   is_active: z.boolean(),

@@ -173,13 +173,13 @@ describe("schedule paths", () => {
       SCHEDULES.whatRequired,
     ],
     [
-      "media of another project",
+      "media of another organization, which reads as missing",
       (w) => ({
         starts_at: "2026-12-09T19:00:00Z",
         ends_at: "2026-12-09T20:00:00Z",
         media_id: w.foreignVideo.id,
       }),
-      STREAMING.mediaOtherProject,
+      STREAMING.mediaNotFound,
     ],
     [
       "media that is not a video",

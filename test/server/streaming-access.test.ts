@@ -162,7 +162,7 @@ describe("streaming access", () => {
     ]) {
       expect((await refusal(p)).code).toBe("NOT_FOUND");
     }
-    // Their own project cannot borrow this project's media.
+    // Their own project cannot borrow this project's media, nor learn that it exists.
     const theirs = makeProject(w.deps, { orgId: other.id });
     const theirDest = await as.streaming.createDestination({
       name: "T",
@@ -173,7 +173,7 @@ describe("streaming access", () => {
       project_id: theirs.id,
     });
     const borrow = await refusal(as.streaming.start({ destinationId: theirDest.id, mediaId: media.id }));
-    expect([borrow.code, borrow.message]).toEqual(["BAD_REQUEST", STREAMING.mediaOtherProject]);
+    expect([borrow.code, borrow.message]).toEqual(["BAD_REQUEST", STREAMING.mediaNotFound]);
     // Figures are scoped too: the stranger's organization has no streams.
     expect((await as.streaming.systemInfo()).statistics.total_streams_today).toBe(0);
     expect((await w.asAdmin.streaming.systemInfo()).statistics.total_streams_today).toBe(1);

@@ -91,7 +91,7 @@ describe("secrets", () => {
     expect(lines).toHaveLength(50);
     const msg = failureMessage(lines, "KEY1", "fallback");
     expect(msg).toBe(
-      "av_interleaved_write_frame(): Broken pipe\nError writing trailer of rtmp://h/app/****: Broken pipe",
+      "av_interleaved_write_frame(): Broken pipe\nError writing trailer of [ingest]: Broken pipe",
     );
     expect(msg).not.toContain("KEY1");
     expect(failureMessage([], "k", "ffmpeg exited with code 1")).toBe("ffmpeg exited with code 1");

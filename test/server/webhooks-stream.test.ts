@@ -70,7 +70,8 @@ async function setUp(rtmpUrl: string, timings = {}) {
       ...logs,
     ].join("\n");
     const sent = hooks.received.map((h) => h.body).join("\n");
-    const addresses = ["rtmp://", w.deps.env.DATA_DIR].filter((s) => sent.includes(s));
+    // Every spelling ffmpeg uses for the ingest: its URL, its TCP layer's URL, the bare address.
+    const addresses = ["rtmp://", "tcp://", "127.0.0.1", w.deps.env.DATA_DIR].filter((s) => sent.includes(s));
     return [
       ...addresses,
       ...[KEY, encodeURIComponent(KEY), "SeCrEt", created.secret, "T0KEN"].filter((s) => text.includes(s)),
