@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { z } from "zod";
 
 // Every setting the server reads, validated once at start so a typo fails fast with a clear line.
@@ -30,7 +31,15 @@ const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * Made absolute once, against the directory the server was started in: ffmpeg reads list files that
+   * name other files, and a relative name inside a list is read against that list's own folder.
+   */
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default("./data")
+    .transform((dir) => resolve(dir)),
   ADMIN_EMAIL: z.email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
   PUBLIC_ORIGIN: z.url().optional(),

@@ -39,3 +39,9 @@ export const API_TOKEN_RATE_PER_SECOND = 20;
 export const API_TOKEN_BURST = 60;
 /** last_used_at of a token is written at most this often, not on every request. */
 export const API_TOKEN_LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * Uptime over less intended time than this is a trial, not a broadcast: the dashboard's lowest uptime
+ * leaves it out, and a destination card shows the intended time beside the figure ("0 % of 40 s").
+ */
+export const UPTIME_MIN_INTENDED_SECONDS = 10 * 60;

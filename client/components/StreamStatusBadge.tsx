@@ -1,10 +1,26 @@
 import { Badge, Box } from "@chakra-ui/react";
-import { STREAM_STATUS_COLORS } from "@shared/messages/streaming";
+import { STREAM_STATE_WORDS, STREAM_STATUS_COLORS } from "@shared/messages/streaming";
 import type { StreamStatus } from "@shared/schemas/streaming";
+
+/** A stream's status, or one of the words that say more than it (see badgeState). */
+export type BadgeState = StreamStatus | keyof typeof STREAM_STATE_WORDS;
+
+/**
+ * What the badge says: "Reconnecting" for a stream waiting to retry after failures (the server still
+ * calls it starting), "Never connected" for one stopped after failures before any frame went out.
+ */
+export function badgeState(
+  status: StreamStatus,
+  o: { errorCount: number; wentLive: boolean | null },
+): BadgeState {
+  if (status === "starting" && o.errorCount > 0) return "reconnecting";
+  if (status === "stopped" && o.errorCount > 0 && o.wentLive === false) return "never_connected";
+  return status;
+}
 
 /** Running green, starting yellow, stopping orange, stopped grey, error red (docs/screens.md#streaming). */
 function statusColor(status: string): string {
-  return STREAM_STATUS_COLORS[status as StreamStatus] ?? "gray";
+  return STREAM_STATUS_COLORS[status as BadgeState] ?? "gray";
 }
 
 /**
@@ -14,6 +30,7 @@ function statusColor(status: string): string {
 const MARKER: Record<string, "pulse" | "square" | "dot"> = {
   running: "pulse",
   starting: "pulse",
+  reconnecting: "pulse",
   stopping: "square",
 };
 
@@ -21,7 +38,7 @@ export function StatusBadge({ status }: { status: string }) {
   const palette = statusColor(status);
   const marker = MARKER[status] ?? "dot";
   // The passing states wear a border in their hue: yellow and orange tints alone read alike on dark.
-  const passing = status === "starting" || status === "stopping";
+  const passing = status === "starting" || status === "stopping" || status === "reconnecting";
   return (
     <Badge
       colorPalette={palette}
@@ -43,7 +60,7 @@ export function StatusBadge({ status }: { status: string }) {
         bg="colorPalette.solid"
         animation={marker === "pulse" ? "pulse 1.6s ease-in-out infinite" : undefined}
       />
-      {status}
+      {STREAM_STATE_WORDS[status as keyof typeof STREAM_STATE_WORDS] ?? status}
     </Badge>
   );
 }

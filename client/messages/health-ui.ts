@@ -1,18 +1,38 @@
 import { formatPercent } from "@shared/format";
+import { UPTIME_MIN_INTENDED_SECONDS } from "@shared/limits";
 
 // Labels of the health timeline (history row), the uptime line (destination card) and the
 // dashboard's lowest uptime.
-const percentOrDash = (p: number | null | undefined) =>
-  p === null || p === undefined ? "—" : formatPercent(p);
+/** 40 s, 7 min, 2 h 5 min: the intended time shown beside a figure over a short one. */
+export const shortDuration = (seconds: number) => {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  const m = Math.floor((seconds % 3600) / 60);
+  return `${Math.floor(seconds / 3600)} h${m ? ` ${m} min` : ""}`;
+};
+
+/** What the card reads of an uptime answer: a percent, and the intended time when it was short. */
+export interface UptimeFigure {
+  uptime_percent: number | null;
+  intended_seconds: number;
+}
+
+const percentOrDash = (f: UptimeFigure | null | undefined) => {
+  if (!f || f.uptime_percent === null) return "—";
+  const short = f.intended_seconds < UPTIME_MIN_INTENDED_SECONDS;
+  return short
+    ? `${formatPercent(f.uptime_percent)} of ${shortDuration(f.intended_seconds)}`
+    : formatPercent(f.uptime_percent);
+};
 
 export const HEALTH_UI = {
-  uptime: (day: number | null | undefined, week: number | null | undefined) =>
+  uptime: (day: UptimeFigure | null | undefined, week: UptimeFigure | null | undefined) =>
     `Uptime 24 h ${percentOrDash(day)} · 7 d ${percentOrDash(week)}`,
   uptimeHint: "Share of the time the destination was meant to be live that it really was publishing.",
   worstUptimeLabel: "Lowest uptime (7 d)",
   worstUptime: (percent: number, destination: string, project: string) =>
     `${formatPercent(percent)} · ${destination} (${project})`,
-  worstUptimeNone: "No broadcast was meant to be live in the last 7 days.",
+  worstUptimeNone: `No broadcast was meant to be live for ${UPTIME_MIN_INTENDED_SECONDS / 60} minutes or more in the last 7 days.`,
   timelineTitle: "Health",
   timelineEmpty: "No health samples were kept for this stream.",
   bitrate: "Bitrate (kbps)",

@@ -12,6 +12,8 @@ export const STREAMING_UI = {
   noProjectHint: "Pick a project from the sidebar to manage its streams.",
   idle: "Idle",
   streamingMedia: (name: string) => `Streaming ${name}`,
+  /** The card's line while a stream waits to retry: nothing is on air. */
+  reconnectingMedia: (name: string) => `Not on air: trying again to send ${name}`,
   since: (when: string) => `since ${when}`,
   keySet: "Stream key set",
   noKey: "No stream key",

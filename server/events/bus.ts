@@ -23,7 +23,10 @@ export interface ConsoleEvent {
   scheduleId?: number;
   /** A plain sentence for people (already masked). */
   message?: string;
-  /** Failures counted for `stream.restarting_repeatedly`. */
+  /**
+   * `stream.restarting_repeatedly`: failures within its window; `stream.recovered`: every failure of
+   * the incident it closes (repeats are counted, not sent).
+   */
   failures?: number;
   /** Steam app of an analytics alert. */
   appId?: number;

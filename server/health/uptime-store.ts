@@ -43,6 +43,15 @@ export function endRun(db: Db, streamId: number, at: number, end: { failed: bool
 }
 
 /**
+ * Whether the stream ever sent a frame (it has a live run); null when its destination is gone, since
+ * the runs went with it and the record can no longer tell.
+ */
+export function wentLive(db: Db, streamId: number, destinationId: number | null): boolean | null {
+  if (destinationId === null) return null;
+  return !!db.select({ id: liveRuns.id }).from(liveRuns).where(eq(liveRuns.streamId, streamId)).get();
+}
+
+/**
  * Server start: runs a crashed server left open end at their stream's last health sample, the last
  * moment the stream is known to have been publishing (or at their start when there is none).
  */

@@ -3,6 +3,7 @@ import type { ActivityItem, DashboardStats } from "../../shared/schemas/streamin
 import type { SessionUser } from "../../shared/types";
 import { mediaFiles, organizations, projects, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { wentLive } from "../health/uptime-store";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { orgScope } from "./access";
 import { iso } from "./iso";
@@ -62,6 +63,9 @@ function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
       project_name: projects.name,
       user_name: users.name,
       at: streams.startedAt,
+      stoppedAt: streams.stoppedAt,
+      error_count: streams.errorCount,
+      destinationId: streams.destinationId,
     })
     .from(streams)
     .innerJoin(projects, eq(projects.id, streams.projectId))
@@ -70,11 +74,13 @@ function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
     .orderBy(desc(streams.startedAt), desc(streams.id))
     .limit(ACTIVITY_LIMIT)
     .all()
-    .map((r) => ({
+    .map(({ stoppedAt, destinationId, ...r }) => ({
       ...r,
       activity_type: "stream" as const,
       original_name: null,
       started_at: iso(r.at),
+      stopped_at: iso(stoppedAt),
+      went_live: r.status === "running" ? true : wentLive(deps.db, r.id, destinationId),
       created_at: iso(r.at),
     }));
 }
@@ -103,6 +109,9 @@ function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
       destination_name: null,
       status: null,
       started_at: null,
+      stopped_at: null,
+      went_live: null,
+      error_count: null,
       created_at: iso(r.at),
     }));
 }

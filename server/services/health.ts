@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { UPTIME_MIN_INTENDED_SECONDS } from "../../shared/limits";
 import type { HealthAnswer, UptimeAnswer, WorstUptime } from "../../shared/schemas/health";
 import type { SessionUser } from "../../shared/types";
 import { destinations, projects } from "../db/schema";
@@ -55,7 +56,11 @@ export function destinationUptime(deps: AppDeps, user: SessionUser, destinationI
   return uptimeOf(deps, destinationId, days);
 }
 
-/** The destination in the caller's scope with the lowest uptime over 7 days (null: none was wanted live). */
+/**
+ * The destination in the caller's scope with the lowest uptime over 7 days (null: none was wanted
+ * live). A destination meant to be live for less than UPTIME_MIN_INTENDED_SECONDS in the period is
+ * left out: a 40-second test against a closed port is not the week's worst broadcast.
+ */
 export function worstUptime(deps: AppDeps, user: SessionUser): WorstUptime | null {
   const rows = deps.db
     .select({ id: destinations.id, name: destinations.name, project: projects.name })
@@ -65,7 +70,9 @@ export function worstUptime(deps: AppDeps, user: SessionUser): WorstUptime | nul
     .all();
   let worst: WorstUptime | null = null;
   for (const d of rows) {
-    const percent = uptimeOf(deps, d.id, 7).uptime_percent;
+    const figures = uptimeOf(deps, d.id, 7);
+    const percent = figures.uptime_percent;
+    if (figures.intended_seconds < UPTIME_MIN_INTENDED_SECONDS) continue;
     if (percent === null || (worst && worst.uptime_percent <= percent)) continue;
     worst = {
       destination_id: d.id,

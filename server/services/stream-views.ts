@@ -91,6 +91,8 @@ export function destinationView(
 export interface RecordContext {
   now: number;
   live: (streamId: number) => LiveFigures | null;
+  /** Whether the stream ever sent a frame; null when the record cannot tell. */
+  wentLive: (streamId: number, destinationId: number | null) => boolean | null;
 }
 
 export function streamRecord(row: StreamRow, autorestart: boolean, context: RecordContext): StreamRecord {
@@ -115,6 +117,7 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     playlist_id: row.playlistId,
     playlist_name: row.playlistName,
     live: row.status === "running" ? context.live(row.id) : null,
+    went_live: row.status === "running" ? true : context.wentLive(row.id, row.destinationId),
   };
 }
 

@@ -11,7 +11,7 @@ import type { SessionUser } from "../../shared/types";
 import { destinations, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
-import { closeIntent } from "../health/uptime-store";
+import { closeIntent, wentLive } from "../health/uptime-store";
 import * as streamStore from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { findDestination } from "./destinations";
@@ -43,6 +43,7 @@ export function startStream(
 const recordContext = (deps: AppDeps): RecordContext => ({
   now: deps.now(),
   live: (streamId) => deps.supervisor.live(streamId),
+  wentLive: (streamId, destinationId) => wentLive(deps.db, streamId, destinationId),
 });
 
 /** The stream if the user may see its project; another organization's reads as missing. */

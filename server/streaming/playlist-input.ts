@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { DestinationType } from "../../shared/schemas/streaming";
 import type { MediaPreparer } from "./media-preparation";
 import { needsPreparation } from "./media-preparation";
@@ -22,11 +22,15 @@ const outerPath = (dataDir: string, streamId: number) => join(dirOf(dataDir), `s
 /** A path as an ffconcat line quotes it: in single quotes, a quote written as '\''. */
 const quoted = (path: string) => `'${path.replaceAll("'", "'\\''")}'`;
 
-/** An ffconcat list; `nestedLists` marks entries that are lists themselves, read with absolute paths allowed. */
+/**
+ * An ffconcat list; `nestedLists` marks entries that are lists themselves, read with absolute paths
+ * allowed. Every entry is written absolute: ffmpeg reads a relative entry against the list's own
+ * folder, not against the directory it was started in.
+ */
 export const concatList = (files: string[], nestedLists = false) =>
   [
     "ffconcat version 1.0",
-    ...files.flatMap((f) => [`file ${quoted(f)}`, ...(nestedLists ? ["option safe 0"] : [])]),
+    ...files.flatMap((f) => [`file ${quoted(resolve(f))}`, ...(nestedLists ? ["option safe 0"] : [])]),
     "",
   ].join("\n");
 

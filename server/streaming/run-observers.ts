@@ -38,6 +38,11 @@ export class RunObservers {
     streamFailures.inc();
   }
 
+  /** The supervisor let go of the stream: stopped, given up, or its row removed. */
+  streamEnded(streamId: number): void {
+    this.alerts.ended(streamId);
+  }
+
   restarting(): void {
     streamRestarts.inc();
   }

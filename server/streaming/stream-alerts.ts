@@ -8,10 +8,19 @@ import { maskAddresses } from "./secrets";
 export const REPEATED_FAILURES = 3;
 export const REPEATED_WINDOW_MS = 10 * 60_000;
 
-interface History {
-  failures: number[];
-  /** "Restarting repeatedly" was told and the stream has not recovered since. */
+/**
+ * An incident: from a stream's first failure to its next first frame (or the end of the stream). It is
+ * told once as it opens; the retries inside it are counted, and the recovery carries the count.
+ */
+interface Incident {
+  /** Every failure of the incident. */
+  count: number;
+  /** Failure times within REPEATED_WINDOW_MS, for "restarting repeatedly". */
+  recent: number[];
+  /** "Restarting repeatedly" was told (at most once per incident). */
   warned: boolean;
+  /** "Stream stalled" was told (at most once per incident). */
+  stallTold: boolean;
 }
 
 /**
@@ -19,41 +28,47 @@ interface History {
  * row (which holds no URL and no key); messages reach here already masked.
  */
 export class StreamAlerts {
-  private readonly history = new Map<number, History>();
+  private readonly incidents = new Map<number, Incident>();
 
   constructor(private readonly o: { db: Db; now: () => number; events?: EventBus }) {}
 
+  /**
+   * A failure. The first of an incident is told as `stream.failed` (and `stream.stalled` when the
+   * stream stalled); later ones only count, so a retry a minute while an ingest is down sends nothing.
+   */
   failed(streamId: number, message: string, stalled: boolean): void {
     if (!this.o.events) return;
     const now = this.o.now();
-    this.prune(now);
     // Masked already when recorded; again here, so no caller can send an address by mistake.
     message = maskAddresses(message);
-    const h = this.history.get(streamId) ?? { failures: [], warned: false };
-    this.history.set(streamId, h);
-    h.failures = [...h.failures.filter((t) => now - t < REPEATED_WINDOW_MS), now];
-    this.emit("stream.failed", streamId, { message });
-    if (stalled) this.emit("stream.stalled", streamId, { message });
-    if (!h.warned && h.failures.length >= REPEATED_FAILURES) {
-      h.warned = true;
-      this.emit("stream.restarting_repeatedly", streamId, { failures: h.failures.length, message });
+    const open = this.incidents.get(streamId);
+    const incident = open ?? { count: 0, recent: [], warned: false, stallTold: false };
+    this.incidents.set(streamId, incident);
+    incident.count += 1;
+    incident.recent = [...incident.recent.filter((t) => now - t < REPEATED_WINDOW_MS), now];
+    if (!open) this.emit("stream.failed", streamId, { message });
+    if (stalled && !incident.stallTold) {
+      incident.stallTold = true;
+      this.emit("stream.stalled", streamId, { message });
+    }
+    if (!incident.warned && incident.recent.length >= REPEATED_FAILURES) {
+      incident.warned = true;
+      this.emit("stream.restarting_repeatedly", streamId, { failures: incident.recent.length, message });
     }
   }
 
-  /** The stream publishes: a recovery if it had failed since it last ran well. */
+  /** The stream publishes again: the incident closes with a recovery that says how many failures it held. */
   running(streamId: number): void {
-    const h = this.history.get(streamId);
-    if (!h || h.failures.length === 0 || !this.o.events) return;
-    this.history.set(streamId, { failures: [], warned: false });
-    this.emit("stream.recovered", streamId, {});
+    const incident = this.incidents.get(streamId);
+    if (!incident || !this.o.events) return;
+    this.incidents.delete(streamId);
+    this.emit("stream.recovered", streamId, { failures: incident.count });
   }
 
-  /** Streams that stopped after failing leave no lasting trace: only recent failures are kept. */
-  private prune(now: number): void {
-    for (const [id, h] of this.history)
-      if (h.failures.every((t) => now - t >= REPEATED_WINDOW_MS)) this.history.delete(id);
+  /** The stream is over (stopped, given up, or its row removed): an open incident ends untold. */
+  ended(streamId: number): void {
+    this.incidents.delete(streamId);
   }
-
   private emit(type: ConsoleEventType, streamId: number, extra: Partial<ConsoleEvent>): void {
     const row = this.o.db.select().from(streams).where(eq(streams.id, streamId)).get();
     if (!row) return;

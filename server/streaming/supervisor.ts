@@ -199,6 +199,7 @@ export class Supervisor {
   private forget(entry: StreamEntry) {
     cancelWait(entry);
     removePlaylistLists(this.options.env.DATA_DIR, entry.streamId);
+    this.observers.streamEnded(entry.streamId);
     this.entries.delete(entry.streamId);
     if (this.entries.size === 0) this.watch.set(false);
     entry.end();

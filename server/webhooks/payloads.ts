@@ -18,7 +18,10 @@ function facts(e: PayloadEvent): [string, string][] {
     [F.project, e.projectName],
     [F.destination, e.destinationName],
     [F.media, e.mediaName],
-    [F.failures(REPEATED_WINDOW_MS / 60_000), e.failures],
+    [
+      e.type === "stream.recovered" ? F.failuresBeforeRecovery : F.failures(REPEATED_WINDOW_MS / 60_000),
+      e.failures,
+    ],
     [F.appId, e.appId],
     [F.players, e.players],
     [F.previousPeak, e.previousPeak],

@@ -91,6 +91,15 @@ export const STREAMING = {
     "The server is running out of disk space, so the media file could not be prepared for streaming",
 } as const;
 
+/**
+ * Badge words beyond the five statuses, for what the status alone misreads: a stream retrying after
+ * failures is still "starting" to the server, and a run stopped before it ever sent a frame is "stopped".
+ */
+export const STREAM_STATE_WORDS = {
+  reconnecting: "Reconnecting",
+  never_connected: "Never connected",
+} as const;
+
 /** Status badge colours: Chakra colour palettes. */
 export const STREAM_STATUS_COLORS = {
   running: "green",
@@ -98,6 +107,8 @@ export const STREAM_STATUS_COLORS = {
   stopping: "orange",
   stopped: "gray",
   error: "red",
+  reconnecting: "red",
+  never_connected: "red",
 } as const;
 
 export const STEAM_INGEST_URL = "rtmp://ingest-rtmp.broadcast.steamcontent.com/app";

@@ -28,6 +28,8 @@ export const EVENT_FACTS = {
   destination: "Destination",
   media: "Media",
   failures: (minutes: number) => `Failures in ${minutes} minutes`,
+  /** On a recovery: every failure of the incident it closes (only the first was sent). */
+  failuresBeforeRecovery: "Failures before it recovered",
   appId: "Steam app",
   players: "Players",
   previousPeak: "Previous peak",

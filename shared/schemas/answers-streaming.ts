@@ -76,6 +76,7 @@ export const streamRecord = z.object({
   playlist_id: nullableInt,
   playlist_name: z.string().nullable(),
   live: liveFigures.nullable(),
+  went_live: z.boolean().nullable(),
 });
 
 export const streamStatusAnswer = z.object({

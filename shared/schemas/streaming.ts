@@ -196,6 +196,11 @@ export interface StreamRecord {
   playlist_id: number | null;
   playlist_name: string | null;
   live: LiveFigures | null;
+  /**
+   * True once the stream sent its first frame; false for one that never did (every attempt was
+   * refused); null when its destination was deleted and the record cannot tell.
+   */
+  went_live: boolean | null;
 }
 
 /** A media file being re-encoded once into a stream-copyable file. */
@@ -264,5 +269,11 @@ export interface ActivityItem {
   project_name: string;
   user_name: string | null;
   started_at: string | null;
+  /** A stream's end (null while live and for uploads): an ended run is dated by it. */
+  stopped_at: string | null;
+  /** As in a stream record; null for uploads. */
+  went_live: boolean | null;
+  /** Failures of the stream; null for uploads. */
+  error_count: number | null;
   created_at: string;
 }

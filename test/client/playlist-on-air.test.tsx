@@ -85,6 +85,7 @@ test("a history row of a playlist stream names the playlist", async () => {
     playlist_id: null,
     playlist_name: "Next Fest loop",
     live: null,
+    went_live: true,
   };
   renderWithApp(
     <StreamHistory streams={[record]} isAdmin={false} onDelete={() => {}} onClearEnded={() => {}} />,

@@ -14,7 +14,8 @@ describe("environment", () => {
   test("defaults apply when nothing is set", () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
-    expect(env.DATA_DIR).toBe("./data");
+    // Made absolute against the starting folder: ffmpeg's list files must not name relative paths.
+    expect(env.DATA_DIR).toBe(join(process.cwd(), "data"));
     expect(env.MAX_UPLOAD_BYTES).toBe(1024 ** 3);
     expect(env.MIN_FREE_DISK_BYTES).toBe(1024 ** 3);
     expect(env.MAX_CONCURRENT_STREAMS).toBeUndefined();

@@ -10,7 +10,7 @@ import { addVideo, streamingWorld } from "./streaming-fixtures";
 // Which failures become which events, on a clock the test moves.
 
 describe("stream alerts", () => {
-  test("'restarting repeatedly' comes once at 3 failures in 10 minutes, and again only after a recovery", async () => {
+  test("one stream.failed per incident; 'restarting repeatedly' at most once in it; the recovery closes it with the count", async () => {
     const w = await streamingWorld();
     const clock = { t: 1_000_000 };
     const seen: ConsoleEvent[] = [];
@@ -32,22 +32,27 @@ describe("stream alerts", () => {
 
     alerts.running(s.id);
     expect(types()).toEqual([]);
-    // Two failures, then one 11 minutes later: never 3 within 10 minutes.
+    // One incident: the first failure is told; the retries are counted, not sent.
     alerts.failed(s.id, "x", false);
     clock.t += 60_000;
     alerts.failed(s.id, "x", false);
     clock.t += 11 * 60_000;
     alerts.failed(s.id, "x", false);
-    expect(types()).toEqual(["stream.failed", "stream.failed", "stream.failed"]);
+    expect(types()).toEqual(["stream.failed"]);
+    // Three within 10 minutes: "restarting repeatedly", once; a stall, once.
+    alerts.failed(s.id, "x", true);
     alerts.failed(s.id, "x", true);
     alerts.failed(s.id, "x", false);
     alerts.failed(s.id, "x", false);
-    expect(types().filter((t) => t === "stream.restarting_repeatedly")).toHaveLength(1);
-    expect(types()).toContain("stream.stalled");
+    expect(types()).toEqual(["stream.failed", "stream.stalled", "stream.restarting_repeatedly"]);
+    // The first frame closes the incident, with its count.
     alerts.running(s.id);
     alerts.running(s.id);
     expect(types().filter((t) => t === "stream.recovered")).toHaveLength(1);
+    expect(seen.at(-1)).toMatchObject({ type: "stream.recovered", failures: 7 });
+    // A new incident is told again, and may warn again.
     for (let i = 0; i < 3; i++) alerts.failed(s.id, "x", false);
+    expect(types().filter((t) => t === "stream.failed")).toHaveLength(2);
     expect(types().filter((t) => t === "stream.restarting_repeatedly")).toHaveLength(2);
     expect(seen.at(-1)).toMatchObject({
       projectId: w.project.id,
@@ -56,6 +61,12 @@ describe("stream alerts", () => {
       destinationName: "Steam main",
       failures: 3,
     });
+    // A stream given up or stopped ends its incident untold; a later failure opens a new one.
+    alerts.ended(s.id);
+    alerts.running(s.id);
+    expect(types().filter((t) => t === "stream.recovered")).toHaveLength(1);
+    alerts.failed(s.id, "x", false);
+    expect(types().filter((t) => t === "stream.failed")).toHaveLength(3);
   });
 });
 

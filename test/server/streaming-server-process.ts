@@ -18,10 +18,13 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   /** Modules Bun loads before the server (fault tests plant misbehaviour this way). */
   preload: string[] = [],
+  /** The directory the server starts in (the repository when absent). */
+  cwd?: string,
 ): Promise<ServerProcess> {
+  const main = join(import.meta.dir, "..", "..", "server", "main.ts");
   const server = await spawnServer(
-    ["bun", "--max-http-header-size=65536", ...preload.flatMap((p) => ["--preload", p]), "server/main.ts"],
-    { dataDir, env: { NODE_ENV: "production", ...env }, readyMs: 20_000 },
+    ["bun", "--max-http-header-size=65536", ...preload.flatMap((p) => ["--preload", p]), main],
+    { dataDir, env: { NODE_ENV: "production", ...env }, readyMs: 20_000, cwd },
   );
   return { ...server, api: () => signIn(server.url) };
 }

@@ -2,7 +2,14 @@ import { describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { destinationIntents, destinations, liveRuns, streams } from "../../server/db/schema";
 import { insertSample } from "../../server/health/sample-store";
-import { closeIntent, closeLeftOpenRuns, openIntent, startRun } from "../../server/health/uptime-store";
+import {
+  closeIntent,
+  closeLeftOpenRuns,
+  openIntent,
+  startRun,
+  wentLive,
+} from "../../server/health/uptime-store";
+import { UPTIME_MIN_INTENDED_SECONDS } from "../../shared/limits";
 import { STREAMING } from "../../shared/messages/streaming";
 import { makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 import { signedInCaller } from "./streaming-fixtures";
@@ -96,5 +103,45 @@ describe("the uptime record", () => {
     await expect(asStranger.health.streamHealth({ streamId: s!.id, hours: 1 })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+
+  test("the lowest uptime leaves out a destination meant to be live for less than the stated minimum", async () => {
+    const w = await world();
+    // A 40-second test against a closed port: intended, never live.
+    const trial = w.deps.db
+      .insert(destinations)
+      .values({ projectId: w.project.id, name: "Trial", rtmpUrl: "rtmp://127.0.0.1/app" })
+      .returning()
+      .get();
+    openIntent(w.deps.db, trial.id, "user", T - 40_000);
+    closeIntent(w.deps.db, trial.id, T);
+    // The week-long broadcast: an hour intended, half of it live.
+    openIntent(w.deps.db, w.dest.id, "user", T - 3600_000);
+    const run = w.stream();
+    startRun(w.deps.db, run.id, T - 1800_000);
+    const admin = await makeUser(w.deps, { orgId: w.org.id, role: "admin" });
+    const caller = signedInCaller(w.deps, admin.id);
+    expect(await caller.health.uptime({ destinationId: trial.id, days: 7 })).toMatchObject({
+      uptime_percent: 0,
+      intended_seconds: 40,
+    });
+    expect(await caller.health.worstUptime()).toMatchObject({
+      destination_id: w.dest.id,
+      uptime_percent: 50,
+    });
+    expect(UPTIME_MIN_INTENDED_SECONDS).toBe(600);
+  });
+
+  test("a stream record says whether the stream ever sent a frame", async () => {
+    const w = await world();
+    const never = w.stream();
+    const went = w.stream();
+    startRun(w.deps.db, went.id, T - 1000);
+    expect([wentLive(w.deps.db, never.id, w.dest.id), wentLive(w.deps.db, went.id, w.dest.id)]).toEqual([
+      false,
+      true,
+    ]);
+    // Its destination deleted (the runs went with it): the record cannot tell.
+    expect(wentLive(w.deps.db, never.id, null)).toBeNull();
   });
 });

@@ -42,12 +42,18 @@ function freeTcpPort(): number {
  */
 export async function spawnServer(
   cmd: string[],
-  opts: { dataDir: string; env?: Record<string, string>; readyMs: number },
+  opts: {
+    dataDir: string;
+    env?: Record<string, string>;
+    readyMs: number;
+    /** Where the process starts (the repository when absent): a relative DATA_DIR is read from here. */
+    cwd?: string;
+  },
 ): Promise<SpawnedServer> {
   const port = freeTcpPort();
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(cmd, {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,8 +1,8 @@
 import { Box, Card, HStack, Stack, Text } from "@chakra-ui/react";
-import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { badgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { DASHBOARD } from "@client/messages/dashboard";
 import { relativeTime } from "@shared/format";
-import type { ActivityItem } from "@shared/schemas/streaming";
+import type { ActivityItem, StreamStatus } from "@shared/schemas/streaming";
 import { BroadcastIcon, UploadIcon } from "./icons";
 
 function activityText(item: ActivityItem): string {
@@ -10,6 +10,9 @@ function activityText(item: ActivityItem): string {
     ? DASHBOARD.streamActivity(item.media_name ?? "", item.destination_name ?? "")
     : DASHBOARD.mediaUploaded(item.original_name ?? "");
 }
+
+/** An ended run is dated by its end ("Stopped · 2h ago" means it stopped 2 hours ago); the rest by their start. */
+const shownTime = (item: ActivityItem) => item.stopped_at ?? item.started_at ?? item.created_at;
 
 /** Dashboard, Recent Activity: streams and uploads, newest first. */
 export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: number }) {
@@ -48,9 +51,16 @@ export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: nu
                     </Text>
                   </Box>
                   <Stack gap="1" align="flex-end" flexShrink={0}>
-                    {item.status && <StatusBadge status={item.status} />}
+                    {item.status && (
+                      <StatusBadge
+                        status={badgeState(item.status as StreamStatus, {
+                          errorCount: item.error_count ?? 0,
+                          wentLive: item.went_live,
+                        })}
+                      />
+                    )}
                     <Text fontSize="xs" color="fg.subtle">
-                      {relativeTime(item.started_at ?? item.created_at, now)}
+                      {relativeTime(shownTime(item), now)}
                     </Text>
                   </Stack>
                 </HStack>

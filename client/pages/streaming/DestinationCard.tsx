@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui/react";
 import { usePermissions } from "@client/app/permissions";
-import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { type BadgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { relativeTime } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
@@ -41,7 +41,9 @@ export function DestinationCard({
   const liveNow = hasStreamControls(status);
   const failure = d.last_failure;
   // A run that ended in error keeps its badge and border until the next start.
-  const shown = status ?? (failure?.ended ? "error" : null);
+  // A start retrying after failures has nothing on air: it reads "Reconnecting", not "Starting".
+  const retrying = status === "starting" && !!failure && !failure.ended;
+  const shown: BadgeState | null = retrying ? "reconnecting" : (status ?? (failure?.ended ? "error" : null));
   // Controls the role can never use are left out; the switch still shows the setting, switched off.
   const { allowed, reason } = usePermissions();
   const control = allowed("stream.control");
@@ -80,17 +82,23 @@ export function DestinationCard({
 
         {liveNow && d.streaming_media_name && (
           <Text fontSize="sm" color="fg.muted">
-            {UI.streamingMedia(d.streaming_media_name)}
-            {d.stream_started_at ? ` · ${UI.since(relativeTime(d.stream_started_at))}` : ""}
+            {retrying ? (
+              UI.reconnectingMedia(d.streaming_media_name)
+            ) : (
+              <>
+                {UI.streamingMedia(d.streaming_media_name)}
+                {d.stream_started_at ? ` · ${UI.since(relativeTime(d.stream_started_at))}` : ""}
+              </>
+            )}
           </Text>
         )}
         {status === "running" && live && playlistItems && (
           <PlaylistOnAir items={playlistItems} outTimeSeconds={live.out_time_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
-        <UptimeLine destinationId={d.id} />
+        <UptimeLine destinationId={d.id} runKey={`${status}|${failure?.stream_id}|${failure?.error_count}`} />
         {status === "running" && <LiveFigures live={live} />}
-        {status === "starting" && <LiveFigures live={null} />}
+        {status === "starting" && !retrying && <LiveFigures live={null} />}
         <NextSchedule next={d.next_schedule} />
 
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">

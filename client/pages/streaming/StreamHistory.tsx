@@ -1,6 +1,6 @@
 import { Box, Button, Card, chakra, Flex, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { usePermissions } from "@client/app/permissions";
-import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { badgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { formatDateTime, formatDuration, formatFileSize, relativeTime } from "@shared/format";
 import { PLAYLISTS } from "@shared/messages/playlists";
@@ -120,7 +120,9 @@ function HistoryRow({
             ▶
           </Text>
           <Box as="span" gridArea="badge" display="flex">
-            <StatusBadge status={s.status} />
+            <StatusBadge
+              status={badgeState(s.status, { errorCount: s.error_count, wentLive: s.went_live })}
+            />
           </Box>
           <Text
             as="span"
