@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { PRIVATE_FOLDER } from "../files/private";
 
 // Where media lives: uploads arrive in DATA_DIR/tmp (same filesystem, so the final rename is atomic)
 // and are kept in DATA_DIR/media under a generated name; posters beside them in media/posters and
@@ -10,7 +11,7 @@ export function mediaPaths(dataDir: string) {
   const posters = join(media, "posters");
   const prepared = join(media, "prepared");
   const tmp = join(dataDir, "tmp");
-  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true });
+  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true, mode: PRIVATE_FOLDER });
   return {
     media,
     posters,

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { PLAYLISTS } from "../../shared/messages/playlists";
 import { STREAMING } from "../../shared/messages/streaming";
@@ -6,6 +5,7 @@ import type { StreamSourceInput } from "../../shared/schemas/streaming";
 import { destinations, mediaFiles, playlists, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { isRegularFileSync } from "../files/regular";
 import { openIntent } from "../health/uptime-store";
 import { mediaPaths } from "../media/storage";
 import { loadPlaylist } from "../streaming/playlist-rows";
@@ -17,7 +17,7 @@ type MediaRow = streamStore.MediaRow;
 
 /** The checks every start makes, whoever asks. */
 const fileMissing = (deps: AppDeps, media: MediaRow) =>
-  !existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
+  !isRegularFileSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
 
 /** The file, if it is a video of project `projectId`; 400 otherwise. */
 export function requireProjectVideo(projectId: number, media: MediaRow | undefined): MediaRow {
