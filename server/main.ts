@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { createApp } from "./app";
 import { DailyBackup } from "./backup/daily";
 import { DATABASE } from "./backup/layout";
@@ -9,6 +10,7 @@ import { keepNewFilesPrivate, tightenFolder } from "./files/private";
 import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "./log";
+import { mediaPaths } from "./media/storage";
 import { ReviewSampler } from "./steam/review-sampler";
 import { WishlistSampler } from "./steam/wishlist-sampler";
 import { childRegistry } from "./streaming/child-registry";
@@ -51,13 +53,18 @@ function startBackground(deps: AppDeps, env: Env) {
 
 /**
  * Owner-only from here on: what this process and its children create, and the data and backup
- * folders as they already are (a folder closed to others closes everything below it). The database
- * files are tightened too, as the one place secrets sit if the folder is ever opened again.
+ * folders and the data folder's own folders as they already are (a folder closed to others closes
+ * everything below it, so the files in them are left as they are). The database files are tightened
+ * too, as the one place all secrets sit, should the folder ever be opened again.
  */
 function keepFilesPrivate(env: Env): void {
   keepNewFilesPrivate();
+  const media = mediaPaths(env.DATA_DIR);
   const failed = [
     ...tightenFolder(env.DATA_DIR, [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`]),
+    ...[media.media, media.posters, media.prepared, media.tmp, join(env.DATA_DIR, "playlists")].flatMap((d) =>
+      tightenFolder(d),
+    ),
     ...(env.BACKUP_DIR ? tightenFolder(env.BACKUP_DIR) : []),
   ];
   for (const f of failed) log.warn(`Could not make owner-only: ${f}`);
