@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { keepDatabaseRoom } from "./db/room";
-import { sweepPartFiles } from "./media/storage";
+import { irregularMedia, sweepPartFiles } from "./media/storage";
 
 /** A `.part` untouched this long belongs to no live write: uploads time out idle after minutes. */
 const IDLE_MS = 60 * 60 * 1000;
@@ -9,7 +9,7 @@ const EVERY_MS = 60 * 60 * 1000;
 /**
  * What keeps a full disk from breaking the console, at start and then hourly: leftover partial files
  * (a crash, a kill or a full disk mid-write left them) are removed, and the database's spare room is
- * topped up. At start nothing is being written yet, so every `.part` goes; later, those no one has
+ * topped up; at start, media that are not regular files are named in the log. At start nothing is being written yet, so every `.part` goes; later, those no one has
  * written to for an hour.
  */
 export async function startDiskHousekeeping(dataDir: string, sqlite: Database, log: (line: string) => void) {
@@ -26,6 +26,9 @@ export async function startDiskHousekeeping(dataDir: string, sqlite: Database, l
       log(`Could not reserve database room (disk full?): ${(err as Error).message}`);
     }
   };
+  // Left in place (removing is the operator's call), but never served, streamed or backed up.
+  for (const e of await irregularMedia(dataDir).catch(() => []))
+    log(`Ignoring ${e.path}: ${e.kind === "link" ? "a symbolic link" : `not a regular file (${e.kind})`}`);
   await run(0);
   const timer = setInterval(() => void run(IDLE_MS), EVERY_MS);
   // Never what keeps the process alive.

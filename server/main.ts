@@ -1,12 +1,16 @@
+import { join } from "node:path";
 import { createApp } from "./app";
 import { DailyBackup } from "./backup/daily";
+import { DATABASE } from "./backup/layout";
 import { seedIfEmpty } from "./db/seed";
 import { type AppDeps, createDeps } from "./deps";
 import { startDiskHousekeeping } from "./disk-housekeeping";
 import { type Env, loadEnv } from "./env";
+import { keepNewFilesPrivate, tightenFolder } from "./files/private";
 import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "./log";
+import { mediaPaths } from "./media/storage";
 import { ReviewSampler } from "./steam/review-sampler";
 import { WishlistSampler } from "./steam/wishlist-sampler";
 import { childRegistry } from "./streaming/child-registry";
@@ -47,10 +51,30 @@ function startBackground(deps: AppDeps, env: Env) {
   };
 }
 
+/**
+ * Owner-only from here on: what this process and its children create, and the data and backup
+ * folders and the data folder's own folders as they already are (a folder closed to others closes
+ * everything below it, so the files in them are left as they are). The database files are tightened
+ * too, as the one place all secrets sit, should the folder ever be opened again.
+ */
+function keepFilesPrivate(env: Env): void {
+  keepNewFilesPrivate();
+  const media = mediaPaths(env.DATA_DIR);
+  const failed = [
+    ...tightenFolder(env.DATA_DIR, [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`]),
+    ...[media.media, media.posters, media.prepared, media.tmp, join(env.DATA_DIR, "playlists")].flatMap((d) =>
+      tightenFolder(d),
+    ),
+    ...(env.BACKUP_DIR ? tightenFolder(env.BACKUP_DIR) : []),
+  ];
+  for (const f of failed) log.warn(`Could not make owner-only: ${f}`);
+}
+
 // Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
 // startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
 export async function startServer(env: Env) {
   const started = performance.now();
+  keepFilesPrivate(env);
   const deps = createDeps(env);
   const seed = await seedIfEmpty(deps.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
   if (seed.seeded) {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { BACKUP } from "../../shared/messages/backup";
 import { loadEnv } from "../env";
+import { keepNewFilesPrivate } from "../files/private";
 import { BackupRefusal } from "./layout";
 import { restoreBackup } from "./restore";
 import { takeBackup } from "./take";
@@ -10,6 +11,8 @@ import { takeBackup } from "./take";
 
 async function run(command: string | undefined, named: string | undefined): Promise<string> {
   const env = loadEnv();
+  // A backup holds every secret of the console: nothing either command writes is for other users.
+  keepNewFilesPrivate();
   // npm runs scripts in the repository; a relative path means the folder the operator typed it in.
   const target = named && resolve(process.env.INIT_CWD ?? process.cwd(), named);
   if (command === "backup") {

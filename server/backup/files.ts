@@ -1,5 +1,7 @@
-import { copyFile, link, mkdir, open, readdir, stat } from "node:fs/promises";
+import { chmod, constants, copyFile, mkdir, open, readdir, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "../files/private";
+import { type EntryKind, notRegular } from "../files/regular";
 import type { FileEntry } from "./layout";
 
 // File work for backup and restore, all asynchronous: copies run on libuv's thread pool and hashing
@@ -26,17 +28,62 @@ export async function sha256(path: string): Promise<string> {
 }
 
 /**
- * Places `from` at `to`: a hard link on the same file system (instant, no space; media files are
- * never changed in place, only added and removed), otherwise a copy.
+ * Places a copy of `from` at `to`, owner-only: a reflink where the file system offers one (btrfs,
+ * XFS; instant and sharing blocks until either side changes), else a full copy. Never a hard link:
+ * the live file, the backup and a restored copy must not share one inode, whose mode and bytes a
+ * change through any of them would change for all.
  */
-export async function linkOrCopy(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
+export async function copyPrivate(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true, mode: PRIVATE_FOLDER });
+  await copyFile(from, to, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
+  // A copy takes its source's mode; the folder it sits in is already closed to others meanwhile.
+  await chmod(to, PRIVATE_FILE);
+}
+
+/** A file that is not a regular file where one was expected, with what it is instead. */
+export class NotRegularFile extends Error {
+  constructor(
+    readonly path: string,
+    readonly kind: EntryKind,
+  ) {
+    super(`${path} is not a regular file (${kind})`);
+  }
+}
+
+/**
+ * Copies a file that must be a regular file, hashing it as it goes, into a new owner-only file.
+ * The source is opened without following a link (and without waiting on a pipe's writer) and checked
+ * on the open descriptor, so what is copied is the very file that was checked.
+ */
+export async function copyRegularFile(from: string, to: string): Promise<{ size: number; sha256: string }> {
+  let source: Awaited<ReturnType<typeof open>>;
   try {
-    await link(from, to);
+    source = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP") throw err;
-    await copyFile(from, to);
+    if ((err as NodeJS.ErrnoException).code === "ELOOP") throw new NotRegularFile(from, "link");
+    throw err;
+  }
+  try {
+    const kind = notRegular(await source.stat());
+    if (kind) throw new NotRegularFile(from, kind);
+    const target = await open(to, "wx", PRIVATE_FILE);
+    const hasher = new Bun.CryptoHasher("sha256");
+    const buf = Buffer.alloc(CHUNK);
+    let size = 0;
+    try {
+      for (;;) {
+        const { bytesRead } = await source.read(buf, 0, CHUNK, null);
+        if (bytesRead === 0) break;
+        hasher.update(buf.subarray(0, bytesRead));
+        await target.write(buf, 0, bytesRead);
+        size += bytesRead;
+      }
+    } finally {
+      await target.close();
+    }
+    return { size, sha256: hasher.digest("hex") };
+  } finally {
+    await source.close();
   }
 }
 
@@ -45,7 +92,10 @@ export async function describe(root: string, path: string): Promise<FileEntry> {
   return { path, size: (await stat(full)).size, sha256: await sha256(full) };
 }
 
-/** Files under `dir` (recursively), as paths relative to `root`; unfinished `.part` files are left out. */
+/**
+ * Regular files under `dir` (recursively), as paths relative to `root`; unfinished `.part` files are
+ * left out, and so is anything else than a regular file or a folder (a link is never followed).
+ */
 export async function filesUnder(root: string, dir: string): Promise<string[]> {
   const out: string[] = [];
   const entries = await readdir(join(root, dir), { withFileTypes: true }).catch(() => []);

@@ -1,9 +1,12 @@
 import { Database } from "bun:sqlite";
-import { copyFile, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { BACKUP } from "../../shared/messages/backup";
-import { describe, linkOrCopy } from "./files";
+import { PRIVATE_FOLDER } from "../files/private";
+import { notRegular } from "../files/regular";
+import { copyRegularFile, NotRegularFile } from "./files";
 import { BackupRefusal, DATABASE, type FileEntry, listBackups, MANIFEST, type Manifest } from "./layout";
 
 const entry = z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string() });
@@ -28,6 +31,7 @@ async function backupFolder(source: string): Promise<string> {
 }
 
 async function readManifest(folder: string): Promise<Manifest> {
+  await requireRegular(folder, MANIFEST);
   try {
     return manifestSchema.parse(JSON.parse(await Bun.file(join(folder, MANIFEST)).text()));
   } catch {
@@ -45,13 +49,43 @@ async function refuseUnlessEmpty(dataDir: string): Promise<void> {
   if ((await readdir(dataDir)).length > 0) throw new BackupRefusal(BACKUP.dataDirNotEmpty(dataDir));
 }
 
-async function placeVerified(folder: string, staging: string, e: FileEntry, copy: boolean): Promise<void> {
-  const from = join(folder, e.path);
-  if (!(await stat(from).catch(() => null))?.isFile()) throw new BackupRefusal(BACKUP.missingFile(e.path));
+/**
+ * Refuses unless every step of `path` inside the backup is what it should be: real folders down to a
+ * regular file. Never follows a link: a backup carrying `media/x.mp4 -> /etc/hostname`, or a `media`
+ * that links elsewhere, would otherwise bring any file this user can read into the console.
+ */
+async function requireRegular(folder: string, path: string): Promise<void> {
+  const steps = path.split("/");
+  for (let i = 1; i <= steps.length; i++) {
+    const part = steps.slice(0, i).join("/");
+    const info = await lstat(join(folder, part)).catch(() => null);
+    if (!info) throw new BackupRefusal(BACKUP.missingFile(path));
+    const last = i === steps.length;
+    if (!last && !info.isDirectory()) throw new BackupRefusal(BACKUP.notAFolder(part, kindOf(info)));
+    const kind = last ? notRegular(info) : null;
+    if (kind) throw new BackupRefusal(BACKUP.notAFile(part, BACKUP.kinds[kind]));
+  }
+}
+
+const kindOf = (info: Stats) => {
+  const kind = notRegular(info);
+  return kind ? BACKUP.kinds[kind] : BACKUP.kinds.file;
+};
+
+/** Copies one entry (never linked: the restored console must share no inode with the backup), checked. */
+async function placeVerified(folder: string, staging: string, e: FileEntry): Promise<void> {
+  await requireRegular(folder, e.path);
   const to = join(staging, e.path);
-  await mkdir(dirname(to), { recursive: true });
-  await (copy ? copyFile(from, to) : linkOrCopy(from, to));
-  const got = await describe(staging, e.path);
+  await mkdir(dirname(to), { recursive: true, mode: PRIVATE_FOLDER });
+  let got: { size: number; sha256: string };
+  try {
+    got = await copyRegularFile(join(folder, e.path), to);
+  } catch (err) {
+    // Swapped for something else since it was checked.
+    if (err instanceof NotRegularFile)
+      throw new BackupRefusal(BACKUP.notAFile(e.path, BACKUP.kinds[err.kind]));
+    throw err;
+  }
   if (got.size !== e.size || got.sha256 !== e.sha256) throw new BackupRefusal(BACKUP.damaged(e.path));
 }
 
@@ -84,10 +118,9 @@ export async function restoreBackup(opts: { source: string; dataDir: string }) {
   await mkdir(dirname(dataDir), { recursive: true });
   const staging = join(dirname(dataDir), `.${basename(dataDir)}.restore-${crypto.randomUUID()}`);
   try {
-    await mkdir(staging);
-    // The database is copied, never linked: it is changed below, and the backup must stay as it was.
-    await placeVerified(folder, staging, manifest.database, true);
-    for (const e of manifest.media) await placeVerified(folder, staging, e, false);
+    await mkdir(staging, { mode: PRIVATE_FOLDER });
+    await placeVerified(folder, staging, manifest.database);
+    for (const e of manifest.media) await placeVerified(folder, staging, e);
     forgetProcesses(join(staging, DATABASE));
     await refuseUnlessEmpty(dataDir);
     // rmdir only removes an empty folder: anything written there meanwhile makes the restore fail.

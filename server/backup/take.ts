@@ -1,14 +1,14 @@
-import { access, constants, mkdir, rename, rm, stat } from "node:fs/promises";
+import { access, chmod, constants, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { BACKUP } from "../../shared/messages/backup";
-import { describe, filesUnder, linkOrCopy } from "./files";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "../files/private";
+import { copyPrivate, describe, filesUnder } from "./files";
 import {
   BackupRefusal,
   backupName,
   DATABASE,
   type FileEntry,
   FORMAT,
-  listBackups,
   MANIFEST,
   type Manifest,
 } from "./layout";
@@ -25,7 +25,7 @@ async function isFolder(path: string): Promise<boolean> {
 
 async function writableFolder(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
     await access(dir, constants.W_OK);
   } catch {
     throw new BackupRefusal(BACKUP.notWritable(dir));
@@ -48,43 +48,20 @@ function copyDatabase(dbFile: string, to: string): Promise<void> {
 }
 
 /**
- * Entries of the newest earlier backup in the same folder, by path with their file's inode: a file
- * linked again to the same inode holds the same bytes, so its hash is taken over instead of re-read.
+ * Media files under DATA_DIR/media (uploads, posters, prepared copies) copied and described. Each is
+ * hashed anew: a copy shares nothing with the previous backup's that would vouch for its bytes.
  */
-async function earlierEntries(backupDir: string): Promise<Map<string, FileEntry & { ino: number }>> {
-  const known = new Map<string, FileEntry & { ino: number }>();
-  const newest = (await listBackups(backupDir)).at(-1);
-  if (!newest) return known;
-  const manifest = (await Bun.file(join(newest.path, MANIFEST))
-    .json()
-    .catch(() => null)) as Manifest | null;
-  for (const e of manifest?.media ?? []) {
-    const info = await stat(join(newest.path, e.path)).catch(() => null);
-    if (info) known.set(e.path, { ...e, ino: info.ino });
-  }
-  return known;
-}
-
-async function describeOnce(staging: string, path: string, earlier?: FileEntry & { ino: number }) {
-  const info = await stat(join(staging, path));
-  if (earlier && earlier.ino === info.ino && earlier.size === info.size)
-    return { path, size: earlier.size, sha256: earlier.sha256 };
-  return describe(staging, path);
-}
-
-/** Media files under DATA_DIR/media (uploads, posters, prepared copies) placed and described. */
-async function copyMedia(dataDir: string, staging: string, backupDir: string): Promise<FileEntry[]> {
-  const earlier = await earlierEntries(backupDir);
+async function copyMedia(dataDir: string, staging: string): Promise<FileEntry[]> {
   const entries: FileEntry[] = [];
   for (const path of await filesUnder(dataDir, "media")) {
     try {
-      await linkOrCopy(join(dataDir, path), join(staging, path));
+      await copyPrivate(join(dataDir, path), join(staging, path));
     } catch (err) {
       // Deleted since the listing: it is no longer part of the console either.
       if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw err;
     }
-    entries.push(await describeOnce(staging, path, earlier.get(path)));
+    entries.push(await describe(staging, path));
   }
   return entries;
 }
@@ -101,17 +78,20 @@ export async function takeBackup(opts: TakeOptions): Promise<{ path: string; man
   const staging = join(opts.backupDir, `.${name}.part`);
   const final = join(opts.backupDir, name);
   try {
-    await mkdir(staging);
+    await mkdir(staging, { mode: PRIVATE_FOLDER });
     // The database first: a media file uploaded after this moment is not in the copied database,
     // so it would only be an unused extra; every file the copy names that still exists follows.
     await copyDatabase(dbFile, join(staging, DATABASE));
+    await chmod(join(staging, DATABASE), PRIVATE_FILE);
     const manifest: Manifest = {
       format: FORMAT,
       createdAt: new Date(at).toISOString(),
       database: await describe(staging, DATABASE),
-      media: await copyMedia(opts.dataDir, staging, opts.backupDir),
+      media: await copyMedia(opts.dataDir, staging),
     };
-    await Bun.write(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE,
+    });
     await rename(staging, final);
     return { path: final, manifest };
   } catch (err) {

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { createPrivateFile, PRIVATE_FOLDER } from "../files/private";
 import * as schema from "./schema";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
@@ -11,7 +12,11 @@ const MIGRATIONS = join(import.meta.dir, "migrations");
 
 /** Opens (creating if needed) the SQLite file, in WAL mode, and applies pending migrations. */
 export function openDb(file: string): { db: Db; sqlite: Database } {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER });
+    // SQLite gives its -wal and -shm files the database file's mode: owner-only from the first byte.
+    createPrivateFile(file);
+  }
   const sqlite = new Database(file, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL;");
   sqlite.exec("PRAGMA foreign_keys = ON;");

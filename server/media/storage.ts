@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { lstat, readdir, rm, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { PRIVATE_FOLDER } from "../files/private";
+import { type EntryKind, notRegular } from "../files/regular";
 
 // Where media lives: uploads arrive in DATA_DIR/tmp (same filesystem, so the final rename is atomic)
 // and are kept in DATA_DIR/media under a generated name; posters beside them in media/posters and
@@ -10,7 +12,7 @@ export function mediaPaths(dataDir: string) {
   const posters = join(media, "posters");
   const prepared = join(media, "prepared");
   const tmp = join(dataDir, "tmp");
-  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true });
+  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true, mode: PRIVATE_FOLDER });
   return {
     media,
     posters,
@@ -49,4 +51,23 @@ export async function sweepPartFiles(dataDir: string, idleMs: number, now = Date
     }
   }
   return removed;
+}
+
+/**
+ * Entries of the media folders that are not regular files (links, pipes, devices, stray folders),
+ * as "media/…" paths with what they are. The console never creates one; a restore or a hand may have.
+ */
+export async function irregularMedia(dataDir: string): Promise<{ path: string; kind: EntryKind }[]> {
+  const paths = mediaPaths(dataDir);
+  const found: { path: string; kind: EntryKind }[] = [];
+  for (const dir of [paths.media, paths.posters, paths.prepared]) {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const path = join(dir, name);
+      if (path === paths.posters || path === paths.prepared) continue;
+      const info = await lstat(path).catch(() => null);
+      const kind = info && notRegular(info);
+      if (kind) found.push({ path: relative(dataDir, path), kind });
+    }
+  }
+  return found;
 }

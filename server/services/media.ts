@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "../../shared/messages/media";
@@ -10,6 +9,7 @@ import type { SessionUser } from "../../shared/types";
 import { mediaFiles, mediaPreparations, streams, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
+import { isRegularFileSync, regularFile } from "../files/regular";
 import type { MediaMetadata } from "../media/probe";
 import { formatLimit } from "../media/receive";
 import { mediaPaths, removeQuietly } from "../media/storage";
@@ -65,7 +65,7 @@ function toItem(deps: AppDeps, { poster_name, stored_name, created_at, steam_rea
     ...row,
     steam_reasons: steam_reasons ?? (row.kind === "video" ? [STEAM_RULES.notChecked] : []),
     has_poster: poster_name !== null,
-    file_missing: !existsSync(mediaPaths(deps.env.DATA_DIR).file(stored_name)),
+    file_missing: !isRegularFileSync(mediaPaths(deps.env.DATA_DIR).file(stored_name)),
     created_at: new Date(created_at).toISOString(),
   } satisfies MediaItem;
 }
@@ -178,9 +178,10 @@ export async function mediaForViewing(
 ): Promise<ServedFile> {
   const row = findMedia(deps, user, mediaId);
   const path = mediaPaths(deps.env.DATA_DIR).file(row.storedName);
-  const file = Bun.file(path);
-  if (!(await file.exists())) throw notFound(MEDIA.mediaNotFound);
-  return { path, mimeType: row.mimeType, size: file.size, originalName: row.originalName };
+  // Only a regular file of the media folder is served: a link planted there reads like a missing file.
+  const info = await regularFile(path);
+  if (!info) throw notFound(MEDIA.mediaNotFound);
+  return { path, mimeType: row.mimeType, size: info.size, originalName: row.originalName };
 }
 
 /** The poster frame taken at upload, for users who can reach the project. */
@@ -188,6 +189,6 @@ export async function posterForViewing(deps: AppDeps, user: SessionUser, mediaId
   const row = findMedia(deps, user, mediaId);
   if (!row.posterName) throw notFound(MEDIA.mediaNotFound);
   const path = mediaPaths(deps.env.DATA_DIR).poster(row.posterName);
-  if (!(await Bun.file(path).exists())) throw notFound(MEDIA.mediaNotFound);
+  if (!(await regularFile(path))) throw notFound(MEDIA.mediaNotFound);
   return { path };
 }

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { PLAYLISTS } from "../../shared/messages/playlists";
 import { STREAMING } from "../../shared/messages/streaming";
@@ -7,6 +6,7 @@ import type { SessionUser } from "../../shared/types";
 import { destinations, mediaFiles, playlists, streams } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { isRegularFileSync } from "../files/regular";
 import { openIntent } from "../health/uptime-store";
 import { mediaPaths } from "../media/storage";
 import { loadPlaylist } from "../streaming/playlist-rows";
@@ -19,7 +19,7 @@ type MediaRow = streamStore.MediaRow;
 
 /** The checks every start makes, whoever asks. */
 const fileMissing = (deps: AppDeps, media: MediaRow) =>
-  !existsSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
+  !isRegularFileSync(mediaPaths(deps.env.DATA_DIR).file(media.storedName));
 
 /**
  * The file, if it is a video of project `projectId`; 400 otherwise. Another project's file is called

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { eq } from "drizzle-orm";
@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
+import { isRegularFileSync } from "../files/regular";
 import { InFlight } from "../jobs/in-flight";
 import { freeBytes, isDiskFullError } from "../media/disk-space";
 import { probeMedia } from "../media/probe";
@@ -77,7 +78,7 @@ export class MediaPreparer {
     // A copy made to an earlier prepared format is made again (and the old one removed once done).
     if (row?.status === "done" && row.outputName?.includes(`-${PREPARED_FORMAT}-`)) {
       const path = join(this.dir, row.outputName);
-      if (existsSync(path)) return Promise.resolve(path);
+      if (isRegularFileSync(path)) return Promise.resolve(path);
     }
     const running = this.jobs.get(media.id);
     if (running) return running.done;
@@ -105,6 +106,11 @@ export class MediaPreparer {
       throw new Error(STREAMING.preparationFailed);
     }
     const input = mediaPaths(env.DATA_DIR).file(media.storedName);
+    // ffmpeg would follow a link planted in the media folder: only a regular file is read.
+    if (!isRegularFileSync(input)) {
+      this.fail(media.id, STREAMING.mediaFileMissing);
+      throw new Error(STREAMING.mediaFileMissing);
+    }
     // The picture's own length, which the stored row does not keep: the sound is padded to it.
     const probed = await probeMedia(env.FFPROBE_PATH, input).catch(() => null);
     const child = spawnTied(

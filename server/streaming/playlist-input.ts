@@ -1,6 +1,10 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+
+import { STREAMING } from "../../shared/messages/streaming";
 import type { DestinationType } from "../../shared/schemas/streaming";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "../files/private";
+import { isRegularFileSync } from "../files/regular";
 import type { MediaPreparer } from "./media-preparation";
 import { needsPreparation } from "./media-preparation";
 import type { PlaylistMediaRow } from "./playlist-rows";
@@ -49,20 +53,24 @@ export async function playlistFiles(
 ): Promise<string[]> {
   const direct = items.every((m) => !needsPreparation(m, destination));
   const sameShape = new Set(items.map(streamShape)).size === 1;
-  if (direct && sameShape) return Promise.all(items.map((m) => preparer.fileFor(m, destination)));
-  return Promise.all(items.map((m) => preparer.ensure(m)));
+  const files = await Promise.all(
+    items.map((m) => (direct && sameShape ? preparer.fileFor(m, destination) : preparer.ensure(m))),
+  );
+  // ffmpeg would follow a link planted in the media folder: the list names regular files only.
+  if (!files.every(isRegularFileSync)) throw new Error(STREAMING.mediaFileMissing);
+  return files;
 }
 
 /** Writes the items list in one step (a reader never sees half a file). */
 function writeAtomically(path: string, text: string): void {
   const partial = `${path}.${crypto.randomUUID()}.part`;
-  writeFileSync(partial, text);
+  writeFileSync(partial, text, { mode: PRIVATE_FILE });
   renameSync(partial, path);
 }
 
 /** Writes (or rewrites) the stream's list files; answers the outer list to hand to ffmpeg. */
 export function writePlaylistLists(dataDir: string, streamId: number, files: string[]): string {
-  mkdirSync(dirOf(dataDir), { recursive: true });
+  mkdirSync(dirOf(dataDir), { recursive: true, mode: PRIVATE_FOLDER });
   const items = itemsPath(dataDir, streamId);
   writeAtomically(items, concatList(files));
   const outer = outerPath(dataDir, streamId);

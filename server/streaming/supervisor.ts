@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
 import { STREAMING } from "../../shared/messages/streaming";
 import type { LiveFigures } from "../../shared/schemas/streaming";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../events/bus";
+import { isRegularFileSync } from "../files/regular";
 import { checkUrl, ingestPolicy, type Resolver } from "../net/outbound-target";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { rtmpTarget, streamArgs } from "./ffmpeg-args";
@@ -101,7 +101,7 @@ export class Supervisor {
     }
     // A stop may have come while the media was being prepared; it has already been recorded.
     if (entry.stopRequested || this.closing) return;
-    if (!existsSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
+    if (!isRegularFileSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
     this.run(entry, file, rows.destination, release);

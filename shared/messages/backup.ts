@@ -16,6 +16,19 @@ export const BACKUP = {
     `${dir} is not empty: restore only goes into an empty or new data directory, so nothing live is overwritten.`,
   dataDirNotFolder: (dir: string) => `${dir} exists and is not a folder.`,
   badPath: (path: string) => `The manifest names a file outside the backup (${path}): refused.`,
+  notAFile: (path: string, kind: string) =>
+    `The backup holds ${path} as ${kind}, not a regular file: refused, nothing was restored.`,
+  notAFolder: (path: string, kind: string) =>
+    `The backup holds ${path} as ${kind} where a folder belongs: refused, nothing was restored.`,
+  kinds: {
+    file: "a file",
+    link: "a symbolic link",
+    folder: "a folder",
+    pipe: "a named pipe",
+    socket: "a socket",
+    device: "a device",
+    other: "a special file",
+  },
   missingFile: (path: string) => `The backup is incomplete: ${path} is missing.`,
   damaged: (path: string) => `The backup is damaged: ${path} does not match its recorded size and hash.`,
   restored: (dir: string, files: number) =>

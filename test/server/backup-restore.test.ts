@@ -1,5 +1,15 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DailyBackup } from "../../server/backup/daily";
@@ -55,8 +65,8 @@ describe("backup", () => {
     ]);
     expect(manifest.media.find((m) => m.path === "media/trailer.mp4")?.size).toBe(64 * 1024);
     expect(readdirSync(path).sort()).toEqual(["console.db", "manifest.json", "media"]);
-    // Same file system: a hard link, no second copy of the bytes.
-    expect(statSync(join(path, "media", "trailer.mp4")).ino).toBe(
+    // A copy, never a hard link: the live file and the backup's share no inode (nor its mode).
+    expect(statSync(join(path, "media", "trailer.mp4")).ino).not.toBe(
       statSync(join(data, "media", "trailer.mp4")).ino,
     );
   });
@@ -113,6 +123,102 @@ describe("restore", () => {
       readFileSync(join(data, "media", "trailer.mp4")),
     );
     expect(readdirSync(join(target, "media"))).not.toContain("half.mp4.part");
+    // Copies, not links into the backup: changing one never changes the other.
+    expect(statSync(join(target, "media", "trailer.mp4")).ino).not.toBe(
+      statSync(join(path, "media", "trailer.mp4")).ino,
+    );
+  });
+});
+
+/** A real backup with one more entry in its manifest, placed by `plant` and hashed as `bytes`. */
+async function craftedBackup(entry: string, bytes: string | Buffer, plant: (at: string) => void) {
+  const { path } = await takeBackup({ dataDir: dataDir(), backupDir: fresh("backups") });
+  plant(join(path, entry));
+  const manifest = JSON.parse(readFileSync(join(path, "manifest.json"), "utf8"));
+  const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+  manifest.media.push({ path: entry, size: Buffer.byteLength(bytes), sha256 });
+  writeFileSync(join(path, "manifest.json"), JSON.stringify(manifest));
+  return path;
+}
+
+/** Restores `backup` into a new folder and shows that it was refused and left nothing anywhere. */
+async function refusedRestore(backup: string) {
+  const target = fresh("restored");
+  const parent = readdirSync(root).sort();
+  const res = await runBackupCli("restore", backup, target);
+  expect(res.code).not.toBe(0);
+  expect(res.out).not.toContain("    at ");
+  expect(existsSync(target)).toBe(false);
+  expect(readdirSync(root).sort()).toEqual(parent);
+  return res.out;
+}
+
+describe("restore from an attacker's backup", () => {
+  // A file outside the backup that the restoring user can read, standing for /etc/hostname or a key.
+  const secretFile = join(root, "outside-secret.txt");
+  const secret = "the operator's private key";
+
+  test("a media entry that is a symbolic link to a file outside is refused, by name", async () => {
+    writeFileSync(secretFile, secret);
+    const backup = await craftedBackup("media/evil.mp4", secret, (at) => symlinkSync(secretFile, at));
+    const out = await refusedRestore(backup);
+    expect(out).toContain("media/evil.mp4");
+    expect(out).toContain("symbolic link");
+  });
+
+  test("a media folder that links elsewhere is refused, by name", async () => {
+    writeFileSync(secretFile, secret);
+    const outside = fresh("outside");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "evil.mp4"), secret);
+    const { path } = await takeBackup({ dataDir: dataDir(), backupDir: fresh("backups") });
+    rmSync(join(path, "media"), { recursive: true });
+    symlinkSync(outside, join(path, "media"));
+    const manifest = JSON.parse(readFileSync(join(path, "manifest.json"), "utf8"));
+    const sha256 = new Bun.CryptoHasher("sha256").update(secret).digest("hex");
+    manifest.media = [{ path: "media/evil.mp4", size: secret.length, sha256 }];
+    writeFileSync(join(path, "manifest.json"), JSON.stringify(manifest));
+    const out = await refusedRestore(path);
+    expect(out).toContain("The backup holds media as a symbolic link where a folder belongs");
+  });
+
+  test("a named pipe is refused as one, without waiting for a writer", async () => {
+    const backup = await craftedBackup("media/pipe.mp4", "", (at) => {
+      expect(Bun.spawnSync(["mkfifo", at]).exitCode).toBe(0);
+    });
+    const out = await refusedRestore(backup);
+    expect(out).toContain("The backup holds media/pipe.mp4 as a named pipe");
+  });
+
+  test("a folder where a file belongs is refused", async () => {
+    const backup = await craftedBackup("media/clip.mp4", "", (at) => mkdirSync(at));
+    const out = await refusedRestore(backup);
+    expect(out).toContain("The backup holds media/clip.mp4 as a folder");
+  });
+
+  test("a database that is a symbolic link is refused", async () => {
+    const { path } = await takeBackup({ dataDir: dataDir(), backupDir: fresh("backups") });
+    const elsewhere = `${path}-db`;
+    writeFileSync(elsewhere, readFileSync(join(path, "console.db")));
+    rmSync(join(path, "console.db"));
+    symlinkSync(elsewhere, join(path, "console.db"));
+    const out = await refusedRestore(path);
+    expect(out).toContain("The backup holds console.db as a symbolic link");
+  });
+
+  test.each([
+    "../outside-secret.txt",
+    "media/../../outside-secret.txt",
+    "/etc/hostname",
+    "media//etc/hostname",
+  ])("a manifest naming %s is refused", async (name) => {
+    writeFileSync(secretFile, secret);
+    const { path } = await takeBackup({ dataDir: dataDir(), backupDir: fresh("backups") });
+    const manifest = JSON.parse(readFileSync(join(path, "manifest.json"), "utf8"));
+    manifest.media.push({ path: name, size: 1, sha256: "0" });
+    writeFileSync(join(path, "manifest.json"), JSON.stringify(manifest));
+    const out = await refusedRestore(path);
+    expect(out).toContain(`The manifest names a file outside the backup (${name})`);
   });
 });
 
