@@ -23,6 +23,7 @@ export interface AppDeps {
   env: Env;
   db: Db;
   sqlite: Database;
+  /** Sign-in attempts and every other password check (on deps.now). */
   loginLimiter: LoginRateLimiter;
   /** Requests per API token (a token bucket on deps.now). */
   apiTokenLimiter: TokenBucketLimiter;
@@ -60,7 +61,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     env,
     db: db as Db,
     sqlite: sqlite as Database,
-    loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter(),
+    loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter({ now }),
     apiTokenLimiter: overrides.apiTokenLimiter ?? new TokenBucketLimiter({ now }),
     now,
     supervisor:

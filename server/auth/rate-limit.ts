@@ -52,6 +52,21 @@ export class LoginRateLimiter {
   }
 
   reserve(address: string, account: string): Reservation {
+    return this.take(address, account, null);
+  }
+
+  /**
+   * A password check by someone already signed in as the account (changing its password or email).
+   * It counts as a sign-in attempt on that account from that address, and also against the account
+   * from any address: the caller holds the account's cookie or token, so rotating addresses must not
+   * buy more guesses. Only holders of the account's session can fill that count, so it cannot be used
+   * to lock the owner out of signing in.
+   */
+  reserveReauthentication(address: string, account: string, accountId: string): Reservation {
+    return this.take(address, account, `reauth\n${accountId}`);
+  }
+
+  private take(address: string, account: string, everywhereKey: string | null): Reservation {
     const now = this.now();
     if (this.counters.size > SWEEP_ABOVE && now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
     const addressKey = `addr\n${address}`;
@@ -61,8 +76,12 @@ export class LoginRateLimiter {
     const pairKey = `pair\n${address}\n${account.trim().toLowerCase()}`;
     const pair = this.live(pairKey, now);
     if (pair.count >= this.perAccount) return { ok: false, retryAfterMs: Math.max(1, pair.resetAt - now) };
+    const everywhere = everywhereKey === null ? null : this.live(everywhereKey, now);
+    if (everywhere && everywhere.count >= this.perAccount)
+      return { ok: false, retryAfterMs: Math.max(1, everywhere.resetAt - now) };
     pair.count++;
     whole.count++;
+    if (everywhere) everywhere.count++;
     let settled = false;
     return {
       ok: true,
@@ -71,6 +90,7 @@ export class LoginRateLimiter {
           if (settled) return;
           settled = true;
           this.counters.delete(pairKey);
+          if (everywhereKey !== null) this.counters.delete(everywhereKey);
           const current = this.counters.get(addressKey);
           if (current === whole && whole.count > 0) whole.count--;
         },

@@ -30,12 +30,12 @@ export function authRest(api: Hono<AppEnv>) {
   });
   api.post("/auth/change-email", async (c) => {
     const { user } = requireUser(c);
-    return c.json(await auth.changeEmail(c.var.deps, user, await jsonBody(c, changeEmailInput)));
+    const input = await jsonBody(c, changeEmailInput);
+    return c.json(await auth.changeEmail(c.var.deps, user, c.var.clientAddress, input));
   });
   api.post("/auth/change-password", async (c) => {
     const { user, session } = requireUser(c);
-    return c.json(
-      await auth.changePassword(c.var.deps, user, session.id, await jsonBody(c, changePasswordInput)),
-    );
+    const input = await jsonBody(c, changePasswordInput);
+    return c.json(await auth.changePassword(c.var.deps, user, session.id, c.var.clientAddress, input));
   });
 }

@@ -26,8 +26,10 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => auth.changeName(ctx.deps, ctx.user, input)),
   changeEmail: protectedProcedure
     .input(changeEmailInput)
-    .mutation(({ ctx, input }) => auth.changeEmail(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => auth.changeEmail(ctx.deps, ctx.user, ctx.clientAddress, input)),
   changePassword: protectedProcedure
     .input(changePasswordInput)
-    .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.user, ctx.session.id, input)),
+    .mutation(({ ctx, input }) =>
+      auth.changePassword(ctx.deps, ctx.user, ctx.session.id, ctx.clientAddress, input),
+    ),
 });

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, ne, type SQLWrapper } from "drizzle-orm";
 import { API_TOKEN_LAST_USED_EVERY_MS } from "../../shared/limits";
 import { API_TOKENS } from "../../shared/messages/api-tokens";
 import {
@@ -10,6 +10,7 @@ import {
 import type { SessionUser } from "../../shared/types";
 import { apiTokenHash, apiTokenPrefix, generateApiToken, looksLikeApiToken } from "../auth/api-token";
 import type { Session } from "../auth/session";
+import type { Db } from "../db/client";
 import { apiTokens } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError, conflict, notFound, unauthorized } from "../errors";
@@ -68,6 +69,25 @@ export function revokeApiToken(deps: AppDeps, user: SessionUser, id: number) {
   return { success: true as const, message: API_TOKENS.revoked };
 }
 
+/**
+ * Deletes every token of the given users (ids, or a query selecting them), inside the caller's
+ * transaction. Deleting rather than refusing is what keeps a token dead: the user or organization
+ * may be trusted again later, but a secret that was out while they were shut out must not be.
+ * `keep` spares the one token an admin acts with on its own account.
+ */
+export function revokeTokensOf(db: Pick<Db, "delete">, owners: number[] | SQLWrapper, keep?: number | null) {
+  db.delete(apiTokens)
+    .where(and(inArray(apiTokens.userId, owners), keep == null ? undefined : ne(apiTokens.id, keep)))
+    .run();
+}
+
+const SESSION_ID_PREFIX = "api-token:";
+
+/** The token behind a stand-in session made by authenticateApiToken; null for a cookie session. */
+export function tokenIdOfSession(sessionId: string): number | null {
+  return sessionId.startsWith(SESSION_ID_PREFIX) ? Number(sessionId.slice(SESSION_ID_PREFIX.length)) : null;
+}
+
 export interface TokenSignIn {
   user: SessionUser;
   /**
@@ -92,7 +112,11 @@ export function authenticateApiToken(deps: AppDeps, token: string): TokenSignIn 
   const now = deps.now();
   if (!row || (row.expiresAt !== null && now >= row.expiresAt)) throw unauthorized(API_TOKENS.invalid);
   const user = findSessionUser(deps.db, row.userId);
-  if (!user) throw unauthorized(API_TOKENS.invalid);
+  if (!user) {
+    // Its owner is shut out, by whatever path: the token does not come back with them.
+    deps.db.delete(apiTokens).where(eq(apiTokens.id, row.id)).run();
+    throw unauthorized(API_TOKENS.invalid);
+  }
   const take = deps.apiTokenLimiter.take(String(row.id));
   if (!take.ok) {
     const retryAfter = Math.max(1, Math.ceil(take.retryAfterMs / 1000));
@@ -102,7 +126,7 @@ export function authenticateApiToken(deps: AppDeps, token: string): TokenSignIn 
     deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)).run();
   }
   const session = {
-    id: `api-token:${row.id}`,
+    id: `${SESSION_ID_PREFIX}${row.id}`,
     userId: user.id,
     expiresAt: row.expiresAt ?? Number.MAX_SAFE_INTEGER,
   };

@@ -9,6 +9,7 @@ import type {
 } from "../../shared/schemas/auth";
 import type { SessionUser } from "../../shared/types";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
+import type { Attempt, Reservation } from "../auth/rate-limit";
 import {
   createSession,
   generateSessionToken,
@@ -36,11 +37,7 @@ export async function login(
   input: z.infer<typeof loginInput>,
   clientAddress: string,
 ): Promise<SignedIn> {
-  const reservation = deps.loginLimiter.reserve(clientAddress, input.email);
-  if (!reservation.ok) {
-    const retryAfter = Math.ceil(reservation.retryAfterMs / 1000);
-    throw new AppError("TOO_MANY_REQUESTS", AUTH.tooManyAttempts, { retryAfter });
-  }
+  const attempt = admitted(deps.loginLimiter.reserve(clientAddress, input.email));
   const row = deps.db
     .select({
       id: users.id,
@@ -56,7 +53,7 @@ export async function login(
   // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
   if (!row || !ok || !row.isActive) throw unauthorized(AUTH.invalidCredentials);
-  reservation.attempt.succeeded();
+  attempt.succeeded();
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
   if (!memberMaySignIn(row.role, row.orgActive)) throw forbidden(AUTH.organizationDeactivated);
   const token = generateSessionToken();
@@ -65,6 +62,13 @@ export async function login(
   const user = findSessionUser(deps.db, row.id);
   if (!user) throw unauthorized(AUTH.invalidCredentials);
   return { user, token, session };
+}
+
+/** The attempt, or the limiter's refusal as a 429 with the seconds to wait. */
+function admitted(reservation: Reservation): Attempt {
+  if (reservation.ok) return reservation.attempt;
+  const retryAfter = Math.ceil(reservation.retryAfterMs / 1000);
+  throw new AppError("TOO_MANY_REQUESTS", AUTH.tooManyAttempts, { retryAfter });
 }
 
 /** Resolves a cookie token to its user; an inactive or deleted user has no session. */
@@ -83,9 +87,24 @@ export function logout(deps: AppDeps, sessionId: string): void {
   invalidateSession(deps.db, sessionId);
 }
 
-async function checkPassword(deps: AppDeps, userId: number, password: string, message: string) {
-  const row = deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+/**
+ * A signed-in user proving the password again. It shares the sign-in limiter, so a stolen cookie or
+ * token gets no more guesses than a stranger at the sign-in form: a wrong password counts against
+ * the account, and once it is limited even the right one waits for the window to pass.
+ */
+async function checkPassword(
+  deps: AppDeps,
+  user: SessionUser,
+  clientAddress: string,
+  password: string,
+  message: string,
+) {
+  const attempt = admitted(
+    deps.loginLimiter.reserveReauthentication(clientAddress, user.email, String(user.id)),
+  );
+  const row = deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!row || !(await verifyPassword(password, row.hash))) throw badRequest(message);
+  attempt.succeeded();
 }
 
 export function changeName(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeNameInput>) {
@@ -93,8 +112,13 @@ export function changeName(deps: AppDeps, user: SessionUser, input: z.infer<type
   return { success: true as const, message: AUTH.nameChanged, user: findSessionUser(deps.db, user.id)! };
 }
 
-export async function changeEmail(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeEmailInput>) {
-  await checkPassword(deps, user.id, input.password, AUTH.wrongPassword);
+export async function changeEmail(
+  deps: AppDeps,
+  user: SessionUser,
+  clientAddress: string,
+  input: z.infer<typeof changeEmailInput>,
+) {
+  await checkPassword(deps, user, clientAddress, input.password, AUTH.wrongPassword);
   const email = input.newEmail.toLowerCase();
   const taken = deps.db
     .select({ id: users.id })
@@ -111,9 +135,10 @@ export async function changePassword(
   deps: AppDeps,
   user: SessionUser,
   currentSessionId: string,
+  clientAddress: string,
   input: z.infer<typeof changePasswordInput>,
 ) {
-  await checkPassword(deps, user.id, input.currentPassword, AUTH.wrongCurrentPassword);
+  await checkPassword(deps, user, clientAddress, input.currentPassword, AUTH.wrongCurrentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();

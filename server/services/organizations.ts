@@ -11,6 +11,7 @@ import { organizations, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { conflict, notFound } from "../errors";
 import { orgScope, requireAdmin } from "./access";
+import { revokeTokensOf } from "./api-tokens";
 
 const SLUG_MAX = 60;
 
@@ -154,13 +155,15 @@ export function updateOrganization(
   const isActive = input.is_active ?? current.is_active;
   deps.db.transaction((tx) => {
     tx.update(organizations).set({ name: input.name, isActive }).where(eq(organizations.id, input.id)).run();
-    // Deactivating signs its members out at once; administrators keep their sessions (see memberMaySignIn).
+    // Deactivating signs its members out and revokes their tokens at once, for good: reactivating
+    // restores neither. Administrators keep both, as they keep access (see memberMaySignIn).
     if (current.is_active && !isActive) {
       const members = tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.orgId, input.id), ne(users.role, "admin")));
       tx.delete(sessions).where(inArray(sessions.userId, members)).run();
+      revokeTokensOf(tx, members);
     }
   });
   return {

@@ -17,6 +17,7 @@ import { organizations, projects, sessions, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../errors";
 import { requireAdmin } from "./access";
+import { revokeTokensOf, tokenIdOfSession } from "./api-tokens";
 import { containsPattern, isForeignKeyError } from "./organizations";
 
 /**
@@ -130,12 +131,15 @@ function requireOrganization(deps: AppDeps, orgId: number | null) {
   if (!org) throw notFound(PROJECTS.organizationNotFound);
 }
 
-/** Ends every session of a user, except optionally one (the acting admin's own, when acting on itself). */
-function endSessions(deps: AppDeps, userId: number, keepSessionId?: string) {
-  deps.db
-    .delete(sessions)
+/**
+ * Ends every session and revokes every API token of a user, except optionally the session or token
+ * the acting admin signs with, when acting on itself.
+ */
+function endAccess(db: Pick<AppDeps["db"], "delete">, userId: number, keepSessionId?: string) {
+  db.delete(sessions)
     .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
     .run();
+  revokeTokensOf(db, [userId], keepSessionId ? tokenIdOfSession(keepSessionId) : null);
 }
 
 export async function createUser(deps: AppDeps, actor: SessionUser, input: CreateUserInput) {
@@ -176,12 +180,16 @@ export function updateUserProfile(deps: AppDeps, actor: SessionUser, input: Upda
       .set({ name: input.name, email, role: input.role, isActive: input.is_active, orgId })
       .where(eq(users.id, input.id))
       .run();
-    if (!input.is_active) tx.delete(sessions).where(eq(sessions.userId, input.id)).run();
+    if (!input.is_active) endAccess(tx, input.id);
   });
   return { success: true as const, message: USERS.updated, user: findUser(deps, input.id) };
 }
 
-/** Ends the user's sessions; an admin resetting its own password keeps the session it acts from. */
+/**
+ * Ends the user's sessions and revokes its tokens: whoever held them knew the old password, or took
+ * them while the account was someone else's to worry about. An admin resetting its own password
+ * keeps the session or token it acts from.
+ */
 export async function resetPassword(
   deps: AppDeps,
   actor: SessionUser,
@@ -191,8 +199,10 @@ export async function resetPassword(
   requireAdmin(actor);
   const user = findUser(deps, input.id);
   const passwordHash = await hashPassword(input.newPassword);
-  deps.db.update(users).set({ passwordHash }).where(eq(users.id, input.id)).run();
-  endSessions(deps, input.id, input.id === actor.id ? actorSessionId : undefined);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, input.id)).run();
+    endAccess(tx, input.id, input.id === actor.id ? actorSessionId : undefined);
+  });
   return { success: true as const, message: passwordResetFor(user.name) };
 }
 
@@ -209,8 +219,11 @@ export function setUserActive(deps: AppDeps, actor: SessionUser, input: SetUserA
   requireAdmin(actor);
   findUser(deps, input.id);
   if (input.id === actor.id && !input.is_active) throw badRequest(USERS.cannotDeactivateSelf);
-  deps.db.update(users).set({ isActive: input.is_active }).where(eq(users.id, input.id)).run();
-  if (!input.is_active) endSessions(deps, input.id);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ isActive: input.is_active }).where(eq(users.id, input.id)).run();
+    // Reactivation restores neither: the user signs in again and makes new tokens.
+    if (!input.is_active) endAccess(tx, input.id);
+  });
   return {
     success: true as const,
     message: input.is_active ? USERS.activated : USERS.deactivated,
@@ -218,7 +231,7 @@ export function setUserActive(deps: AppDeps, actor: SessionUser, input: SetUserA
   };
 }
 
-/** Sessions go with the user (FK cascade); its projects, media and streams stay, creator set null. */
+/** Sessions and API tokens go with the user (FK cascade); its projects, media and streams stay, creator set null. */
 export function deleteUser(deps: AppDeps, actor: SessionUser, id: number) {
   requireAdmin(actor);
   findUser(deps, id);

@@ -82,7 +82,7 @@ export const usersArea = apiArea("Users", "User accounts (admins and managers)."
   {
     method: "post",
     path: "/users/:id/reset-password",
-    summary: "Set a user's password; ends their sessions",
+    summary: "Set a user's password; ends their sessions and revokes their API tokens",
     body: resetPasswordBody,
     answer: { description: "`{ success: true }` and a message." },
     errors: [403],

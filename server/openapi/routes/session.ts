@@ -47,7 +47,7 @@ export const sessionArea = apiArea("Session", "Sign in and out, and change one's
     summary: "Change one's own email (needs the current password)",
     body: changeEmailInput,
     answer: { description: "The user with the new email." },
-    errors: [409],
+    errors: [409, 429],
   },
   {
     method: "post",
@@ -55,6 +55,7 @@ export const sessionArea = apiArea("Session", "Sign in and out, and change one's
     summary: "Change one's own password; ends the user's other sessions",
     body: changePasswordInput,
     answer: { description: "`{ success: true }` and a message." },
+    errors: [429],
   },
 ]);
 
