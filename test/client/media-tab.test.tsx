@@ -185,4 +185,25 @@ describe("media tab", () => {
     expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
     expect(toasts()).toEqual([]);
   });
+
+  test("a viewer is offered no upload: no Upload File, and the empty state says who may", async () => {
+    const s = await setup("viewer");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MEDIA.uploadButton })).toBeNull();
+    expect(screen.queryByRole("button", { name: MEDIA.uploadFirst })).toBeNull();
+    expect(screen.getByText(/Your role \(Viewer\) cannot upload files/)).toBeTruthy();
+    addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    cleanup();
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByText("trailer.mp4")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MEDIA.uploadButton })).toBeNull();
+  });
+
+  test("a developer still gets Upload File", async () => {
+    const s = await setup("developer");
+    addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByRole("button", { name: MEDIA.uploadButton })).toBeTruthy();
+  });
 });
