@@ -10,6 +10,7 @@ export const SALES_UI = {
     group: "Group",
     gross: "Gross",
     returns: "Returns",
+    tax: "Tax",
     net: "Net",
     units: "Units",
     refundRate: "Refund rate",

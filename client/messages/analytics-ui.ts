@@ -39,7 +39,9 @@ export const FINANCIAL_UI = {
   noSalesYet: "no sales recorded yet",
   totalHint: (days: number) => `net, last ${days} days`,
   unitsHint: (total: string) => `${total} net units in the period`,
-  arpuHint: "net revenue per unit",
+  // Steam reports copies, not buyers: the card the spec calls ARPU is net revenue per copy.
+  arpuHint: "Net revenue per copy sold (net ÷ net units)",
+  tax: "Tax",
   breakdown: "Sales Breakdown",
   unitsSold: "Units Sold",
   unitsReturned: "Units Returned",

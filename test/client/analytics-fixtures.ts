@@ -49,7 +49,14 @@ export function addSamples(deps: AppDeps, rows: { daysAgo: number; players: numb
 
 export function addSale(
   deps: AppDeps,
-  row: { date: string; grossCents: number; returnsCents: number; sold: number; returned: number },
+  row: {
+    date: string;
+    grossCents: number;
+    returnsCents: number;
+    sold: number;
+    returned: number;
+    taxCents?: number;
+  },
   appId = APP_ID,
 ) {
   deps.db
@@ -63,7 +70,8 @@ export function addSale(
       netUnitsSold: row.sold - row.returned,
       grossSalesCents: row.grossCents,
       grossReturnsCents: -row.returnsCents,
-      netSalesCents: row.grossCents - row.returnsCents,
+      netTaxCents: row.taxCents ?? 0,
+      netSalesCents: row.grossCents - row.returnsCents - (row.taxCents ?? 0),
     })
     .run();
 }

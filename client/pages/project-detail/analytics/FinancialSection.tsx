@@ -100,6 +100,12 @@ export function FinancialSection({
                 value={`−${formatCents(Math.abs(d.grossReturns))}`}
                 tone="red.fg"
               />
+              {/* Steam's net is after tax as well as returns: shown, so the column adds up. */}
+              <Row
+                label={T.tax}
+                value={`−${formatCents(Math.max(0, d.grossSales - Math.abs(d.grossReturns) - d.netSales))}`}
+                tone="fg.muted"
+              />
               <Row label={ANALYTICS.netSales} value={formatCents(d.netSales)} tone="green.fg" strong />
               <Row label={T.unitsSold} value={d.grossUnitsSold.toLocaleString("en-US")} />
               <Row label={T.unitsReturned} value={d.grossUnitsReturned.toLocaleString("en-US")} />
