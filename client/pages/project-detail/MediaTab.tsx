@@ -14,11 +14,24 @@ import { UploadIcon, VideoIcon } from "./media/MediaIcons";
 import { PlaylistsSection } from "./media/PlaylistsSection";
 import { UploadDialog } from "./media/UploadDialog";
 
+const PREPARING_POLL_MS = 2000;
+
 /** Project detail, media tab: the project's files, upload, view, admin delete. */
 export function MediaTab({ projectId }: { projectId: number }) {
   const { user } = useSession();
   const utils = trpc.useUtils();
-  const list = trpc.media.list.useQuery({ projectId });
+  // While a file is being converted its card shows the progress, so the list is asked again meanwhile.
+  const list = trpc.media.list.useQuery(
+    { projectId },
+    {
+      refetchInterval: (q) =>
+        (q.state.data ?? []).some(
+          (m) => m.preparation?.status === "running" || m.preparation?.status === "pending",
+        )
+          ? PREPARING_POLL_MS
+          : false,
+    },
+  );
   const [uploadOpen, setUploadOpen] = useState(false);
   const [pending, setPending] = useState<MediaItem | null>(null);
   const remove = trpc.media.delete.useMutation({
