@@ -30,6 +30,8 @@ export const PLAYER_CHART_UI = {
   today: "Today",
   current: "Current",
   empty: "No player samples in the last 30 days",
+  /** The chart is the last 30 days whatever period is chosen above: said, so it is not misread. */
+  fixedPeriod: "Always the last 30 days, whatever the period chosen above.",
 } as const;
 
 export const FINANCIAL_UI = {

@@ -1,4 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
+import { PLAYER_CHART_UI } from "@client/messages/analytics-ui";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
 import { axisTicks } from "@client/pages/project-detail/analytics/player-chart";
 import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "@shared/schemas/analytics";
@@ -169,4 +170,16 @@ test("a developer syncs but does not test the partner key", async () => {
   const panel = await screen.findByTestId("financial-data-management");
   expect(screen.getByRole("button", { name: /Sync Data|Refresh Data/ })).toBeTruthy();
   expect(within(panel).getAllByRole("button").length).toBe(3);
+});
+
+test("the 30-day player chart says it does not follow the period selector", async () => {
+  const { deps, project, caller } = await analyticsProject();
+  addSamples(deps, [{ daysAgo: 0, players: 250 }]);
+  render(project.id, caller);
+  const chart = await screen.findByTestId("player-chart");
+  expect(within(chart).getByText(PLAYER_CHART_UI.fixedPeriod)).toBeTruthy();
+  fireEvent.change(screen.getByRole("combobox", { name: "Period" }), { target: { value: "90" } });
+  await waitFor(() =>
+    expect(within(screen.getByTestId("player-chart")).getByText(PLAYER_CHART_UI.fixedPeriod)).toBeTruthy(),
+  );
 });

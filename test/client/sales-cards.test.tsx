@@ -53,6 +53,8 @@ test("sale events show depth, coloured lift, net per day and top countries; refu
   const chart = await screen.findByTestId("refunds-chart", {}, { timeout: 5000 });
   const card = await screen.findByTestId("sale-events-card");
   await waitFor(() => expect(within(card).getAllByTestId("sale-event").length).toBeGreaterThan(0));
+  // Events come from all stored sales, not the period chosen: the card says so.
+  expect(within(card).getByText(/does not follow the period chosen above/)).toBeTruthy();
   const { events } = await w.caller.analyticsSales.saleEvents({ projectId: w.project.id });
   const rows = within(card).getAllByTestId("sale-event");
   expect(rows).toHaveLength(events.length);
