@@ -11,9 +11,9 @@ import { useState } from "react";
 const rate = (r: number | null) => (r === null ? "—" : formatPercent(r));
 const num = (n: number) => n.toLocaleString("en-US");
 
-// Pinned cells keep an opaque background so the scrolled columns pass under them.
-const PIN_START = { position: "sticky", left: 0, zIndex: 1, bg: "bg.panel", "data-pinned": "start" } as const;
-const PIN_END = { position: "sticky", right: 0, zIndex: 1, bg: "bg.panel", "data-pinned": "end" } as const;
+// Pinned cells take their row's opaque background, so the scrolled columns pass under them unseen.
+const PIN_START = { position: "sticky", left: 0, zIndex: 1, bg: "inherit", "data-pinned": "start" } as const;
+const PIN_END = { position: "sticky", right: 0, zIndex: 1, bg: "inherit", "data-pinned": "end" } as const;
 
 /** Gross, returns, tax, net, units and refund rate per country, platform, package or discount. */
 export function SalesBreakdownCard({ projectId, days }: { projectId: number; days: number }) {
