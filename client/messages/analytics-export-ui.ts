@@ -26,4 +26,12 @@ export const TIMELINE_UI = {
   broadcastTotal: (hours: string) => `${hours} h on air`,
   saleCount: (n: number) => (n === 1 ? "1 sale event" : `${n} sale events`),
   hours: (h: string) => `${h} h`,
+  /** Where each series is read: every series has its own scale, so a small one never lies flat. */
+  scales: {
+    revenue: "left axis",
+    players: "right axis",
+    wishlists: "its own right axis",
+    reviews: "bottom to top = 0–100 %",
+    hours: "bar height, full = 24 h a day",
+  },
 } as const;

@@ -10,6 +10,7 @@ export const SALES_UI = {
     group: "Group",
     gross: "Gross",
     returns: "Returns",
+    tax: "Tax",
     net: "Net",
     units: "Units",
     refundRate: "Refund rate",
@@ -17,7 +18,9 @@ export const SALES_UI = {
   total: "Total",
   noRows: "No sales in this period.",
   eventsTitle: "Sale events",
-  eventsHint: "Each discount period found in the sales, against the 14 days before it",
+  // Whole events from all stored sales: a period cutting through an event would misstate its lift.
+  eventsHint:
+    "Each discount period found in all stored sales, against the 14 days before it; it does not follow the period chosen above.",
   noEvents: "No discount periods in the stored sales yet.",
   netPerDay: "Net per day",
   unitsPerDay: (n: number) => `${n.toLocaleString("en-US")} units a day`,

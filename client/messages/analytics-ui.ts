@@ -30,6 +30,8 @@ export const PLAYER_CHART_UI = {
   today: "Today",
   current: "Current",
   empty: "No player samples in the last 30 days",
+  /** The chart is the last 30 days whatever period is chosen above: said, so it is not misread. */
+  fixedPeriod: "Always the last 30 days, whatever the period chosen above.",
 } as const;
 
 export const FINANCIAL_UI = {
@@ -39,7 +41,9 @@ export const FINANCIAL_UI = {
   noSalesYet: "no sales recorded yet",
   totalHint: (days: number) => `net, last ${days} days`,
   unitsHint: (total: string) => `${total} net units in the period`,
-  arpuHint: "net revenue per unit",
+  // Steam reports copies, not buyers: the card the spec calls ARPU is net revenue per copy.
+  arpuHint: "Net revenue per copy sold (net ÷ net units)",
+  tax: "Tax",
   breakdown: "Sales Breakdown",
   unitsSold: "Units Sold",
   unitsReturned: "Units Returned",

@@ -3,6 +3,10 @@ import type { Permission } from "@shared/permissions";
 // Why a control is off for the user's role: shown as the control's tooltip.
 const ACTIONS: Partial<Record<Permission, string>> = {
   "project.create": "create projects",
+  "project.edit": "change the project's settings",
+  "analytics.settings": "change analytics settings",
+  "analytics.sync": "sync analytics",
+  "media.upload": "upload files",
   "destination.manage": "add, change or delete destinations",
   "stream.control": "start or stop streams",
   "stream.delete": "delete stream records",

@@ -52,6 +52,12 @@ export const STREAMING_UI = {
   needsPreparationHint: "This file is converted once for streaming; its first start takes longer.",
   changeMediaHint: (destination: string) => `The stream on ${destination} restarts with the chosen video.`,
 
+  // Stop asks first: one click would otherwise end a round-the-clock broadcast (our own texts).
+  stopTitle: "Stop Stream",
+  stopQuestion: (name: string) => `Stop the stream on "${name}"? Viewers see the broadcast end at once.`,
+  stopNote:
+    "Auto-restart does not bring it back, and a broadcast window running now stays off until it ends; the next window starts as usual.",
+
   // Delete destination (our own texts: the product's wording has none for it)
   deleteDestinationTitle: "Delete Destination",
   deleteDestinationQuestion: (name: string) =>

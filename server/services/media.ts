@@ -14,6 +14,7 @@ import type { MediaMetadata } from "../media/probe";
 import { formatLimit } from "../media/receive";
 import { mediaPaths, removeQuietly } from "../media/storage";
 import { destinationSchedulingMedia } from "../schedule/window-users";
+import { preparedCopyUsable } from "../streaming/media-preparation";
 import { liveStatusFilter } from "../streaming/stream-store";
 import { requirePermission, requireProject } from "./access";
 import { playlistUsing } from "./playlists";
@@ -46,6 +47,10 @@ const itemColumns = {
   keyframe_interval: mediaFiles.keyframeInterval,
   steam_ready: mediaFiles.steamReady,
   steam_reasons: mediaFiles.steamReasons,
+  prep_status: mediaPreparations.status,
+  prep_percent: mediaPreparations.percent,
+  prep_error: mediaPreparations.error,
+  prep_output: mediaPreparations.outputName,
   poster_name: mediaFiles.posterName,
   stored_name: mediaFiles.storedName,
   uploaded_by_name: users.name,
@@ -53,16 +58,27 @@ const itemColumns = {
 };
 
 type ItemRow = {
+  prep_status: NonNullable<MediaItem["preparation"]>["status"] | null;
+  prep_percent: number | null;
+  prep_error: string | null;
+  prep_output: string | null;
   poster_name: string | null;
   stored_name: string;
   created_at: number;
   steam_reasons: string[] | null;
-} & Omit<MediaItem, "has_poster" | "created_at" | "file_missing" | "steam_reasons">;
+} & Omit<MediaItem, "has_poster" | "created_at" | "file_missing" | "steam_reasons" | "preparation">;
 
 /** Checked on every listing: a file removed behind the console's back shows as missing, not as playable. */
-function toItem(deps: AppDeps, { poster_name, stored_name, created_at, steam_reasons, ...row }: ItemRow) {
+function toItem(deps: AppDeps, item: ItemRow) {
+  const { poster_name, stored_name, created_at, steam_reasons, ...rest } = item;
+  const { prep_status, prep_percent, prep_error, prep_output, ...row } = rest;
+  // "done" only while the copy a start would use is there; otherwise the next start makes it again.
+  const stale =
+    prep_status === "done" && !(prep_output && preparedCopyUsable(deps.env.DATA_DIR, prep_output));
   return {
     ...row,
+    preparation:
+      prep_status && !stale ? { status: prep_status, percent: prep_percent ?? 0, error: prep_error } : null,
     steam_reasons: steam_reasons ?? (row.kind === "video" ? [STEAM_RULES.notChecked] : []),
     has_poster: poster_name !== null,
     file_missing: !isRegularFileSync(mediaPaths(deps.env.DATA_DIR).file(stored_name)),
@@ -71,7 +87,11 @@ function toItem(deps: AppDeps, { poster_name, stored_name, created_at, steam_rea
 }
 
 function selectItems(deps: AppDeps) {
-  return deps.db.select(itemColumns).from(mediaFiles).leftJoin(users, eq(users.id, mediaFiles.uploadedBy));
+  return deps.db
+    .select(itemColumns)
+    .from(mediaFiles)
+    .leftJoin(users, eq(users.id, mediaFiles.uploadedBy))
+    .leftJoin(mediaPreparations, eq(mediaPreparations.mediaId, mediaFiles.id));
 }
 
 /** The project's media, newest first. Another organization's project answers 404. */

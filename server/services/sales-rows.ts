@@ -36,6 +36,7 @@ export type Figures = Omit<BreakdownRow, "key" | "name" | "detail">;
 export const emptyFigures = (): Figures => ({
   grossCents: 0,
   returnsCents: 0,
+  taxCents: 0,
   netCents: 0,
   grossUnits: 0,
   returnedUnits: 0,
@@ -58,6 +59,10 @@ export const refundRate = (returned: number, sold: number): number | null =>
   sold > 0 ? Math.round((returned / sold) * 1000) / 10 : null;
 
 export function finish<T extends Figures>(f: T): T {
+  // Tax is what lies between gross − returns and Steam's net. Steam rounds each line's amounts on
+  // their own, so the summed net_tax_usd can differ from it by a few cents; the residue makes the
+  // figures on screen add up to the cent, and net stays exactly Steam's.
+  f.taxCents = f.grossCents - f.returnsCents - f.netCents;
   f.refundRate = refundRate(f.returnedUnits, f.grossUnits);
   return f;
 }

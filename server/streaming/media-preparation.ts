@@ -31,6 +31,11 @@ const expectedSize = (m: MediaRow) =>
  * Steam takes by stream copy only a file that passes all its rules (the probe's steam_ready); a custom
  * RTMP server takes any H.264 video with AAC sound. Anything else goes out as its prepared copy.
  */
+/** A copy made to an earlier prepared format, or gone from disk, is made again at the next start. */
+export const preparedCopyUsable = (dataDir: string, outputName: string): boolean =>
+  outputName.includes(`-${PREPARED_FORMAT}-`) &&
+  isRegularFileSync(join(mediaPaths(dataDir).prepared, outputName));
+
 export const needsPreparation = (m: MediaRow, destination: DestinationType = "steam") =>
   destination === "steam" ? !m.steamReady : !copyableForCustom(m);
 
@@ -75,11 +80,12 @@ export class MediaPreparer {
 
   ensure(media: MediaRow): Promise<string> {
     const row = this.store.find(media.id);
-    // A copy made to an earlier prepared format is made again (and the old one removed once done).
-    if (row?.status === "done" && row.outputName?.includes(`-${PREPARED_FORMAT}-`)) {
-      const path = join(this.dir, row.outputName);
-      if (isRegularFileSync(path)) return Promise.resolve(path);
-    }
+    if (
+      row?.status === "done" &&
+      row.outputName &&
+      preparedCopyUsable(this.options.env.DATA_DIR, row.outputName)
+    )
+      return Promise.resolve(join(this.dir, row.outputName));
     const running = this.jobs.get(media.id);
     if (running) return running.done;
     const job: { done: Promise<string>; child?: Subprocess } = { done: Promise.resolve("") };

@@ -25,6 +25,8 @@ export const PLAYLISTS = {
   nextIn: (time: string) => `next in ${time}`,
   saved: "Playlist saved",
   deleted: "Playlist deleted",
+  saveFailed: "Playlist not saved",
+  deleteFailed: "Playlist not deleted",
   // Server-side refusals.
   notFound: "Playlist not found",
   nameRequired: "A playlist needs a name",

@@ -27,4 +27,9 @@ export const STEAM_RULES = {
   /** Heading over the reasons. */
   heading: "Converted once before it goes to Steam:",
   ready: "Ready for Steam",
+  /** The converted copy exists: streams use it, nothing waits any more. */
+  prepared: "Prepared for Steam",
+  preparedHint: "Converted once; streams use the converted copy.",
+  preparing: (percent: string) => `Converting for Steam… ${percent}`,
+  preparationFailed: "The conversion for Steam failed; it is tried again at the next start.",
 } as const;

@@ -46,7 +46,10 @@ export const breakdownRow = z.object({
   detail: z.string().nullable().describe("Region of a country, depth of a discount"),
   grossCents: cents,
   returnsCents: cents.describe("Positive US cents refunded"),
-  netCents: cents,
+  taxCents: cents.describe(
+    "Tax Steam withheld, positive US cents: gross − returns − net, so the figures add up to the cent (within cents of the summed net_tax_usd, which Steam rounds per line)",
+  ),
+  netCents: cents.describe("Steam's net: gross − returns − tax"),
   grossUnits: z.number().int(),
   returnedUnits: z.number().int(),
   netUnits: z.number().int(),

@@ -110,6 +110,14 @@ export const mediaItem = z.object({
   keyframe_interval: z.number().nullable(),
   steam_ready: z.boolean(),
   steam_reasons: z.array(z.string()),
+  preparation: z
+    .object({
+      status: z.enum(["pending", "running", "done", "error"]),
+      percent: z.number(),
+      error: z.string().nullable(),
+    })
+    .nullable()
+    .describe("The converted copy for streaming: null until one is started, done once it is made"),
   has_poster: z.boolean(),
   file_missing: z.boolean(),
   uploaded_by_name: z.string().nullable(),

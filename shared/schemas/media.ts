@@ -37,11 +37,20 @@ export interface MediaItem {
   steam_ready: boolean;
   /** Why the file is converted before it goes to Steam, in plain words; empty when it is ready. */
   steam_reasons: string[];
+  /** Its converted copy for streaming: null until one has been started; "done" once it is made. */
+  preparation: MediaPreparationState | null;
   has_poster: boolean;
   /** The record is there but its file is gone from the server's disk: it cannot be streamed or viewed. */
   file_missing: boolean;
   uploaded_by_name: string | null;
   created_at: string;
+}
+
+export interface MediaPreparationState {
+  status: "pending" | "running" | "done" | "error";
+  /** 0-100. */
+  percent: number;
+  error: string | null;
 }
 
 export interface MediaConfig {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { ExportControl } from "@client/pages/project-detail/analytics/ExportControl";
 import { TimelineCard } from "@client/pages/project-detail/analytics/TimelineCard";
+import { SERIES_AXIS } from "@client/pages/project-detail/analytics/timeline-series";
 import { destinationIntents, destinations, liveRuns } from "@server/db/schema";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp } from "../support/render";
@@ -94,10 +95,18 @@ test("timeline card: hours on air and a legend of the series that have data", as
   expect(within(card).getByText("One Timeline")).toBeTruthy();
   expect(within(card).getByText("1.5 h on air")).toBeTruthy();
   const legend = within(card).getByTestId("timeline-legend");
-  expect(
-    within(legend)
-      .getAllByText(/./)
-      .map((e) => e.textContent),
-  ).toEqual(["Net revenue", "Player peak", "On air"]);
+  // Each entry says where it is read; the bars' height is stated, since they have no axis.
+  expect([...legend.querySelectorAll("p")].map((e) => e.textContent)).toEqual([
+    "Net revenue (left axis)",
+    "Player peak (right axis)",
+    "On air (bar height, full = 24 h a day)",
+  ]);
   expect(await within(card).findByTestId("timeline-chart")).toBeTruthy();
+});
+
+test("timeline: every series has a scale of its own, so wishlist adds never share the player peaks' axis", () => {
+  const axes = Object.values(SERIES_AXIS);
+  expect(new Set(axes).size).toBe(axes.length);
+  expect(SERIES_AXIS.wishlists).not.toBe(SERIES_AXIS.players);
+  expect(SERIES_AXIS.wishlists).not.toBe(SERIES_AXIS.reviews);
 });

@@ -85,7 +85,8 @@ test("financial cards and breakdown are computed from the stored line items, in 
   expect(summary.textContent).toContain("Never");
   within(section).getByText("Financial Data Management");
   within(section).getByRole("button", { name: /Fetch All History \(1 year\)/ });
-});
+  // The first test loads the charts' chunk: slow on a busy machine.
+}, 30_000);
 
 test("a period without sales shows one No sales state: no $0 cards, no empty charts, no −$0.00", async () => {
   const { project, caller } = await analyticsProject({ financial: true });

@@ -11,12 +11,18 @@ export const DAY_MS = 86_400_000;
 export const APP_ID = 620;
 
 export async function analyticsProject(
-  opts: { steam?: boolean; financial?: boolean; appId?: number | null; partnerKey?: string } = {},
+  opts: {
+    steam?: boolean;
+    financial?: boolean;
+    appId?: number | null;
+    partnerKey?: string;
+    role?: "admin" | "manager" | "developer" | "viewer";
+  } = {},
 ) {
   // Steam calls go to the msw fake in tests that start it; the partner key is the fake's.
   const deps = steamTestDeps(opts.partnerKey === undefined ? {} : { STEAM_PARTNER_API_KEY: opts.partnerKey });
   const org = makeOrg(deps);
-  const user = await makeUser(deps, { orgId: org.id, role: "manager" });
+  const user = await makeUser(deps, { orgId: org.id, role: opts.role ?? "manager" });
   const project = makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Portal Tests" });
   deps.db
     .update(projects)
@@ -43,7 +49,14 @@ export function addSamples(deps: AppDeps, rows: { daysAgo: number; players: numb
 
 export function addSale(
   deps: AppDeps,
-  row: { date: string; grossCents: number; returnsCents: number; sold: number; returned: number },
+  row: {
+    date: string;
+    grossCents: number;
+    returnsCents: number;
+    sold: number;
+    returned: number;
+    taxCents?: number;
+  },
   appId = APP_ID,
 ) {
   deps.db
@@ -57,7 +70,8 @@ export function addSale(
       netUnitsSold: row.sold - row.returned,
       grossSalesCents: row.grossCents,
       grossReturnsCents: -row.returnsCents,
-      netSalesCents: row.grossCents - row.returnsCents,
+      netTaxCents: row.taxCents ?? 0,
+      netSalesCents: row.grossCents - row.returnsCents - (row.taxCents ?? 0),
     })
     .run();
 }

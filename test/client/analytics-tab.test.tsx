@@ -1,11 +1,12 @@
 import { afterEach, expect, test } from "bun:test";
+import { PLAYER_CHART_UI } from "@client/messages/analytics-ui";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
 import { axisTicks } from "@client/pages/project-detail/analytics/player-chart";
 import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "@shared/schemas/analytics";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser } from "../support/server";
-import { addSamples, analyticsProject } from "./analytics-fixtures";
+import { addSale, addSamples, analyticsProject } from "./analytics-fixtures";
 
 // Each test renders into a clean document.
 afterEach(cleanup);
@@ -136,4 +137,49 @@ test("axes end on a round figure at or above the peak, in four round steps from 
   expect(axisTicks(1000)).toEqual([0, 250, 500, 750, 1000]);
   expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8]);
   expect(axisTicks(0)).toEqual([0]);
+});
+
+test("a viewer gets no Sync buttons: neither Sync Data nor the financial syncs", async () => {
+  const { deps, project, caller } = await analyticsProject({ role: "viewer", financial: true });
+  addSamples(deps, [{ daysAgo: 0, players: 250 }]);
+  addSale(deps, {
+    date: new Date().toISOString().slice(0, 10),
+    grossCents: 10_000,
+    returnsCents: 0,
+    sold: 5,
+    returned: 0,
+  });
+  render(project.id, caller);
+  expect(await screen.findByTestId("financial-section")).toBeTruthy();
+  expect(screen.getByText("Game Analytics")).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /Sync Data|Refresh Data/ })).toBeNull();
+  expect(screen.queryByTestId("financial-data-management")).toBeNull();
+  expect(screen.queryByRole("button", { name: /Sync|Fetch/ })).toBeNull();
+});
+
+test("a developer syncs but does not test the partner key", async () => {
+  const { deps, project, caller } = await analyticsProject({ role: "developer", financial: true });
+  addSale(deps, {
+    date: new Date().toISOString().slice(0, 10),
+    grossCents: 10_000,
+    returnsCents: 0,
+    sold: 5,
+    returned: 0,
+  });
+  render(project.id, caller);
+  const panel = await screen.findByTestId("financial-data-management");
+  expect(screen.getByRole("button", { name: /Sync Data|Refresh Data/ })).toBeTruthy();
+  expect(within(panel).getAllByRole("button").length).toBe(3);
+});
+
+test("the 30-day player chart says it does not follow the period selector", async () => {
+  const { deps, project, caller } = await analyticsProject();
+  addSamples(deps, [{ daysAgo: 0, players: 250 }]);
+  render(project.id, caller);
+  const chart = await screen.findByTestId("player-chart");
+  expect(within(chart).getByText(PLAYER_CHART_UI.fixedPeriod)).toBeTruthy();
+  fireEvent.change(screen.getByRole("combobox", { name: "Period" }), { target: { value: "90" } });
+  await waitFor(() =>
+    expect(within(screen.getByTestId("player-chart")).getByText(PLAYER_CHART_UI.fixedPeriod)).toBeTruthy(),
+  );
 });

@@ -1,15 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { toaster } from "@client/lib/notify";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
-import { mediaFiles } from "@server/db/schema";
+import { mediaFiles, mediaPreparations } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
 import { mediaPaths } from "@server/media/storage";
+import { PREPARED_FORMAT } from "@server/streaming/ffmpeg-args";
+import { formatPercent } from "@shared/format";
 import { MEDIA } from "@shared/messages/media";
 import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -184,5 +188,91 @@ describe("media tab", () => {
     renderWithApp(<MediaTab projectId={other.id} />, { caller: s.caller });
     expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
     expect(toasts()).toEqual([]);
+  });
+
+  test("a viewer is offered no upload: no Upload File, and the empty state says who may", async () => {
+    const s = await setup("viewer");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MEDIA.uploadButton })).toBeNull();
+    expect(screen.queryByRole("button", { name: MEDIA.uploadFirst })).toBeNull();
+    expect(screen.getByText(/Your role \(Viewer\) cannot upload files/)).toBeTruthy();
+    addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    cleanup();
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByText("trailer.mp4")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MEDIA.uploadButton })).toBeNull();
+  });
+
+  test("a developer still gets Upload File", async () => {
+    const s = await setup("developer");
+    addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    expect(await screen.findByRole("button", { name: MEDIA.uploadButton })).toBeTruthy();
+  });
+
+  test("the card follows the conversion for Steam: progress while it runs, then prepared, or failed", async () => {
+    const s = await setup("developer");
+    const reasons = ["25 frames per second; Steam needs 30 or 60"];
+    const video = (name: string) =>
+      addMedia(s.deps, s.project.id, s.user.id, name, "video", { steamReady: false, steamReasons: reasons });
+    const running = video("running.mp4");
+    const done = video("done.mp4");
+    const failed = video("failed.mp4");
+    const prepared = mediaPaths(s.deps.env.DATA_DIR).prepared;
+    const output = `${done.id}-${PREPARED_FORMAT}-copy.mp4`;
+    writeFileSync(join(prepared, output), "x");
+    s.deps.db
+      .insert(mediaPreparations)
+      .values([
+        { mediaId: running.id, status: "running", percent: 42 },
+        { mediaId: done.id, status: "done", percent: 100, outputName: output },
+        { mediaId: failed.id, status: "error", percent: 0, error: "ffmpeg exited" },
+      ])
+      .run();
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    const verdict = async (name: string) =>
+      (await screen.findByText(name))
+        .closest("[data-testid=media-card]")!
+        .querySelector("[data-testid=steam-verdict]")!;
+    const runningVerdict = await verdict("running.mp4");
+    expect(runningVerdict.textContent).toBe(STEAM_RULES.preparing(formatPercent(42)));
+    expect(runningVerdict.querySelector("[role=progressbar]")).toBeTruthy();
+    expect((await verdict("done.mp4")).textContent).toBe(STEAM_RULES.prepared);
+    const failedVerdict = (await verdict("failed.mp4")).textContent;
+    expect(failedVerdict).toContain(STEAM_RULES.heading);
+    expect(failedVerdict).toContain(STEAM_RULES.preparationFailed);
+
+    // The list is asked again while a conversion runs: the card moves to prepared on its own.
+    const copy = `${running.id}-${PREPARED_FORMAT}-copy.mp4`;
+    writeFileSync(join(prepared, copy), "x");
+    s.deps.db
+      .update(mediaPreparations)
+      .set({ status: "done", percent: 100, outputName: copy })
+      .where(eq(mediaPreparations.mediaId, running.id))
+      .run();
+    await waitFor(async () => expect((await verdict("running.mp4")).textContent).toBe(STEAM_RULES.prepared), {
+      timeout: 6000,
+    });
+  });
+
+  test("a copy gone from disk is not reported as prepared", async () => {
+    const s = await setup("developer");
+    const item = addMedia(s.deps, s.project.id, s.user.id, "lost.mp4", "video", {
+      steamReady: false,
+      steamReasons: ["25 frames per second; Steam needs 30 or 60"],
+    });
+    s.deps.db
+      .insert(mediaPreparations)
+      .values({
+        mediaId: item.id,
+        status: "done",
+        percent: 100,
+        outputName: `${item.id}-${PREPARED_FORMAT}-gone.mp4`,
+      })
+      .run();
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    const card = (await screen.findByText("lost.mp4")).closest("[data-testid=media-card]")!;
+    expect(card.querySelector("[data-testid=steam-verdict]")!.textContent).toContain(STEAM_RULES.heading);
   });
 });

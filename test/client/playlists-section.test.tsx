@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
-import { mediaFiles, playlists } from "@server/db/schema";
+import { destinations, mediaFiles, playlists, streams } from "@server/db/schema";
 import { PLAYLISTS } from "@shared/messages/playlists";
 import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -92,5 +92,49 @@ describe("playlists on the media tab", () => {
     expect(await screen.findByText("Sale loop")).toBeTruthy();
     expect(screen.queryByRole("button", { name: PLAYLISTS.newPlaylist })).toBeNull();
     expect(screen.queryByRole("button", { name: PLAYLISTS.edit })).toBeNull();
+  });
+
+  test("a refused delete is titled for what did not happen, with the server's reason", async () => {
+    const s = await setup("developer");
+    const list = s.deps.db
+      .insert(playlists)
+      .values({ projectId: s.project.id, name: "Sale loop" })
+      .returning()
+      .get();
+    const dest = s.deps.db
+      .insert(destinations)
+      .values({
+        projectId: s.project.id,
+        name: "Steam",
+        type: "custom",
+        rtmpUrl: "rtmp://127.0.0.1:1935/live",
+      })
+      .returning()
+      .get();
+    s.deps.db
+      .insert(streams)
+      .values({
+        projectId: s.project.id,
+        destinationId: dest.id,
+        playlistId: list.id,
+        mediaName: "Sale loop",
+        destinationName: "Steam",
+        destinationType: "custom",
+        status: "running",
+        startedAt: Date.now(),
+      })
+      .run();
+    renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
+    const card = await screen.findByTestId(`playlist-${list.id}`);
+    fireEvent.click(within(card).getByRole("button", { name: `${PLAYLISTS.delete} Sale loop` }));
+    const confirm = await screen.findByRole("alertdialog").catch(() => screen.findByRole("dialog"));
+    fireEvent.click(within(confirm).getByRole("button", { name: PLAYLISTS.delete }));
+    await waitFor(() =>
+      expect(toaster.getVisibleToasts().map((t) => [t.title, t.description])).toContainEqual([
+        PLAYLISTS.deleteFailed,
+        PLAYLISTS.onAirDelete,
+      ]),
+    );
+    expect(s.deps.db.select().from(playlists).all()).toHaveLength(1);
   });
 });

@@ -53,6 +53,8 @@ test("sale events show depth, coloured lift, net per day and top countries; refu
   const chart = await screen.findByTestId("refunds-chart", {}, { timeout: 5000 });
   const card = await screen.findByTestId("sale-events-card");
   await waitFor(() => expect(within(card).getAllByTestId("sale-event").length).toBeGreaterThan(0));
+  // Events come from all stored sales, not the period chosen: the card says so.
+  expect(within(card).getByText(/does not follow the period chosen above/)).toBeTruthy();
   const { events } = await w.caller.analyticsSales.saleEvents({ projectId: w.project.id });
   const rows = within(card).getAllByTestId("sale-event");
   expect(rows).toHaveLength(events.length);
@@ -75,4 +77,34 @@ test("sale events show depth, coloured lift, net per day and top countries; refu
   expect(within(chart).getByTestId("refund-spikes").textContent).toBe(
     spikes === 1 ? "1 spike" : `${spikes} spikes`,
   );
+}, 30_000);
+
+test("each breakdown row shows tax, so gross − returns − tax = net on screen; name and Net stay pinned", async () => {
+  await synced();
+  // Every card settled first, so none updates after the test.
+  await screen.findByTestId("refunds-chart", {}, { timeout: 5000 });
+  await waitFor(() => expect(screen.getAllByTestId("sale-event").length).toBeGreaterThan(0));
+  const card = await screen.findByTestId("sales-breakdown-card");
+  const table = await within(card).findByTestId("breakdown-table-country");
+  const headers = within(table)
+    .getAllByRole("columnheader")
+    .map((h) => h.textContent);
+  expect(headers).toEqual(["Country", "Gross", "Returns", "Tax", "Net", "Units", "Refund rate"]);
+  const dollars = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
+  const rows = within(table).getAllByRole("row").slice(1);
+  let taxed = 0;
+  for (const row of rows) {
+    const [, gross, returns, tax, net] = within(row)
+      .getAllByRole("cell")
+      .map((c) => dollars(c.textContent));
+    expect(gross! - returns! - tax!).toBe(net!);
+    if (tax! > 0) taxed++;
+  }
+  expect(taxed).toBeGreaterThan(1);
+  // On a phone the table scrolls sideways inside its card; the group and Net never scroll away.
+  const germany = within(table).getByText("Germany").closest("tr")!;
+  const cells = within(germany).getAllByRole("cell");
+  expect(getComputedStyle(cells[0]!).position).toBe("sticky");
+  expect(getComputedStyle(cells[4]!).position).toBe("sticky");
+  expect(getComputedStyle(cells[1]!).position).not.toBe("sticky");
 }, 30_000);

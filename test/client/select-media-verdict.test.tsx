@@ -85,3 +85,28 @@ test("for a custom server: H.264/AAC goes by stream copy, whatever Steam's rules
   expect(pal.textContent).not.toContain("Steam needs");
   expect((await row("old.avi")).textContent).toContain(STREAMING_UI.needsPreparation);
 });
+
+test("once its converted copy is made, a file is no longer said to be prepared first", async () => {
+  media.push({
+    id: 4,
+    original_name: "converted.mp4",
+    kind: "video",
+    file_size: 1,
+    steam_ready: false,
+    steam_reasons: ["25 frames per second; Steam needs 30 or 60"],
+    video_codec: "mpeg4",
+    audio_codec: "mp3",
+    preparation: { status: "done" },
+  });
+  try {
+    for (const type of ["steam", "custom"] as const) {
+      open(type);
+      const converted = await row("converted.mp4");
+      expect(converted.textContent).not.toContain(STREAMING_UI.needsPreparation);
+      expect(converted.textContent).not.toContain("25 frames per second");
+      cleanup();
+    }
+  } finally {
+    media.pop();
+  }
+});

@@ -4,6 +4,7 @@ import { FORMS_UI } from "@client/messages/forms-ui";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import ProjectSettingsPage from "@client/pages/project-settings/ProjectSettingsPage";
 import { projects } from "@server/db/schema";
+import { ANALYTICS } from "@shared/messages/analytics";
 import { PROJECTS } from "@shared/messages/projects";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
@@ -86,13 +87,42 @@ test("an empty name is refused with 'Validation Error'; a valid one saves", asyn
   await waitFor(() => expect(name.value).toBe("Starfall Deluxe"));
 }, 30_000);
 
-test("a viewer's save is refused by the server: 'Failed to update project settings'", async () => {
+test("a viewer sees both settings cards read-only, with no Save the server would refuse", async () => {
   const { deps } = await setup("viewer");
   const f = await form();
-  fireEvent.change(f.getByLabelText(new RegExp(PROJECTS_UI.nameLabel)), { target: { value: "Hijacked" } });
-  fireEvent.click(f.getByRole("button", { name: FORMS_UI.saveChanges }));
-  await waitFor(() => expect(toasts()).toContainEqual([PROJECTS.updateFailed, PROJECTS.editDenied]));
+  const name = f.getByLabelText(new RegExp(PROJECTS_UI.nameLabel)) as HTMLInputElement;
+  expect(name.readOnly).toBe(true);
+  expect((f.getByLabelText(PROJECTS_UI.projectDescription) as HTMLTextAreaElement).readOnly).toBe(true);
+  expect(screen.queryByRole("button", { name: FORMS_UI.saveChanges })).toBeNull();
+  expect(screen.getByTestId("settings-read-only").textContent).toBe(
+    "Your role (Viewer) cannot change the project's settings. Ask an Administrator or Manager.",
+  );
+  // Submitting anyway (Enter in a field) sends nothing.
+  fireEvent.submit(screen.getByRole("form", { name: PROJECTS_UI.generalSettings }));
+  await Bun.sleep(50);
+  expect(toasts()).toEqual([]);
   expect(deps.db.select().from(projects).get()?.name).toBe("Starfall");
+
+  const steam = within(screen.getByTestId("steam-analytics-card"));
+  expect(steam.queryByRole("button", { name: ANALYTICS.saveChanges })).toBeNull();
+  expect(steam.queryByRole("button", { name: new RegExp(ANALYTICS.advancedTesting) })).toBeNull();
+  for (const box of screen.getByTestId("steam-analytics-card").querySelectorAll("input[type=checkbox]")) {
+    expect((box as HTMLInputElement).disabled).toBe(true);
+  }
+  expect(screen.getByTestId("analytics-settings-read-only").textContent).toContain("Viewer");
+}, 30_000);
+
+test("the server still refuses a viewer's project edit", async () => {
+  const deps = testDeps();
+  const org = makeOrg(deps);
+  const viewer = await makeUser(deps, { orgId: org.id, role: "viewer" });
+  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const caller = (await callerFor(deps, viewer.email)) as unknown as {
+    projects: { update(i: unknown): Promise<unknown> };
+  };
+  await expect(caller.projects.update({ id: project.id, name: "Hijacked" })).rejects.toThrow(
+    PROJECTS.editDenied,
+  );
 }, 30_000);
 
 test("a missing project reads 'Project Not Found' with Back to Projects", async () => {

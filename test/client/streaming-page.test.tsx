@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { writeCurrentProject } from "@client/app/current-project";
 import { deniedReason } from "@client/app/permissions";
 import { toaster } from "@client/lib/notify";
+import { FORMS_UI } from "@client/messages/forms-ui";
 import { SCHEDULES_UI } from "@client/messages/schedules-ui";
 import { STREAMING_UI } from "@client/messages/streaming-ui";
 import StreamingPage from "@client/pages/streaming/StreamingPage";
@@ -291,6 +292,9 @@ describe("destination controls", () => {
         name: STREAMING_UI.stop,
       }),
     );
+    fireEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: STREAMING_UI.stop }),
+    );
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.stopFailed));
     expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.stopFailed)?.description).toBe(
       STREAMING.forbiddenStop,
@@ -342,6 +346,22 @@ describe("What a viewer is offered", () => {
 });
 
 describe("Stop and Change", () => {
+  test("Stop asks first; Cancel leaves the broadcast on air", async () => {
+    const { deps, project, caller } = await setup("developer");
+    const d = addDestination(deps, project.id, "Steam");
+    addStream(deps, project.id, d, "running");
+    writeCurrentProject(project.id);
+    renderWithApp(<StreamingPage />, { caller });
+    const card = await screen.findByTestId(`destination-${d.id}`);
+    fireEvent.click(within(card).getByRole("button", { name: STREAMING_UI.stop }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText(STREAMING_UI.stopTitle)).toBeTruthy();
+    expect(within(confirm).getByText(STREAMING_UI.stopQuestion("Steam"))).toBeTruthy();
+    await settle(() => fireEvent.click(within(confirm).getByRole("button", { name: FORMS_UI.cancel })));
+    expect(deps.db.select().from(streams).get()?.status).toBe("running");
+    expect(toastTitles()).not.toContain(STREAMING.streamStoppedTitle);
+  });
+
   test("Stop ends the stream, says so, and the destination offers Start again", async () => {
     const { deps, project, caller } = await setup("developer");
     const d = addDestination(deps, project.id, "Steam");
@@ -349,7 +369,9 @@ describe("Stop and Change", () => {
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
-    await settle(() => fireEvent.click(within(card).getByRole("button", { name: STREAMING_UI.stop })));
+    fireEvent.click(within(card).getByRole("button", { name: STREAMING_UI.stop }));
+    const confirm = await screen.findByRole("alertdialog");
+    await settle(() => fireEvent.click(within(confirm).getByRole("button", { name: STREAMING_UI.stop })));
     expect(toastTitles()).toContain(STREAMING.streamStoppedTitle);
     expect(await within(card).findByRole("button", { name: STREAMING_UI.start })).toBeTruthy();
     // Both lists were refreshed: the history row shows the grey stopped badge.

@@ -90,6 +90,7 @@ test("add a destination, start, see it live, change media, stop, delete the reco
   // Stop: Start comes back and the receiver's input ends.
   const sessionsBefore = receiver.sessions();
   await card.getByRole("button", { name: STREAMING_UI.stop }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: STREAMING_UI.stop }).click();
   await page.getByText(STREAMING.streamStoppedTitle).first().waitFor();
   await card.getByRole("button", { name: STREAMING_UI.start }).waitFor();
   const deadline = Date.now() + 5000;

@@ -82,3 +82,38 @@ test("a webhook added on Project Settings gets a test and a real stream failure"
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await card.getByText(WEBHOOKS_UI.empty).waitFor();
 }, 90_000);
+
+test("the Add Webhook dialog's event boxes tick and untick with a mouse", async () => {
+  const { page } = browser;
+  await visit(page, `${app.url}/projects/${projectId}/settings`);
+  const card = page.getByTestId("webhooks-card");
+  await card.getByRole("button", { name: WEBHOOKS_UI.add }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(WEBHOOKS_UI.urlLabel).fill(receiver.url);
+  // Clicks on the labels, as a studio would; each must toggle its own event and no other.
+  for (const label of ["Schedule started", "Schedule ended", "Preparation failed", "Stream failed"]) {
+    await dialog.getByText(label, { exact: true }).click();
+  }
+  // And one on the box itself.
+  await dialog
+    .getByText("Stream stalled", { exact: true })
+    .locator("..")
+    .locator("[data-part=control]")
+    .click();
+  await dialog.getByRole("button", { name: WEBHOOKS_UI.create }).click();
+  await page.getByTestId("webhook-secret").waitFor();
+  await page.getByRole("button", { name: FORMS_UI.done }).click();
+
+  // The first test deleted its webhook, so this one is the only one.
+  const listed = (await (await page.request.get(`${app.url}/api/projects/${projectId}/webhooks`)).json()) as {
+    events: string[];
+  }[];
+  expect(listed).toHaveLength(1);
+  expect(listed[0]?.events.toSorted()).toEqual([
+    "preparation.failed",
+    "schedule.ended",
+    "schedule.started",
+    "stream.recovered",
+    "stream.restarting_repeatedly",
+  ]);
+}, 60_000);

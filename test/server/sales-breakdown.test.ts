@@ -106,13 +106,27 @@ describe("breakdowns", () => {
       for (const by of BREAKDOWN_BY) {
         const b = await w.dev.analyticsSales.breakdown({ projectId: w.project.id, days, by });
         const sum = (
-          k: "grossCents" | "returnsCents" | "netCents" | "grossUnits" | "returnedUnits" | "netUnits",
+          k:
+            | "grossCents"
+            | "returnsCents"
+            | "taxCents"
+            | "netCents"
+            | "grossUnits"
+            | "returnedUnits"
+            | "netUnits",
         ) => b.rows.reduce((s, r) => s + r[k], 0);
         expect([sum("grossCents"), sum("returnsCents"), sum("netCents")]).toEqual([
           m.grossSales,
           m.grossReturns,
           m.netSales,
         ]);
+        // Steam's own tax figure, rounded per line: the shown tax is within a cent per 100 lines of it.
+        expect(Math.abs(sum("taxCents") - m.netTax)).toBeLessThanOrEqual(Math.max(2, m.netTax / 10_000));
+        // What the table shows adds up: gross − returns − tax = net, per row and in total.
+        for (const r of [...b.rows, b.totals]) {
+          expect(r.grossCents - r.returnsCents - r.taxCents).toBe(r.netCents);
+        }
+        expect(b.totals.taxCents).toBeGreaterThan(0);
         expect([sum("grossUnits"), sum("returnedUnits"), sum("netUnits")]).toEqual([
           m.grossUnitsSold,
           m.grossUnitsReturned,

@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { AlertIcon, RefreshIcon, SettingsIcon } from "@client/components/icons/analytics";
 import { SyncProgress } from "@client/components/sync-job/SyncProgress";
 import { useSyncJob } from "@client/components/sync-job/use-sync-job";
@@ -51,6 +52,8 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
   const start = trpc.analytics.syncSteam.useMutation();
   const running = trpc.analytics.projectSyncJobs.useQuery({ projectId });
   const reloadLater = useDelayedReload();
+  // Sync buttons only for roles the server lets sync: a viewer would only be refused.
+  const maySync = usePermissions().allowed("analytics.sync");
 
   // Everything, as after any change: the project's Last Sync and media counts show elsewhere too.
   const reload = () => void utils.invalidate();
@@ -142,16 +145,18 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button
-            size="sm"
-            colorPalette="teal"
-            onClick={runSync}
-            disabled={!canSync || syncing}
-            loading={syncing}
-          >
-            <RefreshIcon />
-            {data.hasData ? ANALYTICS.refreshData : ANALYTICS.syncData}
-          </Button>
+          {maySync ? (
+            <Button
+              size="sm"
+              colorPalette="teal"
+              onClick={runSync}
+              disabled={!canSync || syncing}
+              loading={syncing}
+            >
+              <RefreshIcon />
+              {data.hasData ? ANALYTICS.refreshData : ANALYTICS.syncData}
+            </Button>
+          ) : null}
         </HStack>
       </Flex>
 

@@ -1,4 +1,5 @@
-import { Box, Button, EmptyState, Flex, SimpleGrid, Skeleton, VStack } from "@chakra-ui/react";
+import { Box, Button, EmptyState, Flex, SimpleGrid, Skeleton, Text, VStack } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { useSession } from "@client/app/session";
 import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { errorMessage } from "@client/lib/errors";
@@ -13,11 +14,24 @@ import { UploadIcon, VideoIcon } from "./media/MediaIcons";
 import { PlaylistsSection } from "./media/PlaylistsSection";
 import { UploadDialog } from "./media/UploadDialog";
 
+const PREPARING_POLL_MS = 2000;
+
 /** Project detail, media tab: the project's files, upload, view, admin delete. */
 export function MediaTab({ projectId }: { projectId: number }) {
   const { user } = useSession();
   const utils = trpc.useUtils();
-  const list = trpc.media.list.useQuery({ projectId });
+  // While a file is being converted its card shows the progress, so the list is asked again meanwhile.
+  const list = trpc.media.list.useQuery(
+    { projectId },
+    {
+      refetchInterval: (q) =>
+        (q.state.data ?? []).some(
+          (m) => m.preparation?.status === "running" || m.preparation?.status === "pending",
+        )
+          ? PREPARING_POLL_MS
+          : false,
+    },
+  );
   const [uploadOpen, setUploadOpen] = useState(false);
   const [pending, setPending] = useState<MediaItem | null>(null);
   const remove = trpc.media.delete.useMutation({
@@ -35,6 +49,9 @@ export function MediaTab({ projectId }: { projectId: number }) {
     },
   });
   const canDelete = user ? can(user.role, "media.delete") : false;
+  // A role that may not upload never gets the dialog: it would take a file only to be refused.
+  const { allowed, reason } = usePermissions();
+  const canUpload = allowed("media.upload");
   // A failed list reads as an empty one, without a message (docs/screens.md#project-detail).
   const items = list.data ?? [];
 
@@ -46,9 +63,11 @@ export function MediaTab({ projectId }: { projectId: number }) {
 
   return (
     <Box>
-      <Flex justify="flex-end" mb={4}>
-        {uploadButton(MEDIA.uploadButton)}
-      </Flex>
+      {canUpload ? (
+        <Flex justify="flex-end" mb={4}>
+          {uploadButton(MEDIA.uploadButton)}
+        </Flex>
+      ) : null}
       {list.isPending ? (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={4}>
           {[0, 1, 2].map((i) => (
@@ -64,7 +83,13 @@ export function MediaTab({ projectId }: { projectId: number }) {
             <VStack>
               <EmptyState.Title>{MEDIA.tabEmptyTitle}</EmptyState.Title>
             </VStack>
-            {uploadButton(MEDIA.uploadFirst)}
+            {canUpload ? (
+              uploadButton(MEDIA.uploadFirst)
+            ) : (
+              <Text color="fg.muted" fontSize="sm" textAlign="center">
+                {reason("media.upload")}
+              </Text>
+            )}
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
@@ -77,7 +102,7 @@ export function MediaTab({ projectId }: { projectId: number }) {
       <PlaylistsSection projectId={projectId} videos={items.filter((m) => m.kind === "video")} />
       <UploadDialog
         projectId={projectId}
-        open={uploadOpen}
+        open={uploadOpen && canUpload}
         onClose={() => setUploadOpen(false)}
         // The upload goes by XMLHttpRequest, outside the mutation cache: refresh as a mutation would
         // (the list here, the project's media count on its overview).

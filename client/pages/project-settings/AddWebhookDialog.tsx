@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { Button, Checkbox, Field, Fieldset, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { DialogFrame } from "@client/components/DialogFrame";
 import { FormField } from "@client/components/form/FormField";
 import { fieldErrors } from "@client/components/form/validate";
@@ -129,8 +129,10 @@ export function AddWebhookDialog({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root invalid={!!errors.events}>
-          <Field.Label>{UI.eventsLabel}</Field.Label>
+        {/* A fieldset, not a Field: a Field hands its one control id to every checkbox inside, so
+            each label would point at the first box and a click would toggle only that one. */}
+        <Fieldset.Root invalid={!!errors.events}>
+          <Fieldset.Legend>{UI.eventsLabel}</Fieldset.Legend>
           <Stack gap="2" mt="1">
             {WEBHOOK_EVENTS.map((event) => (
               <Checkbox.Root
@@ -145,8 +147,8 @@ export function AddWebhookDialog({
               </Checkbox.Root>
             ))}
           </Stack>
-          <Field.ErrorText>{errors.events}</Field.ErrorText>
-        </Field.Root>
+          <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText>
+        </Fieldset.Root>
       </Stack>
     </DialogFrame>
   );

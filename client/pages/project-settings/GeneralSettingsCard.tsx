@@ -1,4 +1,5 @@
-import { Button, Card, DataList, Field, Flex, Input, Textarea } from "@chakra-ui/react";
+import { Button, Card, DataList, Field, Flex, Input, Text, Textarea } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { fieldErrors } from "@client/components/form/validate";
 import type { ProjectDetail } from "@client/lib/api-types";
 import { errorMessage } from "@client/lib/errors";
@@ -23,6 +24,9 @@ function Counter({ length, max }: { length: number; max: number }) {
 
 /** General Settings: name and description, and the read-only facts. */
 export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
+  const { allowed, reason } = usePermissions();
+  // Roles that may not edit see the same facts, read-only and without a Save the server would refuse.
+  const readOnly = !allowed("project.edit");
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description ?? "");
   const update = trpc.projects.update.useMutation({
@@ -41,6 +45,7 @@ export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (readOnly) return;
     const checked = fieldErrors(updateProjectBody, { name, description });
     if (!checked.ok) {
       const message = checked.errors.name ?? checked.errors.description ?? PROJECTS.nameRequired;
@@ -57,14 +62,14 @@ export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
           <Card.Title>{PROJECTS_UI.generalSettings}</Card.Title>
         </Card.Header>
         <Card.Body gap={5}>
-          <Field.Root required invalid={name.length > PROJECT_NAME_MAX}>
+          <Field.Root required readOnly={readOnly} invalid={name.length > PROJECT_NAME_MAX}>
             <Field.Label>
               {PROJECTS_UI.nameLabel} <Field.RequiredIndicator />
             </Field.Label>
             <Input value={name} maxLength={PROJECT_NAME_MAX} onChange={(e) => setName(e.target.value)} />
             <Counter length={name.length} max={PROJECT_NAME_MAX} />
           </Field.Root>
-          <Field.Root invalid={description.length > PROJECT_DESCRIPTION_MAX}>
+          <Field.Root readOnly={readOnly} invalid={description.length > PROJECT_DESCRIPTION_MAX}>
             <Field.Label>{PROJECTS_UI.projectDescription}</Field.Label>
             <Textarea
               rows={4}
@@ -89,16 +94,22 @@ export function GeneralSettingsCard({ project }: { project: ProjectDetail }) {
           </DataList.Root>
         </Card.Body>
         <Card.Footer justifyContent="flex-end">
-          <Flex>
-            <Button
-              type="submit"
-              colorPalette="blue"
-              loading={update.isPending}
-              loadingText={FORMS_UI.saving}
-            >
-              {FORMS_UI.saveChanges}
-            </Button>
-          </Flex>
+          {readOnly ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="settings-read-only">
+              {reason("project.edit")}
+            </Text>
+          ) : (
+            <Flex>
+              <Button
+                type="submit"
+                colorPalette="blue"
+                loading={update.isPending}
+                loadingText={FORMS_UI.saving}
+              >
+                {FORMS_UI.saveChanges}
+              </Button>
+            </Flex>
+          )}
         </Card.Footer>
       </form>
     </Card.Root>

@@ -6,16 +6,19 @@ export function Toggle({
   hint,
   checked,
   onChange,
+  disabled,
 }: {
   label: string;
   hint: string;
   checked: boolean;
   onChange(on: boolean): void;
+  disabled?: boolean;
 }) {
   return (
     <Switch.Root
       checked={checked}
       onCheckedChange={(d) => onChange(d.checked)}
+      disabled={disabled}
       colorPalette="teal"
       alignItems="flex-start"
       gap="3"

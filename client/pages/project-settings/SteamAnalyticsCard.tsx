@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { FinancialApiTestDialog } from "@client/components/analytics/FinancialApiTestDialog";
 import { ChartIcon, FlaskIcon } from "@client/components/icons/analytics";
 import { errorMessage } from "@client/lib/errors";
@@ -48,6 +49,9 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
   // Said before sending: Steam analytics without an app would only be refused by the server.
   const [appIdError, setAppIdError] = useState<string>();
   const save = trpc.analytics.updateSettings.useMutation();
+  const { allowed, reason } = usePermissions();
+  // Read-only for roles the server would refuse: no search, no switches, no Save, no API test.
+  const readOnly = !allowed("analytics.settings");
 
   // The form starts from the server's settings once, and is not overwritten while being edited.
   useEffect(() => {
@@ -61,7 +65,7 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
+    if (!form || readOnly) return;
     if (form.steamAnalyticsEnabled && !form.steamAppId) return setAppIdError(ANALYTICS.steamNeedsAppId);
     try {
       const saved = await save.mutateAsync({
@@ -115,7 +119,11 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="5">
-              <GameSearch onChoose={(game) => set({ steamAppId: String(game.appId), gameName: game.name })} />
+              {readOnly ? null : (
+                <GameSearch
+                  onChoose={(game) => set({ steamAppId: String(game.appId), gameName: game.name })}
+                />
+              )}
               {form.gameName !== null ? (
                 <Flex
                   data-testid="chosen-game"
@@ -137,6 +145,7 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                     </Text>
                   </Box>
                   <CloseButton
+                    hidden={readOnly}
                     size="sm"
                     aria-label={T.clearGame}
                     // Without a game there is nothing to analyse: the toggles go off with it.
@@ -151,7 +160,7 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                   />
                 </Flex>
               ) : (
-                <Field.Root invalid={appIdError !== undefined}>
+                <Field.Root readOnly={readOnly} invalid={appIdError !== undefined}>
                   <Field.Label>{ANALYTICS.manualAppId}</Field.Label>
                   <Input
                     inputMode="numeric"
@@ -171,6 +180,7 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                 label={ANALYTICS.enableSteam}
                 hint={T.enableSteamHint}
                 checked={form.steamAnalyticsEnabled}
+                disabled={readOnly}
                 onChange={(on) =>
                   // Financial analytics rides on Steam analytics: switching Steam off takes it along.
                   set(
@@ -186,6 +196,7 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                     label={ANALYTICS.enableFinancial}
                     hint={ANALYTICS.enableFinancialHelp}
                     checked={form.financialAnalyticsEnabled}
+                    disabled={readOnly}
                     onChange={(on) => set({ financialAnalyticsEnabled: on })}
                   />
                   {form.financialAnalyticsEnabled && settings.data && !settings.data.partnerKeyConfigured ? (
@@ -193,7 +204,7 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                       {T.partnerKeyMissing}
                     </Badge>
                   ) : null}
-                  <Box>
+                  <Box hidden={readOnly}>
                     <Button
                       variant="outline"
                       size="sm"
@@ -205,16 +216,22 @@ export function SteamAnalyticsCard({ projectId }: { projectId: number }) {
                   </Box>
                 </Stack>
               ) : null}
-              <Flex justify="flex-end">
-                <Button
-                  type="submit"
-                  colorPalette="teal"
-                  loading={save.isPending}
-                  loadingText={ANALYTICS.saving}
-                >
-                  {ANALYTICS.saveChanges}
-                </Button>
-              </Flex>
+              {readOnly ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="analytics-settings-read-only">
+                  {reason("analytics.settings")}
+                </Text>
+              ) : (
+                <Flex justify="flex-end">
+                  <Button
+                    type="submit"
+                    colorPalette="teal"
+                    loading={save.isPending}
+                    loadingText={ANALYTICS.saving}
+                  >
+                    {ANALYTICS.saveChanges}
+                  </Button>
+                </Flex>
+              )}
             </Stack>
           </form>
         )}

@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { timeAxis } from "./time-ticks";
 
 // SVG attributes need literal colours, not tokens.
 const GREEN = "#4ade80";
@@ -19,7 +20,7 @@ const BLUE = "#60a5fa";
 const RED = "#f87171";
 const HEIGHT = 140;
 const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 function Key({ color, label, dot }: { color: string; label: string; dot?: boolean }) {
   return (
@@ -40,6 +41,7 @@ export default function HealthChart({ samples }: { samples: HealthSample[] }) {
     fps: Math.round(s.fps * 10) / 10,
     drop: s.dropped_frames > 0 ? Math.round(s.fps * 10) / 10 : null,
   }));
+  const axis = timeAxis(points[0]?.t ?? 0, points.at(-1)?.t ?? 0);
   return (
     <Box data-testid="health-chart">
       <HStack gap="4" mb="1" wrap="wrap">
@@ -55,9 +57,10 @@ export default function HealthChart({ samples }: { samples: HealthSample[] }) {
               dataKey="t"
               type="number"
               domain={["dataMin", "dataMax"]}
-              tickFormatter={clock}
+              ticks={axis.ticks}
+              tickFormatter={axis.format}
               {...chartAxisProps}
-              minTickGap={40}
+              minTickGap={8}
             />
             <YAxis yAxisId="kbps" {...chartAxisProps} width={48} />
             <YAxis yAxisId="fps" orientation="right" {...chartAxisProps} width={32} />

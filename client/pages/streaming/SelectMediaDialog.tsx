@@ -14,6 +14,8 @@ import type { MediaChoice } from "./types";
 
 /** Whether this file goes out as its prepared copy to this kind of destination, and why (Steam only). */
 function preparation(m: MediaChoice, type: DestinationType): { needed: boolean; reasons: string[] } {
+  // Once the converted copy is made, every start uses it: nothing is prepared first any more.
+  if (m.preparation?.status === "done") return { needed: false, reasons: [] };
   if (type === "custom") {
     const needed = !copyableForCustom({
       videoCodec: m.video_codec ?? null,

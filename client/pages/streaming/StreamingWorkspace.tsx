@@ -31,6 +31,7 @@ export function StreamingWorkspace({
   const [mediaFor, setMediaFor] = useState<{ destination: Destination; changing: boolean } | null>(null);
   const [streamToDelete, setStreamToDelete] = useState<StreamRecord | null>(null);
   const [destinationToDelete, setDestinationToDelete] = useState<Destination | null>(null);
+  const [destinationToStop, setDestinationToStop] = useState<Destination | null>(null);
   const [clearing, setClearing] = useState(false);
   const media = trpc.media.list.useQuery({ projectId }, { enabled: mediaFor !== null });
   const playlists = trpc.playlists.list.useQuery({ projectId });
@@ -56,7 +57,7 @@ export function StreamingWorkspace({
           onAdd={onAddDestination}
           onStart={(d) => setMediaFor({ destination: d, changing: false })}
           onChange={(d) => setMediaFor({ destination: d, changing: true })}
-          onStop={(d) => void actions.stop(d)}
+          onStop={setDestinationToStop}
           onAutorestart={(d, enabled) => void actions.setAutorestart(d, enabled)}
           onDelete={setDestinationToDelete}
         />
@@ -114,6 +115,19 @@ export function StreamingWorkspace({
         onConfirm={async () => {
           await actions.clearEnded(projectId);
           setClearing(false);
+        }}
+      />
+
+      <ConfirmDialog
+        open={destinationToStop !== null}
+        title={UI.stopTitle}
+        message={UI.stopQuestion(destinationToStop?.name ?? "")}
+        note={UI.stopNote}
+        confirmLabel={UI.stop}
+        onClose={() => setDestinationToStop(null)}
+        onConfirm={() => {
+          if (destinationToStop) void actions.stop(destinationToStop);
+          setDestinationToStop(null);
         }}
       />
 

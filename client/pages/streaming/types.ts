@@ -26,4 +26,6 @@ export interface MediaChoice {
   steam_reasons?: string[];
   video_codec?: string | null;
   audio_codec?: string | null;
+  /** Its converted copy; once "done", nothing is converted before a start. */
+  preparation?: { status: string } | null;
 }

@@ -54,11 +54,16 @@ export function FinancialDataPanel({
   days,
   appId,
   onReload,
+  maySync = true,
+  mayTest = true,
 }: {
   projectId: number;
   days: number;
   appId: number | null;
   onReload(): void;
+  /** The role may sync (the three sync buttons) / test the partner key (the Test button). */
+  maySync?: boolean;
+  mayTest?: boolean;
 }) {
   const syncPeriod = trpc.analytics.syncFinancial.useMutation();
   const syncRecent = trpc.analytics.syncFinancialRecent.useMutation();
@@ -97,33 +102,39 @@ export function FinancialDataPanel({
       testId="financial-data-management"
     >
       <Stack gap="2.5">
-        <Button
-          colorPalette="green"
-          disabled={busy}
-          loading={syncPeriod.isPending || runningKind === "financial-period"}
-          onClick={() => start("financial-period", () => syncPeriod.mutateAsync({ projectId, days }))}
-        >
-          <RefreshIcon /> {T.syncPeriod(days)}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={busy}
-          loading={syncRecent.isPending || runningKind === "financial-recent"}
-          onClick={() => start("financial-recent", () => syncRecent.mutateAsync({ projectId }))}
-        >
-          <DownloadIcon /> {ANALYTICS.fetchRecentLabel}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={busy}
-          loading={syncHistory.isPending || runningKind === "financial-history"}
-          onClick={() => start("financial-history", () => syncHistory.mutateAsync({ projectId }))}
-        >
-          <DatabaseIcon /> {ANALYTICS.fetchAllHistoryLabel}
-        </Button>
-        <Button variant="ghost" size="sm" colorPalette="purple" onClick={() => setTesting(true)}>
-          <FlaskIcon /> {T.testApi}
-        </Button>
+        {maySync ? (
+          <>
+            <Button
+              colorPalette="green"
+              disabled={busy}
+              loading={syncPeriod.isPending || runningKind === "financial-period"}
+              onClick={() => start("financial-period", () => syncPeriod.mutateAsync({ projectId, days }))}
+            >
+              <RefreshIcon /> {T.syncPeriod(days)}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={busy}
+              loading={syncRecent.isPending || runningKind === "financial-recent"}
+              onClick={() => start("financial-recent", () => syncRecent.mutateAsync({ projectId }))}
+            >
+              <DownloadIcon /> {ANALYTICS.fetchRecentLabel}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={busy}
+              loading={syncHistory.isPending || runningKind === "financial-history"}
+              onClick={() => start("financial-history", () => syncHistory.mutateAsync({ projectId }))}
+            >
+              <DatabaseIcon /> {ANALYTICS.fetchAllHistoryLabel}
+            </Button>
+          </>
+        ) : null}
+        {mayTest ? (
+          <Button variant="ghost" size="sm" colorPalette="purple" onClick={() => setTesting(true)}>
+            <FlaskIcon /> {T.testApi}
+          </Button>
+        ) : null}
         {busy ? <SyncProgress job={sync.job} /> : null}
       </Stack>
       <FinancialApiTestDialog open={testing} onOpenChange={setTesting} initialAppId={appId} />

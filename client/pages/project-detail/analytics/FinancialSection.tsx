@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { usePermissions } from "@client/app/permissions";
 import { BoxIcon, DollarIcon, UserIcon, WalletIcon } from "@client/components/icons/analytics";
 import { Panel, StatCard } from "@client/components/StatCard";
 import { FINANCIAL_UI as T } from "@client/messages/analytics-ui";
@@ -29,6 +30,7 @@ export function FinancialSection({
   appId: number | null;
   onReload(): void;
 }) {
+  const { allowed } = usePermissions();
   const { currentMetrics: m, detailedMetrics: d, trends, dataSummary } = financial;
   // One clear empty state instead of $0 cards, a "−$0.00" breakdown and two empty charts.
   const hasSales =
@@ -98,6 +100,12 @@ export function FinancialSection({
                 value={`−${formatCents(Math.abs(d.grossReturns))}`}
                 tone="red.fg"
               />
+              {/* Steam's net is after tax as well as returns: shown, so the column adds up. */}
+              <Row
+                label={T.tax}
+                value={`−${formatCents(Math.max(0, d.grossSales - Math.abs(d.grossReturns) - d.netSales))}`}
+                tone="fg.muted"
+              />
               <Row label={ANALYTICS.netSales} value={formatCents(d.netSales)} tone="green.fg" strong />
               <Row label={T.unitsSold} value={d.grossUnitsSold.toLocaleString("en-US")} />
               <Row label={T.unitsReturned} value={d.grossUnitsReturned.toLocaleString("en-US")} />
@@ -115,7 +123,17 @@ export function FinancialSection({
           <NoSalesPanel days={days} />
         )}
         <Stack gap="4">
-          <FinancialDataPanel projectId={projectId} days={days} appId={appId} onReload={onReload} />
+          {/* Its buttons sync or test the partner key: nothing in it a viewer may use. */}
+          {allowed("analytics.sync") || allowed("analytics.settings") ? (
+            <FinancialDataPanel
+              projectId={projectId}
+              days={days}
+              appId={appId}
+              onReload={onReload}
+              maySync={allowed("analytics.sync")}
+              mayTest={allowed("analytics.settings")}
+            />
+          ) : null}
           <Panel title={ANALYTICS.dataSummary} testId="data-summary">
             <Stack gap="3">
               <Box>

@@ -39,6 +39,7 @@ export function PlayerChart({ metrics, today = utcDay() }: { metrics: PlayerMetr
           <span>{ANALYTICS.playerChartTitle}</span>
         </HStack>
       }
+      subtitle={T.fixedPeriod}
       actions={<Legend />}
     >
       <Flex gap="3">

@@ -60,7 +60,10 @@ export function TimelineCard({ projectId, days }: { projectId: number; days: num
           <HStack key={s} gap="1.5">
             <Box w="2.5" h="2.5" borderRadius={s === "hours" ? "sm" : "full"} bg={SERIES_COLOURS[s]} />
             <Text fontSize="xs" color="fg.muted">
-              {LABELS[s]}
+              {LABELS[s]}{" "}
+              <Text as="span" color="fg.subtle">
+                ({T.scales[s]})
+              </Text>
             </Text>
           </HStack>
         ))}

@@ -16,10 +16,11 @@ import {
 import { compactNumber, shortDay } from "./player-chart";
 import { TooltipFrame } from "./TooltipFrame";
 import { SERIES_COLOURS as C } from "./timeline-colours";
-import type { TimelinePoint, TimelineSeries } from "./timeline-series";
+import { SERIES_AXIS as AXIS, type TimelinePoint, type TimelineSeries } from "./timeline-series";
 
-// One date axis, four scales: dollars on the left, counts (players, wishlist adds) on the right;
-// hours on air (0–24, shaded bars) and review percent (0–100) on hidden scales of their own.
+// One date axis, a scale per series: dollars on the left, player peaks and wishlist adds each on a
+// right axis of their own (ticks in the series' colour); hours on air (0–24, shaded bars) and review
+// percent (0–100) on hidden scales the legend states.
 const HEIGHT = 280;
 
 interface Props {
@@ -30,10 +31,10 @@ interface Props {
 }
 
 export default function TimelineChart({ points, present, saleEvents, labels }: Props) {
-  const line = (key: "revenue" | "players" | "wishlists" | "reviews", axis: string, dashed = false) =>
+  const line = (key: "revenue" | "players" | "wishlists" | "reviews", dashed = false) =>
     present.has(key) ? (
       <Line
-        yAxisId={axis}
+        yAxisId={AXIS[key]}
         type="monotone"
         dataKey={key}
         stroke={C[key]}
@@ -51,27 +52,33 @@ export default function TimelineChart({ points, present, saleEvents, labels }: P
           <CartesianGrid {...chartGridProps} />
           <XAxis dataKey="date" tickFormatter={shortDay} {...chartAxisProps} minTickGap={28} />
           <YAxis
-            yAxisId="money"
+            yAxisId={AXIS.revenue}
             {...chartAxisProps}
+            tick={{ fill: C.revenue }}
             width={48}
             tickFormatter={(d: number) => `$${compactNumber(d)}`}
           />
-          <YAxis
-            yAxisId="count"
-            orientation="right"
-            {...chartAxisProps}
-            width={40}
-            allowDecimals={false}
-            tickFormatter={(n: number) => compactNumber(n)}
-          />
+          {(["players", "wishlists"] as const).map((s) => (
+            <YAxis
+              key={s}
+              yAxisId={AXIS[s]}
+              orientation="right"
+              {...chartAxisProps}
+              tick={{ fill: C[s] }}
+              hide={!present.has(s)}
+              width={present.has(s) ? 36 : 0}
+              allowDecimals={false}
+              tickFormatter={(n: number) => compactNumber(n)}
+            />
+          ))}
           {/* Hidden scales go on the right with no width: on the left recharts still offsets the visible
               dollar axis by them and its labels end up outside the chart. */}
-          <YAxis yAxisId="hours" hide orientation="right" width={0} domain={[0, 24]} />
-          <YAxis yAxisId="pct" hide orientation="right" width={0} domain={[0, 100]} />
+          <YAxis yAxisId={AXIS.hours} hide orientation="right" width={0} domain={[0, 24]} />
+          <YAxis yAxisId={AXIS.reviews} hide orientation="right" width={0} domain={[0, 100]} />
           {saleEvents.map((e) => (
             <ReferenceArea
               key={`${e.start}-${e.end}`}
-              yAxisId="money"
+              yAxisId={AXIS.revenue}
               x1={e.start}
               x2={e.end}
               fill={C.sale}
@@ -83,7 +90,7 @@ export default function TimelineChart({ points, present, saleEvents, labels }: P
           ))}
           {present.has("hours") ? (
             <Bar
-              yAxisId="hours"
+              yAxisId={AXIS.hours}
               dataKey="hours"
               fill={C.hours}
               fillOpacity={0.35}
@@ -91,10 +98,10 @@ export default function TimelineChart({ points, present, saleEvents, labels }: P
               isAnimationActive={false}
             />
           ) : null}
-          {line("revenue", "money")}
-          {line("players", "count")}
-          {line("wishlists", "count", true)}
-          {line("reviews", "pct")}
+          {line("revenue")}
+          {line("players")}
+          {line("wishlists", true)}
+          {line("reviews")}
           <Tooltip
             content={(p) => <TimelineTooltip active={p.active} payload={p.payload} labels={labels} />}
             cursor={{ stroke: CHART_AXIS }}

@@ -14,6 +14,18 @@ export interface TimelinePoint {
 export const TIMELINE_SERIES = ["revenue", "players", "wishlists", "reviews", "hours"] as const;
 export type TimelineSeries = (typeof TIMELINE_SERIES)[number];
 
+/**
+ * The scale each series is drawn on: one each. Player peaks run to thousands and wishlist adds to
+ * tens, so on a shared scale the adds lay flat along the bottom.
+ */
+export const SERIES_AXIS = {
+  revenue: "money",
+  players: "players",
+  wishlists: "wishlists",
+  reviews: "pct",
+  hours: "hours",
+} as const satisfies Record<TimelineSeries, string>;
+
 export function timelinePoints(answer: TimelineAnswer): TimelinePoint[] {
   return answer.days.map((d) => ({
     date: d.date,

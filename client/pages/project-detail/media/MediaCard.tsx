@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Progress, Text } from "@chakra-ui/react";
 import { API_BASE } from "@client/lib/trpc";
-import { formatFileSize, formatShortDate } from "@shared/format";
+import { formatFileSize, formatPercent, formatShortDate } from "@shared/format";
 import { MEDIA } from "@shared/messages/media";
 import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { MediaItem } from "@shared/schemas/media";
@@ -84,13 +84,34 @@ export function MediaCard(props: {
   );
 }
 
-/** Steam's verdict on a video: ready, or why it is converted once before it goes to Steam. */
+/**
+ * Steam's verdict on a video: ready, or why it is converted once before it goes to Steam, and then
+ * how that conversion goes (here, where the file was uploaded) until the copy is made.
+ */
 function SteamVerdict({ item }: { item: MediaItem }) {
-  if (item.steam_ready)
+  const prep = item.preparation;
+  if (item.steam_ready || prep?.status === "done")
     return (
-      <Badge colorPalette="green" variant="subtle" alignSelf="start" data-testid="steam-verdict">
-        {STEAM_RULES.ready}
+      <Badge
+        colorPalette="green"
+        variant="subtle"
+        alignSelf="start"
+        data-testid="steam-verdict"
+        title={item.steam_ready ? undefined : STEAM_RULES.preparedHint}
+      >
+        {item.steam_ready ? STEAM_RULES.ready : STEAM_RULES.prepared}
       </Badge>
+    );
+  if (prep?.status === "running" || prep?.status === "pending")
+    return (
+      <Box fontSize="xs" color="fg.muted" data-testid="steam-verdict">
+        <Text fontWeight="medium">{STEAM_RULES.preparing(formatPercent(prep.percent))}</Text>
+        <Progress.Root value={prep.percent} size="xs" colorPalette="blue" mt="1">
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Box>
     );
   return (
     <Box fontSize="xs" color="fg.muted" data-testid="steam-verdict">
@@ -98,6 +119,11 @@ function SteamVerdict({ item }: { item: MediaItem }) {
       {item.steam_reasons.map((r) => (
         <Text key={r}>• {r}</Text>
       ))}
+      {prep?.status === "error" && (
+        <Text color="red.fg" mt="1">
+          {STEAM_RULES.preparationFailed}
+        </Text>
+      )}
     </Box>
   );
 }

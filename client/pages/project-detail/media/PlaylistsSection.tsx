@@ -26,17 +26,24 @@ export function PlaylistsSection({
   const list = trpc.playlists.list.useQuery({ projectId });
   const [editing, setEditing] = useState<PlaylistView | "new" | null>(null);
   const [pending, setPending] = useState<PlaylistView | null>(null);
-  const failed = (err: unknown) =>
-    notify({ type: "error", title: PLAYLISTS.sectionTitle, message: errorMessage(err, "") });
+  // Each refusal is titled for what did not happen; the server's reason says why.
+  const failed = (title: string) => (err: unknown) =>
+    notify({ type: "error", title, message: errorMessage(err, "") });
   const saved = () => {
     notify({ type: "success", title: PLAYLISTS.saved });
     setEditing(null);
   };
-  const create = trpc.playlists.create.useMutation({ onSuccess: saved, onError: failed });
-  const update = trpc.playlists.update.useMutation({ onSuccess: saved, onError: failed });
+  const create = trpc.playlists.create.useMutation({
+    onSuccess: saved,
+    onError: failed(PLAYLISTS.saveFailed),
+  });
+  const update = trpc.playlists.update.useMutation({
+    onSuccess: saved,
+    onError: failed(PLAYLISTS.saveFailed),
+  });
   const remove = trpc.playlists.delete.useMutation({
     onSuccess: () => notify({ type: "success", title: PLAYLISTS.deleted, message: pending?.name }),
-    onError: failed,
+    onError: failed(PLAYLISTS.deleteFailed),
     onSettled: () => setPending(null),
   });
   const initial = useMemo(

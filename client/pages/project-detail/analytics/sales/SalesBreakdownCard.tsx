@@ -11,7 +11,11 @@ import { useState } from "react";
 const rate = (r: number | null) => (r === null ? "—" : formatPercent(r));
 const num = (n: number) => n.toLocaleString("en-US");
 
-/** Gross, returns, net, units and refund rate per country, platform, package or discount. */
+// Pinned cells take their row's opaque background, so the scrolled columns pass under them unseen.
+const PIN_START = { position: "sticky", left: 0, zIndex: 1, bg: "inherit", "data-pinned": "start" } as const;
+const PIN_END = { position: "sticky", right: 0, zIndex: 1, bg: "inherit", "data-pinned": "end" } as const;
+
+/** Gross, returns, tax, net, units and refund rate per country, platform, package or discount. */
 export function SalesBreakdownCard({ projectId, days }: { projectId: number; days: number }) {
   const [by, setBy] = useState<BreakdownBy>("country");
   const q = trpc.analyticsSales.breakdown.useQuery(
@@ -66,16 +70,23 @@ function BreakdownTable({
   totals: Omit<BreakdownRow, "key" | "name" | "detail">;
   by: BreakdownBy;
 }) {
-  // The table scrolls inside its card on a phone, so the page itself never scrolls sideways.
+  // The table scrolls inside its card on a phone, so the page itself never scrolls sideways; the
+  // group's name stays pinned at the left and Net at the right, so what matters never scrolls away.
+  const minus = (cents: number) => (cents ? `−${formatCents(cents)}` : formatCents(0));
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border.muted" borderRadius="lg" maxW="full">
-      <Table.Root size="sm" variant="line" minW="560px" data-testid={`breakdown-table-${by}`}>
+      <Table.Root size="sm" variant="line" minW="640px" data-testid={`breakdown-table-${by}`}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader>{T.by[by]}</Table.ColumnHeader>
+            <Table.ColumnHeader {...PIN_START} bg="bg.subtle">
+              {T.by[by]}
+            </Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{T.cols.gross}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{T.cols.returns}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{T.cols.net}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{T.cols.tax}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" {...PIN_END} bg="bg.subtle">
+              {T.cols.net}
+            </Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{T.cols.units}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{T.cols.refundRate}</Table.ColumnHeader>
           </Table.Row>
@@ -83,7 +94,7 @@ function BreakdownTable({
         <Table.Body fontVariantNumeric="tabular-nums">
           {rows.map((r) => (
             <Table.Row key={r.key}>
-              <Table.Cell minW="36">
+              <Table.Cell minW={{ base: "28", md: "36" }} {...PIN_START}>
                 <Text fontWeight="medium">{r.name}</Text>
                 {r.detail ? (
                   <Text fontSize="xs" color="fg.muted">
@@ -93,9 +104,12 @@ function BreakdownTable({
               </Table.Cell>
               <Table.Cell textAlign="end">{formatCents(r.grossCents)}</Table.Cell>
               <Table.Cell textAlign="end" color={r.returnsCents ? "red.fg" : "fg.muted"}>
-                {r.returnsCents ? `−${formatCents(r.returnsCents)}` : formatCents(0)}
+                {minus(r.returnsCents)}
               </Table.Cell>
-              <Table.Cell textAlign="end" color="green.fg" fontWeight="semibold">
+              <Table.Cell textAlign="end" color="fg.muted">
+                {minus(r.taxCents)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" color="green.fg" fontWeight="semibold" {...PIN_END}>
                 {formatCents(r.netCents)}
               </Table.Cell>
               <Table.Cell textAlign="end">{num(r.netUnits)}</Table.Cell>
@@ -103,10 +117,17 @@ function BreakdownTable({
             </Table.Row>
           ))}
           <Table.Row fontWeight="semibold" bg="bg.subtle">
-            <Table.Cell>{T.total}</Table.Cell>
+            <Table.Cell {...PIN_START} bg="bg.subtle">
+              {T.total}
+            </Table.Cell>
             <Table.Cell textAlign="end">{formatCents(totals.grossCents)}</Table.Cell>
-            <Table.Cell textAlign="end" color="red.fg">{`−${formatCents(totals.returnsCents)}`}</Table.Cell>
-            <Table.Cell textAlign="end" color="green.fg">
+            <Table.Cell textAlign="end" color="red.fg">
+              {minus(totals.returnsCents)}
+            </Table.Cell>
+            <Table.Cell textAlign="end" color="fg.muted">
+              {minus(totals.taxCents)}
+            </Table.Cell>
+            <Table.Cell textAlign="end" color="green.fg" {...PIN_END} bg="bg.subtle">
               {formatCents(totals.netCents)}
             </Table.Cell>
             <Table.Cell textAlign="end">{num(totals.netUnits)}</Table.Cell>
