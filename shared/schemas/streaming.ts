@@ -35,6 +35,8 @@ const rtmpUrlSchema = z
   .string()
   .trim()
   .max(RTMP_URL_MAX, STREAMING.rtmpUrlInvalid)
+  // The scheme first: text that is no address at all reads best as "must start with rtmp://".
+  .refine((v) => v === "" || /^rtmps?:\/\//i.test(v), { message: STREAMING.rtmpUrlScheme, abort: true })
   .refine((v) => !hasHiddenCharacters(v), { message: STREAMING.rtmpUrlCharacters, abort: true })
   .refine((v) => v === "" || isRtmpUrl(v), STREAMING.rtmpUrlScheme);
 
