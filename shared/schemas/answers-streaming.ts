@@ -30,6 +30,7 @@ export const destinationView = z.object({
   streaming_media_name: z.string().nullable(),
   streaming_media_id: nullableInt,
   stream_started_at: isoTime.nullable(),
+  started_by_window: z.boolean().describe("True when a broadcast window started the live stream."),
   last_failure: z
     .object({
       stream_id: z.number().int(),

@@ -151,6 +151,8 @@ export interface DestinationView {
   streaming_media_name: string | null;
   streaming_media_id: number | null;
   stream_started_at: string | null;
+  /** True when the live stream was started by a broadcast window rather than a person. */
+  started_by_window: boolean;
   /** The newest run's failure, until the next start; null when it did not fail. */
   last_failure: DestinationFailure | null;
   /** The scheduler's next start or stop on this destination (ms); null without windows. */

@@ -6,6 +6,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import type { StreamSourceInput } from "@shared/schemas/streaming";
 import { useState } from "react";
 import { DestinationList } from "./DestinationList";
+import { EditDestinationDialog } from "./EditDestinationDialog";
 import { PreparationsPanel } from "./PreparationsPanel";
 import { SelectMediaDialog } from "./SelectMediaDialog";
 import { StreamHistory } from "./StreamHistory";
@@ -31,6 +32,7 @@ export function StreamingWorkspace({
   const [mediaFor, setMediaFor] = useState<{ destination: Destination; changing: boolean } | null>(null);
   const [streamToDelete, setStreamToDelete] = useState<StreamRecord | null>(null);
   const [destinationToDelete, setDestinationToDelete] = useState<Destination | null>(null);
+  const [destinationToEdit, setDestinationToEdit] = useState<Destination | null>(null);
   const [clearing, setClearing] = useState(false);
   const media = trpc.media.list.useQuery({ projectId }, { enabled: mediaFor !== null });
   const playlists = trpc.playlists.list.useQuery({ projectId });
@@ -59,6 +61,7 @@ export function StreamingWorkspace({
           onStop={(d) => void actions.stop(d)}
           onAutorestart={(d, enabled) => void actions.setAutorestart(d, enabled)}
           onDelete={setDestinationToDelete}
+          onEdit={setDestinationToEdit}
         />
       </Stack>
 
@@ -87,6 +90,8 @@ export function StreamingWorkspace({
         onPick={(m) => pick({ mediaId: m.id })}
         onPickPlaylist={(p) => pick({ playlistId: p.id })}
       />
+
+      <EditDestinationDialog destination={destinationToEdit} onClose={() => setDestinationToEdit(null)} />
 
       <StreamLimitDialog limit={actions.limit} onClose={actions.closeLimit} />
 
