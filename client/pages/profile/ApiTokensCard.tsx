@@ -76,7 +76,13 @@ export function ApiTokensCard() {
             <Card.Description>{UI.subtitle}</Card.Description>
             {/* Served by the console itself, so it opens without internet. */}
             <Text fontSize="sm" color="fg.muted">
-              <Link href="/api/docs" target="_blank" rel="noopener" color="blue.fg" data-testid="api-docs-link">
+              <Link
+                href="/api/docs"
+                target="_blank"
+                rel="noopener"
+                color="blue.fg"
+                data-testid="api-docs-link"
+              >
                 {UI.docsLink}
               </Link>
               {` · ${UI.docsHint}`}

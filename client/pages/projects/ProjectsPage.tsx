@@ -51,13 +51,13 @@ export default function ProjectsPage() {
         }
       />
       {created && (
-        <Alert.Root status="success" mb={5} data-testid="project-created-next">
+        <Alert.Root status="success" mb={5} flexWrap="wrap" rowGap={3} data-testid="project-created-next">
           <Alert.Indicator />
-          <Alert.Content>
+          <Alert.Content flex="1" minW="220px">
             <Alert.Title>{PROJECTS_UI.createdNextTitle(created.name)}</Alert.Title>
             <Alert.Description>{PROJECTS_UI.createdNextHint}</Alert.Description>
           </Alert.Content>
-          <HStack gap={2} alignSelf="center" flexShrink={0}>
+          <HStack gap={2} alignSelf="center" flexShrink={0} ms={{ base: 7, sm: 0 }}>
             <Button asChild size="sm" colorPalette="green">
               <RouterLink to={`/projects/${created.id}`}>{PROJECTS_UI.openNewProject}</RouterLink>
             </Button>
