@@ -2,6 +2,8 @@
 export const API_TOKENS_UI = {
   title: "API Tokens",
   subtitle: "Let a script or another tool use the console as you, without your password.",
+  docsLink: "API reference",
+  docsHint: "Every REST path, its input and its answers, with examples.",
   create: "Create Token",
   createTitle: "Create API Token",
   nameLabel: "Token Name",

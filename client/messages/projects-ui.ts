@@ -19,6 +19,12 @@ export const PROJECTS_UI = {
   urlLabel: "URL",
   selectOrg: "Select an organization",
   createSubmit: "Create Project",
+  appIdFromUrl: (appId: number) => `Steam App ID ${appId} is taken from this store page for analytics.`,
+  // After a project is created, the next step (the list stays as it was, with the project on top).
+  createdNextTitle: (name: string) => `${name} is ready`,
+  createdNextHint: "Next: upload a trailer on its Media tab, then add a destination on the Streaming page.",
+  openNewProject: "Open project",
+  dismiss: "Dismiss",
   creating: "Creating...",
   settings: "Settings",
   openSettings: "Project settings",

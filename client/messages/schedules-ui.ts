@@ -28,5 +28,8 @@ export const SCHEDULES_UI = {
   localTimeHint: "In your local time.",
   overnightHint: "When To is earlier than From, the window ends the next day.",
   playlist: (name: string) => `Playlist: ${name}`,
+  video: (name: string) => `Video: ${name}`,
+  // A one-off window whose end has passed stays listed (it can be deleted), marked as over.
+  ended: "Ended",
   dayNames: { sun: "Sun", mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat" },
 } as const;

@@ -42,8 +42,26 @@ export const STREAMING_UI = {
   rtmpUrlLabel: "RTMP URL",
   streamKeyLabel: "Stream Key",
   streamKeyHint: "Optional. Kept secret: viewers never see it.",
+  // Steam refuses a publish without the key, so for Steam the field is required and says so.
+  streamKeyHintSteam: "Required for Steam. Kept secret: viewers never see it.",
+  streamKeyRequiredSteam: "Steam needs the stream key (your RTMP token).",
+  steamWhere:
+    "Steam shows both on steamcommunity.com/broadcast/upload, signed in as the broadcasting account: Create RTMP Token gives the upload server (RTMP URL) and the RTMP token (Stream Key).",
   autorestartLabel: "Restart automatically if the stream fails",
+  autorestartHint: "Turn this on for a broadcast that runs unattended, such as a 24/7 store-page stream.",
   createDestination: "Create Destination",
+  checkConnection: "Check connection",
+  checkConnectionHint: "Opens a connection to the ingest without sending video.",
+
+  // Edit destination (our own texts: the product's wording has none for it)
+  edit: "Edit",
+  editDestinationTitle: "Edit Destination",
+  saveDestination: "Save Changes",
+  destinationSavedTitle: "Destination saved",
+  destinationSavedMessage: "Its stream history and uptime record are kept.",
+  editKeepsHistory:
+    "Changes keep this destination's history and uptime. A live stream picks them up when it next starts or restarts.",
+  startedByWindow: "Started by a broadcast window",
 
   // Select media
   noVideos: "This project has no videos yet. Upload one in Media Files.",

@@ -34,8 +34,16 @@ export const httpPolicy =
   (kind) =>
     kind === "public" || (allowPrivate && (kind === "loopback" || kind === "private" || kind === "cgnat"));
 
-/** RTMP ingests: local relays and LAN servers are a real use; link-local and metadata are not. */
-export const ingestPolicy: TargetPolicy = (kind) => kind !== "link-local" && kind !== "metadata";
+/**
+ * RTMP ingests: local relays and LAN servers are a real use; link-local and metadata are not, and
+ * no ingest listens on "this host" (0.0.0.0, ::), a multicast or a broadcast address.
+ */
+export const ingestPolicy: TargetPolicy = (kind) =>
+  kind !== "link-local" &&
+  kind !== "metadata" &&
+  kind !== "unspecified" &&
+  kind !== "multicast" &&
+  kind !== "broadcast";
 
 export type TargetVerdict =
   /** `addresses` are the checked ones, to connect to (an IP literal is its own address). */

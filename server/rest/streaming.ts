@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import {
+  checkIngestBody,
   createDestinationInput,
   startStreamBody,
   stopStreamInput,
@@ -8,6 +9,7 @@ import {
 } from "../../shared/schemas/streaming";
 import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, queryParams, requireUser } from "../http/request";
+import * as destinationCheck from "../services/destination-check";
 import * as destinations from "../services/destinations";
 import * as streams from "../services/streams";
 import { systemInfo } from "../services/system-info";
@@ -22,6 +24,15 @@ export function streamingRest(api: Hono<AppEnv>) {
     const { user } = requireUser(c);
     const input = await jsonBody(c, createDestinationInput);
     return c.json(await destinations.createDestination(c.var.deps, user, input), 201);
+  });
+  api.post("/destinations/check", async (c) => {
+    const { user } = requireUser(c);
+    const input = await jsonBody(c, checkIngestBody);
+    return c.json(await destinationCheck.checkIngestUrl(c.var.deps, user, input));
+  });
+  api.post("/destinations/:id/check", async (c) => {
+    const { user } = requireUser(c);
+    return c.json(await destinationCheck.checkDestination(c.var.deps, user, idParam(c)));
   });
   api.put("/destinations/:id", async (c) => {
     const { user } = requireUser(c);

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { createWebhookBody } from "../../shared/schemas/webhooks";
+import { createWebhookBody, updateWebhookBody } from "../../shared/schemas/webhooks";
 import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, requireUser } from "../http/request";
 import * as webhooks from "../services/webhooks";
@@ -14,6 +14,12 @@ export function webhooksRest(api: Hono<AppEnv>) {
     const projectId = idParam(c);
     const body = await jsonBody(c, createWebhookBody);
     return c.json(await webhooks.createWebhook(c.var.deps, user, projectId, body), 201);
+  });
+  api.put("/webhooks/:id", async (c) => {
+    const { user } = requireUser(c);
+    const id = idParam(c);
+    const body = await jsonBody(c, updateWebhookBody);
+    return c.json(await webhooks.updateWebhook(c.var.deps, user, id, body));
   });
   api.delete("/webhooks/:id", (c) =>
     c.json(webhooks.deleteWebhook(c.var.deps, requireUser(c).user, idParam(c))),

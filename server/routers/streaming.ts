@@ -1,4 +1,5 @@
 import {
+  checkIngestBody,
   createDestinationInput,
   destinationsInput,
   idInput,
@@ -7,6 +8,7 @@ import {
   streamStatusInput,
   updateDestinationInput,
 } from "../../shared/schemas/streaming";
+import * as destinationCheck from "../services/destination-check";
 import * as destinations from "../services/destinations";
 import * as streams from "../services/streams";
 import { systemInfo } from "../services/system-info";
@@ -26,6 +28,13 @@ export const streamingRouter = router({
   deleteDestination: protectedProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => destinations.deleteDestination(ctx.deps, ctx.user, input.id)),
+  /** "Check connection" for a saved destination (`{ id }`) or an address typed into the form. */
+  checkDestination: protectedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => destinationCheck.checkDestination(ctx.deps, ctx.user, input.id)),
+  checkIngest: protectedProcedure
+    .input(checkIngestBody)
+    .mutation(({ ctx, input }) => destinationCheck.checkIngestUrl(ctx.deps, ctx.user, input)),
   start: protectedProcedure
     .input(startStreamInput)
     .mutation(({ ctx, input }) => streams.startStream(ctx.deps, ctx.user, input)),

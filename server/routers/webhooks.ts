@@ -1,4 +1,9 @@
-import { createWebhookInput, projectWebhooksInput, webhookIdInput } from "../../shared/schemas/webhooks";
+import {
+  createWebhookInput,
+  projectWebhooksInput,
+  updateWebhookInput,
+  webhookIdInput,
+} from "../../shared/schemas/webhooks";
 import * as webhooks from "../services/webhooks";
 import { router } from "../trpc/init";
 import { protectedProcedure } from "../trpc/procedures";
@@ -12,6 +17,9 @@ export const webhooksRouter = router({
     .mutation(({ ctx, input: { project_id, ...body } }) =>
       webhooks.createWebhook(ctx.deps, ctx.user, project_id, body),
     ),
+  update: protectedProcedure
+    .input(updateWebhookInput)
+    .mutation(({ ctx, input: { id, ...body } }) => webhooks.updateWebhook(ctx.deps, ctx.user, id, body)),
   delete: protectedProcedure
     .input(webhookIdInput)
     .mutation(({ ctx, input }) => webhooks.deleteWebhook(ctx.deps, ctx.user, input.id)),

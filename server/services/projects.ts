@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { PROJECTS } from "../../shared/messages/projects";
 import type { createProjectInput, updateProjectInput } from "../../shared/schemas/projects";
+import { appIdFromStoreUrl } from "../../shared/steam-store-url";
 import type { SessionUser } from "../../shared/types";
 import { organizations, projects, users } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -104,6 +105,7 @@ export function createProject(
       name: input.name,
       description: input.description,
       url: input.url,
+      steamAppId: appIdFromStoreUrl(input.url),
       orgId: org.id,
       createdBy: user.id,
       createdAt: deps.now(),

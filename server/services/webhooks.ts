@@ -5,6 +5,7 @@ import {
   type CreatedWebhook,
   type CreateWebhookBody,
   type DeliveryView,
+  type UpdateWebhookBody,
   WEBHOOKS_PER_PROJECT,
   type WebhookEvent,
   type WebhookView,
@@ -29,6 +30,7 @@ export function maskUrl(url: string): string {
 const view = (w: WebhookRow): WebhookView => ({
   id: w.id,
   project_id: w.projectId,
+  name: w.name,
   url_masked: maskUrl(w.url),
   format: w.format,
   events: w.events as WebhookEvent[],
@@ -82,6 +84,7 @@ export async function createWebhook(
     .insert(webhooks)
     .values({
       projectId,
+      name: input.name || null,
       url: input.url,
       format: input.format,
       events: input.events,
@@ -92,6 +95,31 @@ export async function createWebhook(
     .returning()
     .get();
   return { ...view(row), secret: row.secret };
+}
+
+/**
+ * Changes what the webhook is called, where it goes and what it sends. The secret is kept, so a
+ * receiver that checks signatures goes on accepting it; deliveries already queued keep their body.
+ */
+export async function updateWebhook(
+  deps: AppDeps,
+  user: SessionUser,
+  id: number,
+  input: UpdateWebhookBody,
+): Promise<WebhookView> {
+  findWebhook(deps, user, id);
+  if (input.url !== undefined) {
+    await requirePublicTarget(deps, input.url);
+    // Read again after the lookup: the webhook may have been deleted meanwhile.
+    findWebhook(deps, user, id);
+  }
+  const changes: Partial<typeof webhooks.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name || null;
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.format !== undefined) changes.format = input.format;
+  if (input.events !== undefined) changes.events = input.events;
+  const row = deps.db.update(webhooks).set(changes).where(eq(webhooks.id, id)).returning().get();
+  return view(row!);
 }
 
 export function deleteWebhook(deps: AppDeps, user: SessionUser, id: number): { id: number } {

@@ -64,6 +64,14 @@ export const STREAMING = {
   forbiddenStop: "You do not have permission to stop this stream.",
   forbiddenDelete: "You do not have permission to delete this stream.",
 
+  // "Check connection": an RTMP handshake with the ingest, without publishing.
+  checkOk: (ms: number) => `The ingest answered as an RTMP server (${ms} ms). Nothing was published.`,
+  checkBlocked: "This address points at a reserved network range the console does not connect to.",
+  checkUnresolved: "The server name in the RTMP URL could not be found.",
+  checkRefused: "Nothing is accepting connections at that address and port.",
+  checkTimeout: "The ingest did not answer within 5 seconds.",
+  checkNotRtmp: "Something answered at that address, but not as an RTMP server.",
+
   // Server refusals not spelled out by the spec.
   forbiddenManageDestination: "You do not have permission to manage destinations for this project.",
   forbiddenClearEnded: "Only administrators can clear ended streams.",

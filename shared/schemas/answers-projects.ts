@@ -79,6 +79,7 @@ sameShape<Same<z.infer<typeof scheduleView>, ScheduleView>>();
 export const webhookView = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
+  name: z.string().nullable().describe("What people call it; null when none was given."),
   url_masked: z.string().describe("Origin only: the path of a Discord or Slack address is its token."),
   format: z.enum(WEBHOOK_FORMATS),
   events: z.array(z.enum(WEBHOOK_EVENTS)),

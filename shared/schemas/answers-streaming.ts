@@ -6,6 +6,7 @@ import {
   type DashboardStats,
   DESTINATION_TYPES,
   type DestinationView,
+  type IngestCheck,
   STREAM_STATUSES,
   type StreamStatusAnswer,
 } from "./streaming";
@@ -33,6 +34,7 @@ export const destinationView = z.object({
   streaming_media_name: z.string().nullable(),
   streaming_media_id: nullableInt,
   stream_started_at: isoTime.nullable(),
+  started_by_window: z.boolean().describe("True when a broadcast window started the live stream."),
   last_failure: z
     .object({
       stream_id: z.number().int(),
@@ -45,6 +47,13 @@ export const destinationView = z.object({
   next_schedule: z.object({ action: z.enum(["start", "stop"]), at: z.number() }).nullable(),
 });
 sameShape<Same<z.infer<typeof destinationView>, DestinationView>>();
+
+export const ingestCheck = z.object({
+  ok: z.boolean().describe("True when the ingest completed an RTMP handshake."),
+  message: z.string(),
+  ms: z.number().int().nullable().describe("How long the check took, when it succeeded."),
+});
+sameShape<Same<z.infer<typeof ingestCheck>, IngestCheck>>();
 
 const liveFigures = z.object({
   frame: z.number(),

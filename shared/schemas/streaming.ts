@@ -78,6 +78,22 @@ export const updateDestinationFields = z.object({
 export const updateDestinationInput = updateDestinationFields.extend({ id: idSchema });
 
 export const idInput = z.object({ id: idSchema });
+
+/** "Check connection" on the unsaved Add Destination form: the address typed, in the project it is for. */
+export const checkIngestBody = z
+  .object({
+    project_id: idSchema,
+    rtmp_url: rtmpUrlSchema.refine((v) => v !== "", STREAMING.rtmpUrlRequired),
+  })
+  .strict();
+export type CheckIngestBody = z.infer<typeof checkIngestBody>;
+
+/** What "Check connection" found: a plain sentence either way, and the time taken when it answered. */
+export interface IngestCheck {
+  ok: boolean;
+  message: string;
+  ms: number | null;
+}
 /** What a stream plays: exactly one of a media file and a playlist. */
 export type StreamSourceInput = { mediaId: number } | { playlistId: number };
 const sourceFields = { mediaId: idSchema.optional(), playlistId: idSchema.optional() };
@@ -149,6 +165,8 @@ export interface DestinationView {
   streaming_media_name: string | null;
   streaming_media_id: number | null;
   stream_started_at: string | null;
+  /** True when the live stream was started by a broadcast window rather than a person. */
+  started_by_window: boolean;
   /** The newest run's failure, until the next start; null when it did not fail. */
   last_failure: DestinationFailure | null;
   /** The scheduler's next start or stop on this destination (ms); null without windows. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WEBHOOKS } from "../messages/webhooks";
 import { idSchema } from "./ids";
+import { safeName } from "./names";
 
 // What happens to a broadcast or a game that the console tells (the event bus emits exactly these).
 export const WEBHOOK_EVENTS = [
@@ -23,6 +24,7 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOKS_PER_PROJECT = 20;
+export const WEBHOOK_NAME_MAX = 100;
 
 /** An http(s) address with a host and no user name or password in it. */
 const urlSchema = z
@@ -42,26 +44,51 @@ const urlSchema = z
     if (url.username || url.password) ctx.addIssue({ code: "custom", message: WEBHOOKS.urlCredentials });
   });
 
-export const createWebhookBody = z
-  .object({
-    url: urlSchema,
-    format: z.enum(WEBHOOK_FORMATS, WEBHOOKS.formatInvalid),
-    events: z
-      .array(z.enum(WEBHOOK_EVENTS, WEBHOOKS.eventInvalid), WEBHOOKS.eventsRequired)
-      .min(1, WEBHOOKS.eventsRequired)
-      .max(WEBHOOK_EVENTS.length * 2, WEBHOOKS.eventInvalid)
-      .transform((events) => [...new Set(events)]),
-  })
-  .strict();
+/** Optional: an empty name is stored as none, and the list falls back to the masked address. */
+const nameSchema = safeName(
+  z.string(WEBHOOKS.nameInvalid).trim().max(WEBHOOK_NAME_MAX, WEBHOOKS.nameTooLong),
+);
+
+const webhookFields = {
+  name: nameSchema,
+  url: urlSchema,
+  format: z.enum(WEBHOOK_FORMATS, WEBHOOKS.formatInvalid),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, WEBHOOKS.eventInvalid), WEBHOOKS.eventsRequired)
+    .min(1, WEBHOOKS.eventsRequired)
+    .max(WEBHOOK_EVENTS.length * 2, WEBHOOKS.eventInvalid)
+    .transform((events) => [...new Set(events)]),
+};
+
+export const createWebhookBody = z.object({ ...webhookFields, name: webhookFields.name.optional() }).strict();
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
 export const createWebhookInput = createWebhookBody.extend({ project_id: idSchema });
+
+/** A change of name, address, format or events; the signing secret stays. At least one field. */
+const updateWebhookFields = z
+  .object({
+    name: webhookFields.name.optional(),
+    url: webhookFields.url.optional(),
+    format: webhookFields.format.optional(),
+    events: webhookFields.events.optional(),
+  })
+  .strict();
+const changesSomething = (v: z.infer<typeof updateWebhookFields>) =>
+  [v.name, v.url, v.format, v.events].some((field) => field !== undefined);
+export const updateWebhookBody = updateWebhookFields.refine(changesSomething, WEBHOOKS.nothingToChange);
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBody>;
+export const updateWebhookInput = updateWebhookFields
+  .extend({ id: idSchema })
+  .refine(changesSomething, WEBHOOKS.nothingToChange);
 export const webhookIdInput = z.object({ id: idSchema }).strict();
 export const projectWebhooksInput = z.object({ project_id: idSchema }).strict();
 
 export interface WebhookView {
   id: number;
   project_id: number;
+  /** Null when none was given: lists then show the masked address alone. */
+  name: string | null;
   /** Origin only: the path of a Discord or Slack address is its token. */
   url_masked: string;
   format: WebhookFormat;

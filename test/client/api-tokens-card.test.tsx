@@ -95,3 +95,11 @@ test("revoke asks first, then removes the token", async () => {
   await screen.findByText(UI.empty);
   expect(rows()).toEqual([]);
 });
+
+test("the card links to the API reference the console serves itself", async () => {
+  const { card } = await setup();
+  await card.findByText(UI.empty);
+  const link = card.getByRole("link", { name: UI.docsLink });
+  expect(link.getAttribute("href")).toBe("/api/docs");
+  expect(link.getAttribute("target")).toBe("_blank");
+});

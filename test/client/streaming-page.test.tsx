@@ -167,8 +167,8 @@ describe("destination controls", () => {
       within(await card(d))
         .getAllByRole("button")
         .map((b) => b.textContent)
-        // Schedule is on every card whatever the state; these are the stream controls.
-        .filter((t) => t !== SCHEDULES_UI.button);
+        // Schedule and Edit are on every card whatever the state; these are the stream controls.
+        .filter((t) => t !== SCHEDULES_UI.button && t !== STREAMING_UI.edit);
     expect(await buttons(running)).toEqual([STREAMING_UI.change, STREAMING_UI.stop, STREAMING_UI.delete]);
     expect(await buttons(starting)).toEqual([STREAMING_UI.change, STREAMING_UI.stop, STREAMING_UI.delete]);
     expect(await buttons(stopping)).toEqual([STREAMING_UI.start, STREAMING_UI.delete]);
@@ -493,6 +493,7 @@ describe("Add Stream Destination", () => {
   test("a refusal (403) shows its own permission text", async () => {
     const { deps, form, field } = await openForm("demoted");
     fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Next Fest" } });
+    fireEvent.change(field(STREAMING_UI.streamKeyLabel), { target: { value: "secret-key" } });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.createDestinationFailed));
     expect(toaster.getVisibleToasts()[0]?.description).toBe(STREAMING.forbiddenCreateDestination);

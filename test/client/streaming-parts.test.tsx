@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { StatusBadge } from "@client/components/StreamStatusBadge";
+import { STREAMING_UI } from "@client/messages/streaming-ui";
 import {
   emptyDestinationForm,
   validateDestination,
@@ -114,8 +115,8 @@ describe("Add Destination form rules", () => {
     });
   });
 
-  test("name and RTMP URL are required; the URL must be an rtmp URL; the key is optional", () => {
-    const base = emptyDestinationForm();
+  test("name and RTMP URL are required; the URL must be an rtmp URL; the key is optional for custom RTMP", () => {
+    const base = { ...emptyDestinationForm(), type: "custom" as const };
     expect(validateDestination(base)).toEqual({ name: STREAMING.nameRequired });
     expect(validateDestination({ ...base, name: "  " }).name).toBe(STREAMING.nameRequired);
     expect(validateDestination({ ...base, name: "A", rtmp_url: "" })).toEqual({
@@ -127,6 +128,15 @@ describe("Add Destination form rules", () => {
     expect(validateDestination({ ...base, name: "A", rtmp_url: "rtmps://live.example.com:443/app" })).toEqual(
       {},
     );
+  });
+
+  test("Steam needs its key: the form asks for it before anything is sent", () => {
+    const steam = { ...emptyDestinationForm(), name: "Store page" };
+    expect(validateDestination(steam)).toEqual({ stream_key: STREAMING_UI.streamKeyRequiredSteam });
+    expect(validateDestination({ ...steam, stream_key: "  " }).stream_key).toBe(
+      STREAMING_UI.streamKeyRequiredSteam,
+    );
+    expect(validateDestination({ ...steam, stream_key: "rtmp-token" })).toEqual({});
   });
 
   test("switching type pre-fills or clears Steam's URL but keeps a typed one", () => {

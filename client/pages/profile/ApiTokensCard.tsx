@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Code, Flex, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Code, Flex, Link, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
@@ -74,6 +74,19 @@ export function ApiTokensCard() {
           <Stack gap={1}>
             <Card.Title>{UI.title}</Card.Title>
             <Card.Description>{UI.subtitle}</Card.Description>
+            {/* Served by the console itself, so it opens without internet. */}
+            <Text fontSize="sm" color="fg.muted">
+              <Link
+                href="/api/docs"
+                target="_blank"
+                rel="noopener"
+                color="blue.fg"
+                data-testid="api-docs-link"
+              >
+                {UI.docsLink}
+              </Link>
+              {` · ${UI.docsHint}`}
+            </Text>
           </Stack>
           <Button size="sm" variant="outline" onClick={() => setCreating(true)}>
             {UI.create}

@@ -11,12 +11,14 @@ import { WEBHOOKS_UI as UI } from "@client/messages/webhooks-ui";
 import { EVENT_LABELS, WEBHOOKS } from "@shared/messages/webhooks";
 import {
   createWebhookBody,
+  updateWebhookBody,
   WEBHOOK_EVENTS,
   WEBHOOK_FORMATS,
   type WebhookEvent,
   type WebhookFormat,
+  type WebhookView,
 } from "@shared/schemas/webhooks";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 const DEFAULT_EVENTS: WebhookEvent[] = [
   "stream.failed",
@@ -25,16 +27,23 @@ const DEFAULT_EVENTS: WebhookEvent[] = [
   "stream.recovered",
 ];
 
-/** The add form; after creation, the signing secret, shown this once. */
+/**
+ * The add form; after creation, the signing secret, shown this once. Given `editing`, the same form
+ * changes that webhook: its address stays unless a new one is typed (the list only knows it
+ * masked), and its secret stays, so a receiver that checks signatures goes on accepting it.
+ */
 export function AddWebhookDialog({
   open,
   onClose,
   projectId,
+  editing,
 }: {
   open: boolean;
   onClose(): void;
   projectId: number;
+  editing?: WebhookView;
 }) {
+  const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [format, setFormat] = useState<WebhookFormat>("discord");
   const [events, setEvents] = useState<WebhookEvent[]>(DEFAULT_EVENTS);
@@ -42,8 +51,18 @@ export function AddWebhookDialog({
   const [secret, setSecret] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const create = trpc.webhooks.create.useMutation();
+  const update = trpc.webhooks.update.useMutation();
+  useEffect(() => {
+    if (!open || !editing) return;
+    setName(editing.name ?? "");
+    setUrl("");
+    setFormat(editing.format);
+    setEvents(editing.events);
+    setErrors({});
+  }, [open, editing]);
 
   const close = () => {
+    setName("");
     setUrl("");
     setEvents(DEFAULT_EVENTS);
     setErrors({});
@@ -53,8 +72,27 @@ export function AddWebhookDialog({
   const toggle = (event: WebhookEvent, on: boolean) =>
     setEvents((list) => (on ? [...list, event] : list.filter((e) => e !== event)));
 
+  async function save(webhook: WebhookView) {
+    const changes = { name, format, events, ...(url.trim() ? { url } : {}) };
+    const checked = fieldErrors(updateWebhookBody, changes);
+    if (!checked.ok) {
+      const found = checked.errors;
+      return setErrors({ url: found.url, events: found.events ? WEBHOOKS.eventsRequired : undefined });
+    }
+    setErrors({});
+    try {
+      await update.mutateAsync({ id: webhook.id, ...checked.data });
+      await utils.webhooks.list.invalidate({ project_id: projectId });
+      notify({ type: "success", title: UI.saved });
+      close();
+    } catch (err) {
+      notify({ type: "error", title: UI.saveFailed, message: errorMessage(err, UI.saveFailed) });
+    }
+  }
+
   async function submit() {
-    const checked = fieldErrors(createWebhookBody, { url, format, events });
+    if (editing) return save(editing);
+    const checked = fieldErrors(createWebhookBody, { name, url, format, events });
     if (!checked.ok) {
       const found = checked.errors;
       return setErrors({ url: found.url, events: found.events ? WEBHOOKS.eventsRequired : undefined });
@@ -92,21 +130,29 @@ export function AddWebhookDialog({
       open={open}
       onClose={close}
       closeLabel={false}
-      title={UI.addTitle}
+      title={editing ? UI.editTitle : UI.addTitle}
       onSubmit={submit}
       footer={
         <>
           <Button variant="ghost" onClick={close}>
             {FORMS_UI.cancel}
           </Button>
-          <Button type="submit" colorPalette="green" loading={create.isPending}>
-            {UI.create}
+          <Button type="submit" colorPalette="green" loading={create.isPending || update.isPending}>
+            {editing ? UI.save : UI.create}
           </Button>
         </>
       }
     >
       <Stack gap="4">
-        <FormField label={UI.urlLabel} required error={errors.url} helper={UI.urlHint}>
+        <FormField label={UI.nameLabel} helper={UI.nameHint}>
+          <Input value={name} placeholder={UI.namePlaceholder} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <FormField
+          label={UI.urlLabel}
+          required={!editing}
+          error={errors.url}
+          helper={editing ? UI.urlKeepHint(editing.url_masked) : UI.urlHint}
+        >
           <Input
             type="url"
             fontFamily="mono"

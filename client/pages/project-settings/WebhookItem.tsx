@@ -8,6 +8,7 @@ import { formatDateTime } from "@shared/format";
 import { EVENT_LABELS } from "@shared/messages/webhooks";
 import type { DeliveryView, WebhookView } from "@shared/schemas/webhooks";
 import { useState } from "react";
+import { AddWebhookDialog } from "./AddWebhookDialog";
 
 const STATUS_COLOR = { delivered: "green", pending: "orange", failed: "red" } as const;
 
@@ -81,6 +82,7 @@ function Deliveries({ rows }: { rows: DeliveryView[] }) {
 /** One webhook: its masked address, format and events, its actions and its last deliveries. */
 export function WebhookItem({ webhook }: { webhook: WebhookView }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const utils = trpc.useUtils();
   const deliveries = trpc.webhooks.deliveries.useQuery({ id: webhook.id }, { refetchInterval: 5000 });
   const test = trpc.webhooks.test.useMutation();
@@ -113,8 +115,18 @@ export function WebhookItem({ webhook }: { webhook: WebhookView }) {
       <Stack gap="3">
         <Flex gap="3" wrap="wrap" align="center" justify="space-between">
           <Stack gap="1" minW="0">
+            {webhook.name && (
+              <Text fontWeight="semibold" wordBreak="break-word" data-testid="webhook-name">
+                {webhook.name}
+              </Text>
+            )}
             <HStack gap="2" wrap="wrap">
-              <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+              <Text
+                fontFamily="mono"
+                fontSize="sm"
+                wordBreak="break-all"
+                color={webhook.name ? "fg.muted" : undefined}
+              >
                 {webhook.url_masked}
               </Text>
               <Badge colorPalette="blue">{UI.formats[webhook.format]}</Badge>
@@ -131,6 +143,14 @@ export function WebhookItem({ webhook }: { webhook: WebhookView }) {
             <Button size="sm" variant="outline" onClick={sendTest} loading={test.isPending}>
               {UI.sendTest}
             </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setEditing(true)}
+              aria-label={`${UI.edit} ${webhook.name ?? webhook.url_masked}`}
+            >
+              {UI.edit}
+            </Button>
             <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
               {UI.delete}
             </Button>
@@ -141,6 +161,12 @@ export function WebhookItem({ webhook }: { webhook: WebhookView }) {
         </Text>
         <Deliveries rows={(deliveries.data ?? []).slice(0, 5)} />
       </Stack>
+      <AddWebhookDialog
+        open={editing}
+        onClose={() => setEditing(false)}
+        projectId={webhook.project_id}
+        editing={webhook}
+      />
       <ConfirmDialog
         open={confirming}
         title={UI.deleteTitle}

@@ -10,12 +10,18 @@ import { FORMS_UI } from "@client/messages/forms-ui";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { PROJECTS } from "@shared/messages/projects";
 import { createProjectInput } from "@shared/schemas/projects";
+import { appIdFromStoreUrl } from "@shared/steam-store-url";
 import { useState } from "react";
 
 const EMPTY = { name: "", description: "", url: "", org_id: "" };
 
 /** 'Create New Project': name and organization required, URL checked if given (docs/screens.md#projects). */
-export function CreateProjectDialog(props: { open: boolean; onClose: () => void }) {
+export function CreateProjectDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  /** The project just made, so the page can offer the next step. */
+  onCreated?: (project: { id: number; name: string }) => void;
+}) {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   // Closing, by Cancel or by creating, forgets the input: the next opening starts empty.
@@ -25,10 +31,11 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
     props.onClose();
   };
   const create = trpc.projects.create.useMutation({
-    onSuccess: () => {
+    onSuccess: (project) => {
       // The new project is on top of the list: it was refetched (newest first) before this runs.
       notify({ type: "success", title: PROJECTS.created, message: PROJECTS.createdMessage });
       close();
+      props.onCreated?.({ id: project.id, name: project.name });
     },
     onError: (err) => {
       notify({
@@ -75,7 +82,7 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
           onChange={(e) => set("description")(e.target.value)}
         />
       </FormField>
-      <FormField label={PROJECTS_UI.urlLabel} error={errors.url}>
+      <FormField label={PROJECTS_UI.urlLabel} error={errors.url} helper={urlHelper(form.url)}>
         <Input
           type="url"
           value={form.url}
@@ -94,4 +101,10 @@ export function CreateProjectDialog(props: { open: boolean; onClose: () => void 
       </FormField>
     </FormDialog>
   );
+}
+
+/** Said under the URL when it is a Steam store page: its App ID is kept for analytics. */
+function urlHelper(url: string) {
+  const appId = appIdFromStoreUrl(url);
+  return appId === null ? undefined : PROJECTS_UI.appIdFromUrl(appId);
 }

@@ -1,4 +1,14 @@
-import { Box, Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText } from "@chakra-ui/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+} from "@chakra-ui/react";
 import { useSession } from "@client/app/session";
 import { FolderIcon, PlusIcon } from "@client/components/icons/common";
 import { LoadFailed } from "@client/components/LoadFailed";
@@ -8,6 +18,7 @@ import { FORMS_UI } from "@client/messages/forms-ui";
 import { LOAD_FAILED } from "@client/messages/load-failed";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
 
@@ -20,6 +31,7 @@ export default function ProjectsPage() {
   const { user } = useSession();
   const canCreate = user?.canCreateProjects === true;
   const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ id: number; name: string } | null>(null);
   // A failed fetch lists nothing and says so with a Retry, never "create your first project": the
   // user may well have projects (docs/screens.md#projects).
   const projects = trpc.projects.list.useQuery();
@@ -38,6 +50,23 @@ export default function ProjectsPage() {
           )
         }
       />
+      {created && (
+        <Alert.Root status="success" mb={5} flexWrap="wrap" rowGap={3} data-testid="project-created-next">
+          <Alert.Indicator />
+          <Alert.Content flex="1" minW="220px">
+            <Alert.Title>{PROJECTS_UI.createdNextTitle(created.name)}</Alert.Title>
+            <Alert.Description>{PROJECTS_UI.createdNextHint}</Alert.Description>
+          </Alert.Content>
+          <HStack gap={2} alignSelf="center" flexShrink={0} ms={{ base: 7, sm: 0 }}>
+            <Button asChild size="sm" colorPalette="green">
+              <RouterLink to={`/projects/${created.id}`}>{PROJECTS_UI.openNewProject}</RouterLink>
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
+              {PROJECTS_UI.dismiss}
+            </Button>
+          </HStack>
+        </Alert.Root>
+      )}
       {projects.isPending ? (
         <SimpleGrid columns={GRID_COLUMNS} gap={5} aria-busy="true">
           {PLACEHOLDER_KEYS.map((key) => (
@@ -80,7 +109,9 @@ export default function ProjectsPage() {
           ))}
         </SimpleGrid>
       )}
-      {canCreate && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />}
+      {canCreate && (
+        <CreateProjectDialog open={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
+      )}
     </Box>
   );
 }

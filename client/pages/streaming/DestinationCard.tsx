@@ -24,6 +24,8 @@ export interface DestinationCardProps {
   onChange(): void;
   onAutorestart(enabled: boolean): void;
   onDelete(): void;
+  /** Opens Edit Destination; left out, the card offers no Edit. */
+  onEdit?(): void;
 }
 
 export function DestinationCard({
@@ -36,6 +38,7 @@ export function DestinationCard({
   onChange,
   onAutorestart,
   onDelete,
+  onEdit,
 }: DestinationCardProps) {
   const status = d.stream_status;
   const liveNow = hasStreamControls(status);
@@ -92,6 +95,11 @@ export function DestinationCard({
             )}
           </Text>
         )}
+        {liveNow && d.started_by_window && (
+          <Text fontSize="sm" color="blue.fg" data-testid="started-by-window">
+            {UI.startedByWindow}
+          </Text>
+        )}
         {status === "running" && live && playlistItems && (
           <PlaylistOnAir items={playlistItems} outTimeSeconds={live.out_time_seconds} />
         )}
@@ -136,6 +144,11 @@ export function DestinationCard({
                 loading={busy}
               >
                 {UI.start}
+              </Button>
+            )}
+            {manage && onEdit && (
+              <Button size="sm" variant="outline" onClick={onEdit} aria-label={`${UI.edit} ${d.name}`}>
+                {UI.edit}
               </Button>
             )}
             {manage && (

@@ -19,6 +19,7 @@ export interface DestinationListProps {
   onChange(d: Destination): void;
   onAutorestart(d: Destination, enabled: boolean): void;
   onDelete(d: Destination): void;
+  onEdit?(d: Destination): void;
 }
 
 export function DestinationList(props: DestinationListProps) {
@@ -68,6 +69,7 @@ export function DestinationList(props: DestinationListProps) {
           onChange={() => props.onChange(d)}
           onAutorestart={(enabled) => props.onAutorestart(d, enabled)}
           onDelete={() => props.onDelete(d)}
+          onEdit={props.onEdit ? () => props.onEdit?.(d) : undefined}
         />
       ))}
     </SimpleGrid>

@@ -6,6 +6,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import type { StreamSourceInput } from "@shared/schemas/streaming";
 import { useState } from "react";
 import { DestinationList } from "./DestinationList";
+import { EditDestinationDialog } from "./EditDestinationDialog";
 import { PreparationsPanel } from "./PreparationsPanel";
 import { SelectMediaDialog } from "./SelectMediaDialog";
 import { StreamHistory } from "./StreamHistory";
@@ -32,6 +33,7 @@ export function StreamingWorkspace({
   const [streamToDelete, setStreamToDelete] = useState<StreamRecord | null>(null);
   const [destinationToDelete, setDestinationToDelete] = useState<Destination | null>(null);
   const [destinationToStop, setDestinationToStop] = useState<Destination | null>(null);
+  const [destinationToEdit, setDestinationToEdit] = useState<Destination | null>(null);
   const [clearing, setClearing] = useState(false);
   const media = trpc.media.list.useQuery({ projectId }, { enabled: mediaFor !== null });
   const playlists = trpc.playlists.list.useQuery({ projectId });
@@ -60,6 +62,7 @@ export function StreamingWorkspace({
           onStop={setDestinationToStop}
           onAutorestart={(d, enabled) => void actions.setAutorestart(d, enabled)}
           onDelete={setDestinationToDelete}
+          onEdit={setDestinationToEdit}
         />
       </Stack>
 
@@ -88,6 +91,8 @@ export function StreamingWorkspace({
         onPick={(m) => pick({ mediaId: m.id })}
         onPickPlaylist={(p) => pick({ playlistId: p.id })}
       />
+
+      <EditDestinationDialog destination={destinationToEdit} onClose={() => setDestinationToEdit(null)} />
 
       <StreamLimitDialog limit={actions.limit} onClose={actions.closeLimit} />
 

@@ -1,5 +1,6 @@
+import { STREAMING_UI } from "@client/messages/streaming-ui";
 import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
-import { createDestinationInput } from "@shared/schemas/streaming";
+import { createDestinationInput, type DestinationView } from "@shared/schemas/streaming";
 
 // Add Destination's form. The form checks with the same schema the server parses, so a
 // message shown here is the one the server would answer.
@@ -19,6 +20,15 @@ export const emptyDestinationForm = (): DestinationFormValues => ({
   rtmp_url: STEAM_INGEST_URL,
   stream_key: "",
   autorestart: false,
+});
+
+/** Edit Destination starts from the destination as it is (managers receive its key). */
+export const destinationFormFrom = (d: DestinationView): DestinationFormValues => ({
+  name: d.name,
+  type: d.type,
+  rtmp_url: d.rtmp_url,
+  stream_key: d.stream_key ?? "",
+  autorestart: d.autorestart,
 });
 
 /** Switching type pre-fills Steam's ingest, and clears it again for Custom, unless the user typed one. */
@@ -43,5 +53,8 @@ export function validateDestination(values: DestinationFormValues): DestinationF
   }
   // The schema fills Steam's URL in for an empty one (for API callers); the form asks for it instead.
   if (values.rtmp_url.trim() === "") errors.rtmp_url = STREAMING.rtmpUrlRequired;
+  // Steam refuses a publish without the key: asked for here, where the studio can still paste it.
+  if (values.type === "steam" && values.stream_key.trim() === "" && !errors.stream_key)
+    errors.stream_key = STREAMING_UI.streamKeyRequiredSteam;
   return errors;
 }

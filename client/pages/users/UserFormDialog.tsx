@@ -1,4 +1,5 @@
 import { Input } from "@chakra-ui/react";
+import { useSession } from "@client/app/session";
 import { FormDialog } from "@client/components/form/FormDialog";
 import { CheckboxField, FormField } from "@client/components/form/FormField";
 import { OrganizationSelect } from "@client/components/form/OrganizationSelect";
@@ -13,7 +14,7 @@ import { AUTH } from "@shared/messages/auth";
 import { USERS } from "@shared/messages/users";
 import type { Role } from "@shared/roles";
 import { createUserInput, updateUserProfileBody } from "@shared/schemas/users";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { RoleSelect } from "./RoleSelect";
 
 interface Form {
@@ -56,13 +57,25 @@ export function UserFormDialog(props: { open: boolean; user: UserRow | null; onC
   const creating = props.user === null;
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const { user: me } = useSession();
+  // The same list (and cache) the organization select shows.
+  const orgs = trpc.organizations.list.useQuery(undefined, { enabled: props.open && creating, staleTime: 0 });
+  const orgChosen = useRef(false);
 
-  // Each opening starts from the chosen user (or empty for a new one).
+  // Each opening starts from the chosen user, or for a new one in the admin's own organization: a
+  // user without one sees no projects, which is rarely what an admin creating them means.
   useEffect(() => {
     if (!props.open) return;
-    setForm(props.user ? fromUser(props.user) : blank());
+    orgChosen.current = false;
+    setForm(props.user ? fromUser(props.user) : { ...blank(), org_id: me?.org_id ? String(me.org_id) : "" });
     setErrors({});
-  }, [props.open, props.user]);
+  }, [props.open, props.user, me?.org_id]);
+  // An admin without an organization gets the first one listed, unless they already chose.
+  const firstOrg = orgs.data?.[0]?.id;
+  const orgId =
+    creating && !orgChosen.current && form.org_id === "" && firstOrg !== undefined
+      ? String(firstOrg)
+      : form.org_id;
 
   const done = (message: string) => {
     notify({ type: "success", title: message });
@@ -87,14 +100,15 @@ export function UserFormDialog(props: { open: boolean; user: UserRow | null; onC
     };
 
   const submit = () => {
-    const missing = requiredErrors(form, creating);
+    const values = { ...form, org_id: orgId };
+    const missing = requiredErrors(values, creating);
     if (Object.keys(missing).length > 0) return setErrors(missing);
     if (creating) {
-      const checked = fieldErrors(createUserInput, form);
+      const checked = fieldErrors(createUserInput, values);
       if (!checked.ok) return setErrors(checked.errors);
-      create.mutate(form);
+      create.mutate(values);
     } else {
-      const { password: _unused, ...profile } = form;
+      const { password: _unused, ...profile } = values;
       const checked = fieldErrors(updateUserProfileBody, profile);
       if (!checked.ok) return setErrors(checked.errors);
       update.mutate({ id: props.user!.id, ...profile });
@@ -133,7 +147,14 @@ export function UserFormDialog(props: { open: boolean; user: UserRow | null; onC
         </FormField>
       )}
       <FormField label={FORMS_UI.organization} error={errors.org_id}>
-        <OrganizationSelect value={form.org_id} onChange={set("org_id")} enabled={props.open} />
+        <OrganizationSelect
+          value={orgId}
+          onChange={(v) => {
+            orgChosen.current = true;
+            set("org_id")(v);
+          }}
+          enabled={props.open}
+        />
       </FormField>
       <FormField label={USERS_UI.role} error={errors.role}>
         <RoleSelect value={form.role} onChange={set("role")} />

@@ -16,6 +16,8 @@ export const webhooks = sqliteTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     /** A secret too: Discord and Slack addresses carry their token. Never logged, masked in lists. */
     url: text("url").notNull(),
+    /** What people call it ("Discord #ops"): the address is masked in lists, so two read alike. */
+    name: text("name"),
     format: text("format", { enum: WEBHOOK_FORMATS }).notNull(),
     /** JSON list of event types. */
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),

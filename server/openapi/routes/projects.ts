@@ -8,7 +8,7 @@ import {
 } from "../../../shared/schemas/answers-projects";
 import { createProjectInput, updateProjectBody } from "../../../shared/schemas/projects";
 import { type Same, sameShape } from "../../../shared/schemas/same-shape";
-import { createWebhookBody } from "../../../shared/schemas/webhooks";
+import { createWebhookBody, updateWebhookBody } from "../../../shared/schemas/webhooks";
 import type { ProjectView } from "../../services/projects";
 import { apiArea } from "../registry";
 
@@ -70,6 +70,14 @@ export const webhooksArea = apiArea(
       body: createWebhookBody,
       answer: { status: 201, description: "The webhook with its secret.", schema: createdWebhook },
       errors: [403, 409],
+    },
+    {
+      method: "put",
+      path: "/webhooks/:id",
+      summary: "Change a webhook's name, address, format or events; its signing secret stays",
+      body: updateWebhookBody,
+      answer: { description: "The webhook, address masked, without its secret.", schema: webhookView },
+      errors: [403],
     },
     {
       method: "delete",

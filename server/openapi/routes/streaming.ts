@@ -3,12 +3,14 @@ import { scheduleView } from "../../../shared/schemas/answers-projects";
 import {
   dashboardStatsAnswer,
   destinationView,
+  ingestCheck,
   streamRecord,
   streamStatusAnswer,
 } from "../../../shared/schemas/answers-streaming";
 import { healthQuery, uptimeQuery } from "../../../shared/schemas/health";
 import { scheduleFields } from "../../../shared/schemas/schedules";
 import {
+  checkIngestBody,
   clearEndedQuery,
   createDestinationInput,
   startStreamBody,
@@ -38,6 +40,27 @@ export const streamingArea = apiArea(
       body: createDestinationInput,
       answer: { status: 201, description: "The new destination.", schema: destinationView },
       errors: [403, 404],
+    },
+    {
+      method: "post",
+      path: "/destinations/check",
+      summary: "Check an RTMP address before saving it: a handshake with the ingest, nothing published",
+      body: checkIngestBody,
+      answer: {
+        description: "Whether the ingest answered as RTMP, in a plain sentence.",
+        schema: ingestCheck,
+      },
+      errors: [403],
+    },
+    {
+      method: "post",
+      path: "/destinations/:id/check",
+      summary: "Check a destination's ingest: a handshake within 5 s, nothing published",
+      answer: {
+        description: "Whether the ingest answered as RTMP, in a plain sentence.",
+        schema: ingestCheck,
+      },
+      errors: [403],
     },
     {
       method: "put",

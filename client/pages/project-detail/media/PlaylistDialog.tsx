@@ -1,6 +1,7 @@
-import { HStack, IconButton, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Alert, HStack, IconButton, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { FormDialog } from "@client/components/form/FormDialog";
 import { FormField } from "@client/components/form/FormField";
+import { PLAYLISTS_UI } from "@client/messages/playlists-ui";
 import { PLAYLISTS } from "@shared/messages/playlists";
 import { PLAYLIST_MAX_ITEMS, PLAYLIST_NAME_MAX } from "@shared/schemas/playlists";
 import { useEffect, useRef, useState } from "react";
@@ -17,6 +18,8 @@ export function PlaylistDialog(props: {
   initial: PlaylistDraft;
   videos: { id: number; original_name: string }[];
   busy: boolean;
+  /** Destinations streaming this playlist now: an edit reaches them from the next loop. */
+  onAirOn?: string[];
   onSave(draft: PlaylistDraft): void;
   onClose(): void;
 }) {
@@ -58,6 +61,15 @@ export function PlaylistDialog(props: {
       onSubmit={submit}
       onClose={props.onClose}
     >
+      {props.onAirOn && props.onAirOn.length > 0 && (
+        <Alert.Root status="info" size="sm" data-testid="playlist-on-air-hint">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{PLAYLISTS_UI.onAirTitle(props.onAirOn.join(", "))}</Alert.Title>
+            <Alert.Description>{PLAYLISTS_UI.onAirHint}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <FormField label={PLAYLISTS.nameLabel} error={error.name} required>
         <Input value={name} maxLength={PLAYLIST_NAME_MAX} onChange={(e) => setName(e.target.value)} />
       </FormField>

@@ -8,6 +8,7 @@ import { PLAYLISTS } from "@shared/messages/playlists";
 import { can } from "@shared/permissions";
 import { formatClock } from "@shared/playlist-on-air";
 import type { PlaylistView } from "@shared/schemas/playlists";
+import { isLive } from "@shared/schemas/streaming";
 import { useMemo, useState } from "react";
 import { PlaylistDialog, type PlaylistDraft } from "./PlaylistDialog";
 
@@ -26,6 +27,12 @@ export function PlaylistsSection({
   const list = trpc.playlists.list.useQuery({ projectId });
   const [editing, setEditing] = useState<PlaylistView | "new" | null>(null);
   const [pending, setPending] = useState<PlaylistView | null>(null);
+  // Where the playlist being edited is on air, to say when an edit takes effect.
+  const editingId = editing !== null && editing !== "new" ? editing.id : null;
+  const status = trpc.streaming.status.useQuery({ projectId }, { enabled: editingId !== null });
+  const onAirOn = (status.data?.streams ?? [])
+    .filter((s) => s.playlist_id === editingId && isLive(s.status))
+    .map((s) => s.destination_name);
   // Each refusal is titled for what did not happen; the server's reason says why.
   const failed = (title: string) => (err: unknown) =>
     notify({ type: "error", title, message: errorMessage(err, "") });
@@ -113,6 +120,7 @@ export function PlaylistsSection({
         initial={initial}
         videos={videos}
         busy={create.isPending || update.isPending}
+        onAirOn={onAirOn}
         onClose={() => setEditing(null)}
         onSave={(draft) =>
           editing === "new"

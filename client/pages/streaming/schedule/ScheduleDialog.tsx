@@ -1,4 +1,4 @@
-import { Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { usePermissions } from "@client/app/permissions";
 import { DialogFrame } from "@client/components/DialogFrame";
 import { errorMessage } from "@client/lib/errors";
@@ -35,6 +35,8 @@ export function ScheduleDialog({ destination, onClose }: { destination: Destinat
     await refresh();
   }
   const windows = list.data ?? [];
+  const now = Date.now();
+  const ended = (w: (typeof windows)[number]) => w.kind === "once" && w.ends_at !== null && w.ends_at <= now;
   return (
     <DialogFrame
       open
@@ -65,14 +67,27 @@ export function ScheduleDialog({ destination, onClose }: { destination: Destinat
                 px="4"
                 py="3"
                 bg="bg.subtle"
+                opacity={ended(w) ? 0.65 : 1}
+                data-ended={ended(w) || undefined}
               >
                 <Stack gap="0.5" minW="0">
-                  <Text fontSize="sm" fontWeight="medium">
-                    {w.kind === "once" ? UI.once : UI.weekly}
-                  </Text>
+                  <HStack gap="2">
+                    <Text fontSize="sm" fontWeight="medium">
+                      {w.kind === "once" ? UI.once : UI.weekly}
+                    </Text>
+                    {ended(w) && (
+                      <Badge size="sm" variant="outline">
+                        {UI.ended}
+                      </Badge>
+                    )}
+                  </HStack>
                   <Text fontSize="sm">{describeWindow(w)}</Text>
                   <Text fontSize="xs" color="fg.muted" truncate>
-                    {w.media_name ?? (w.playlist_name !== null ? UI.playlist(w.playlist_name) : "")}
+                    {w.media_name !== null
+                      ? UI.video(w.media_name)
+                      : w.playlist_name !== null
+                        ? UI.playlist(w.playlist_name)
+                        : ""}
                   </Text>
                 </Stack>
                 {manage && (

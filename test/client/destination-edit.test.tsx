@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { writeCurrentProject } from "@client/app/current-project";
+import { toaster } from "@client/lib/notify";
+import { STREAMING_UI } from "@client/messages/streaming-ui";
+import StreamingPage from "@client/pages/streaming/StreamingPage";
+import { destinations, streams } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { STREAMING } from "@shared/messages/streaming";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { freePort } from "../fakes/rtmp-receiver";
+import { actUntil, renderWithApp } from "../support/render";
+import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
+
+// Edit Destination from its card, the Steam form's key and hint, Check connection, and the card's
+// word for a stream a broadcast window started.
+
+beforeEach(() => writeCurrentProject(null));
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  writeCurrentProject(null);
+});
+
+async function setup(role: "developer" | "viewer" = "developer") {
+  const deps = testDeps();
+  const org = makeOrg(deps);
+  const user = await makeUser(deps, { orgId: org.id, role });
+  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const caller = await callerFor(deps, user.email);
+  const dest = deps.db
+    .insert(destinations)
+    .values({
+      projectId: project.id,
+      name: "Store page",
+      type: "steam",
+      rtmpUrl: "rtmp://127.0.0.1:1935/app",
+      streamKey: "old-token",
+    })
+    .returning()
+    .get();
+  writeCurrentProject(project.id);
+  renderWithApp(<StreamingPage />, { caller });
+  await screen.findByText(STREAMING.managingFor("Moonlight Trailer"));
+  await screen.findByTestId(`destination-${dest.id}`);
+  return { deps, project, dest };
+}
+
+const addStream = (deps: AppDeps, projectId: number, destinationId: number, extra = {}) =>
+  deps.db
+    .insert(streams)
+    .values({
+      projectId,
+      destinationId,
+      mediaName: "trailer.mp4",
+      destinationName: "Store page",
+      destinationType: "steam",
+      status: "stopped",
+      ...extra,
+    })
+    .returning()
+    .get();
+
+describe("Edit Destination", () => {
+  test("opens prefilled; a rotated key and a new name are saved in place, history kept", async () => {
+    const { deps: d, project, dest } = await setup();
+    const history = addStream(d, project.id, dest.id);
+    fireEvent.click(screen.getByRole("button", { name: `${STREAMING_UI.edit} Store page` }));
+    const form = await screen.findByRole("dialog", { name: STREAMING_UI.editDestinationTitle });
+    const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+    expect(field(STREAMING_UI.nameLabel).value).toBe("Store page");
+    expect(field(STREAMING_UI.streamKeyLabel).value).toBe("old-token");
+    expect(field(STREAMING_UI.rtmpUrlLabel).value).toBe("rtmp://127.0.0.1:1935/app");
+    expect((within(form).getByRole("combobox") as HTMLSelectElement).disabled).toBe(true);
+
+    fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Store page (new key)" } });
+    fireEvent.change(field(STREAMING_UI.streamKeyLabel), { target: { value: "new-token" } });
+    await actUntil(
+      () => fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.saveDestination })),
+      () => toaster.getVisibleToasts().some((t) => t.title === STREAMING_UI.destinationSavedTitle),
+      300,
+    );
+    const rows = d.db.select().from(destinations).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: dest.id, name: "Store page (new key)", streamKey: "new-token" });
+    expect(d.db.select().from(streams).get()).toMatchObject({ id: history.id, destinationId: dest.id });
+    expect(await screen.findByText("Store page (new key)")).toBeTruthy();
+  });
+
+  test("an emptied Steam key is stopped at the form and nothing changes", async () => {
+    const { deps, dest } = await setup();
+    fireEvent.click(screen.getByRole("button", { name: `${STREAMING_UI.edit} Store page` }));
+    const form = await screen.findByRole("dialog", { name: STREAMING_UI.editDestinationTitle });
+    fireEvent.change(within(form).getByLabelText(new RegExp(`^${STREAMING_UI.streamKeyLabel}`)), {
+      target: { value: "" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.saveDestination }));
+    expect(await within(form).findByText(STREAMING_UI.streamKeyRequiredSteam)).toBeTruthy();
+    expect(deps.db.select().from(destinations).get()).toMatchObject({ id: dest.id, streamKey: "old-token" });
+  });
+
+  test("a viewer is offered no Edit", async () => {
+    await setup("viewer");
+    expect(screen.queryByRole("button", { name: `${STREAMING_UI.edit} Store page` })).toBeNull();
+  });
+});
+
+describe("Add Destination for Steam", () => {
+  async function openForm() {
+    const ctx = await setup();
+    fireEvent.click(screen.getAllByRole("button", { name: STREAMING.addDestination })[0]!);
+    const form = await screen.findByRole("dialog", { name: STREAMING.addDestinationTitle });
+    return { ...ctx, form };
+  }
+
+  test("the key reads required for Steam and optional for custom RTMP; Steam says where both are", async () => {
+    const { form } = await openForm();
+    expect(within(form).getByText(STREAMING_UI.streamKeyHintSteam)).toBeTruthy();
+    expect(within(form).queryByText(STREAMING_UI.streamKeyHint)).toBeNull();
+    expect(within(form).getByTestId("steam-where").textContent).toContain(
+      "steamcommunity.com/broadcast/upload",
+    );
+    expect(within(form).getByText(STREAMING_UI.autorestartHint)).toBeTruthy();
+    fireEvent.change(within(form).getByRole("combobox"), { target: { value: "custom" } });
+    expect(within(form).getByText(STREAMING_UI.streamKeyHint)).toBeTruthy();
+    expect(within(form).queryByTestId("steam-where")).toBeNull();
+  });
+
+  test("Check connection answers in a plain sentence, and creates nothing", async () => {
+    const { deps, form } = await openForm();
+    const url = within(form).getByLabelText(new RegExp(`^${STREAMING_UI.rtmpUrlLabel}`));
+    fireEvent.change(url, { target: { value: `rtmp://127.0.0.1:${freePort()}/app` } });
+    await actUntil(
+      () => fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.checkConnection })),
+      () => within(form).queryByRole("status") !== null,
+    );
+    expect(within(form).getByRole("status").textContent).toBe(STREAMING.checkRefused);
+    expect(deps.db.select().from(destinations).all()).toHaveLength(1);
+    // Another address hides the answer that was about the first one.
+    fireEvent.change(url, { target: { value: "rtmp://127.0.0.1:1/app" } });
+    expect(within(form).queryByRole("status")).toBeNull();
+  });
+});
+
+test("a stream a broadcast window started says so on its card", async () => {
+  const { deps, project, dest } = await setup();
+  expect(screen.queryByTestId("started-by-window")).toBeNull();
+  cleanup();
+  addStream(deps, project.id, dest.id, { status: "running", scheduleId: 1 });
+  const caller = await callerFor(
+    deps,
+    (await makeUser(deps, { orgId: project.orgId, role: "viewer" })).email,
+  );
+  writeCurrentProject(project.id);
+  renderWithApp(<StreamingPage />, { caller });
+  expect((await screen.findByTestId("started-by-window")).textContent).toBe(STREAMING_UI.startedByWindow);
+});
