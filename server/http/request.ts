@@ -38,6 +38,4 @@ export function idParam(c: Context<AppEnv>, name = "id"): number {
   return id;
 }
 
-export function queryParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  return parseInput(schema, c.req.query());
-}
+export { queryParams } from "./query";
