@@ -13,6 +13,7 @@ import { jsonOnly, sizeLimits, trpcBatchCap } from "./http/guards";
 import { authenticateRequest, sameOriginOnly, withDeps } from "./http/middleware";
 import { listFieldsOf, strictQueries } from "./http/query";
 import { requestContext } from "./http/request-context";
+import { securityHeaders } from "./http/security-headers";
 import { serveClient } from "./http/static";
 import { registerMetrics } from "./metrics/route";
 import { API_AREAS } from "./openapi/routes";
@@ -37,6 +38,7 @@ const isTrpc = (path: string) => path.startsWith("/api/trpc/");
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use("*", securityHeaders);
   app.use("*", requestContext({ metrics: deps.env.METRICS_ENABLED }));
   app.use("*", sizeLimits);
   app.use("*", withDeps(deps));
