@@ -11,9 +11,12 @@ import type { AppEnv } from "./http/env";
 import { onError, retryAfterOf } from "./http/errors";
 import { jsonOnly, sizeLimits, trpcBatchCap } from "./http/guards";
 import { authenticateRequest, sameOriginOnly, withDeps } from "./http/middleware";
+import { listFieldsOf, strictQueries } from "./http/query";
 import { requestContext } from "./http/request-context";
+import { securityHeaders } from "./http/security-headers";
 import { serveClient } from "./http/static";
 import { registerMetrics } from "./metrics/route";
+import { API_AREAS } from "./openapi/routes";
 import { registerRest } from "./rest";
 import { appRouter } from "./routers/root";
 import type { Context } from "./trpc/init";
@@ -23,14 +26,25 @@ export const CLIENT_DIST = join(import.meta.dir, "..", "client", "dist");
 /** Paths whose bodies are streamed with their own size limit instead of the JSON one. */
 const STREAMED_UPLOADS = new Set(["/api/media/upload"]);
 
+/** Query names some REST path declares as a list: the only ones that may be repeated. */
+const LIST_QUERY_NAMES: ReadonlySet<string> = new Set(
+  API_AREAS.flatMap((area) =>
+    area.routes.flatMap((route) => (route.query ? [...listFieldsOf(route.query)] : [])),
+  ),
+);
+/** tRPC reads its own query (`input`, `batch`) and answers in its own shape. */
+const isTrpc = (path: string) => path.startsWith("/api/trpc/");
+
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use("*", securityHeaders);
   app.use("*", requestContext({ metrics: deps.env.METRICS_ENABLED }));
   app.use("*", sizeLimits);
   app.use("*", withDeps(deps));
 
   const api = new Hono<AppEnv>();
+  api.use("*", strictQueries(LIST_QUERY_NAMES, isTrpc));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {

@@ -79,6 +79,12 @@ case "$task" in
   test)
     apt_install ffmpeg:ffmpeg ffprobe:ffmpeg chromium:chromium nginx:nginx
     [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] || apt_install __rtmp_module__:libnginx-mod-rtmp
+    # promtool (the /metrics linter) ships in Debian's Prometheus server package. The tests need the
+    # checker only, so a server the package's install may have started is stopped again.
+    if ! command -v promtool >/dev/null 2>&1; then
+      apt_install promtool:prometheus
+      { systemctl disable --now prometheus || /etc/init.d/prometheus stop; } >/dev/null 2>&1 || true
+    fi
     build_client
     exec sh test/run.sh "$@"
     ;;

@@ -29,15 +29,16 @@ export async function jsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: 
   return parseInput(schema, data);
 }
 
-/** A positive integer path parameter, or 400. */
-export function idParam(c: Context<AppEnv>, name = "id"): number {
+/**
+ * A positive integer path parameter, or 400. `label` names what the id stands for in the refusal,
+ * where paths share one parameter name for different things (`/media/:id`: a project or a file).
+ */
+export function idParam(c: Context<AppEnv>, name = "id", label = name): number {
   const raw = c.req.param(name);
   const id = Number(raw);
   if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1)
-    throw badRequest(COMMON.invalid(name));
+    throw badRequest(COMMON.invalid(label));
   return id;
 }
 
-export function queryParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  return parseInput(schema, c.req.query());
-}
+export { queryParams } from "./query";

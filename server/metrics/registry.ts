@@ -17,7 +17,16 @@ export function collectProcessMetrics(): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
   collectDefaultMetrics({ register: processRegistry });
+  // These three are gauges named like counters, which Prometheus's naming rules (and promtool)
+  // refuse; each is the sum of its labelled sibling (`nodejs_active_handles{type}` and so on).
+  for (const name of COUNTER_NAMED_GAUGES) processRegistry.removeSingleMetric(name);
 }
+
+const COUNTER_NAMED_GAUGES = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
 
 export const streamRestarts = new Counter({
   name: `${PREFIX}stream_restarts_total`,

@@ -7,7 +7,7 @@ import { type JsonSchema, jsonSchemaOf, queryParameters } from "./schema";
 // Builds the OpenAPI 3.1 document from the route declarations; nothing in it is written by hand.
 
 const ERROR_TEXTS: Record<number, string> = {
-  400: "The input is invalid.",
+  400: "The input is invalid, or a query parameter is given more than once.",
   401: "Not signed in, or the session or token is no longer valid.",
   403: "The role does not allow this.",
   404: "Not found, or not visible to this user.",
@@ -25,9 +25,9 @@ const ERROR_REF = { $ref: "#/components/schemas/Error" };
 function errorStatuses(route: ApiRoute): number[] {
   const statuses = new Set(route.errors ?? []);
   if (!route.public) statuses.add(401);
-  const hasIds = pathParamNames(route.path).length > 0;
-  if (hasIds || route.query || route.body || route.formBody) statuses.add(400);
-  if (hasIds) statuses.add(404);
+  // Every path refuses a repeated query parameter, whether it reads a query or not.
+  statuses.add(400);
+  if (pathParamNames(route.path).length > 0) statuses.add(404);
   if (route.body) for (const s of [413, 415]) statuses.add(s);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -61,6 +61,7 @@ function operation(route: ApiRoute, tag: string) {
     name,
     in: "path",
     required: true,
+    ...(route.ids?.[name] ? { description: route.ids[name] } : {}),
     schema: { type: "integer", minimum: 1 } satisfies JsonSchema,
   }));
   const parameters = [...idParams, ...(route.query ? queryParameters(route.query) : [])];

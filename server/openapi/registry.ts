@@ -16,8 +16,13 @@ export interface ApiAnswer {
 
 export interface ApiRoute {
   method: HttpMethod;
-  /** As registered under /api, in Hono's form: `/projects/:id`. Every `:name` is a positive integer id. */
+  /**
+   * As registered under /api, in Hono's form: `/projects/:id`. Every `:name` is a positive integer id.
+   * Paths that differ only in a parameter's name are one path to a client, so they share one name.
+   */
   path: string;
+  /** What a path id stands for in this operation, when its name does not say (`id` of a project). */
+  ids?: Record<string, string>;
   summary: string;
   /** Callable without signing in. */
   public?: true;
@@ -31,8 +36,9 @@ export interface ApiRoute {
   formBody?: { contentType: string; schema: Record<string, unknown> };
   answer: ApiAnswer;
   /**
-   * Refusals beyond those every call of its kind can give: 401 when signed out, 400 for bad input,
-   * 404 for an unknown id, 413/415 for a JSON body too large or not JSON.
+   * Refusals beyond those every call of its kind can give: 401 when signed out, 400 for bad input
+   * (every path: a query parameter given twice), 404 for an unknown id, 413/415 for a JSON body too
+   * large or not JSON.
    */
   errors?: number[];
 }

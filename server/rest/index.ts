@@ -19,7 +19,7 @@ import { usersRest } from "./users";
 import { webhooksRest } from "./webhooks";
 import { wishlistsRest } from "./wishlists";
 
-// Order matters only where paths overlap: /media/config and /media/stream/:id before /media/:projectId.
+// Order matters only where paths overlap: /media/config and /media/stream/:id before /media/:id.
 export function registerRest(api: Hono<AppEnv>) {
   authRest(api);
   projectsRest(api);

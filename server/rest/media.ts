@@ -6,7 +6,8 @@ import { parseRange } from "../media/range";
 import * as media from "../services/media";
 import { uploadMedia } from "../services/media-upload";
 
-// The /media/* calls. Static paths first: /media/{projectId} would swallow them.
+// The /media/* calls. Static paths first: /media/{id} would swallow them. `/media/{id}` is one path
+// to a client, so both its methods name the parameter `id`: a project's on GET, a file's on DELETE.
 export function mediaRest(api: Hono<AppEnv>) {
   api.get("/media/config", (c) => {
     requireUser(c);
@@ -40,14 +41,14 @@ export function mediaRest(api: Hono<AppEnv>) {
     });
   });
 
-  api.get("/media/:projectId", (c) => {
+  api.get("/media/:id", (c) => {
     const { user } = requireUser(c);
-    return c.json(media.listMedia(c.var.deps, user, idParam(c, "projectId")));
+    return c.json(media.listMedia(c.var.deps, user, idParam(c, "id", "projectId")));
   });
 
-  api.delete("/media/:mediaId", async (c) => {
+  api.delete("/media/:id", async (c) => {
     const { user } = requireUser(c);
-    return c.json(await media.deleteMedia(c.var.deps, user, idParam(c, "mediaId")));
+    return c.json(await media.deleteMedia(c.var.deps, user, idParam(c, "id", "mediaId")));
   });
 }
 

@@ -4,11 +4,12 @@ import type { AppEnv } from "../http/env";
 import { idParam, jsonBody, requireUser } from "../http/request";
 import * as playlists from "../services/playlists";
 
-// The playlist calls. Each adapter: parse, call the service, answer.
+// The playlist calls. Each adapter: parse, call the service, answer. `/playlists/{id}` is one path to
+// a client: the id is a project's on GET, a playlist's on PUT and DELETE.
 export function playlistsRest(api: Hono<AppEnv>) {
-  api.get("/playlists/:projectId", (c) => {
+  api.get("/playlists/:id", (c) => {
     const { user } = requireUser(c);
-    return c.json(playlists.listPlaylists(c.var.deps, user, idParam(c, "projectId")));
+    return c.json(playlists.listPlaylists(c.var.deps, user, idParam(c, "id", "projectId")));
   });
   api.post("/playlists", async (c) => {
     const { user } = requireUser(c);

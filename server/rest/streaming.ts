@@ -15,10 +15,11 @@ import * as streams from "../services/streams";
 import { systemInfo } from "../services/system-info";
 
 // The destination and stream calls. Each adapter: parse, call the service, answer.
+// `/destinations/{id}` is one path to a client: a project's id on GET, a destination's otherwise.
 export function streamingRest(api: Hono<AppEnv>) {
-  api.get("/destinations/:projectId", (c) => {
+  api.get("/destinations/:id", (c) => {
     const { user } = requireUser(c);
-    return c.json(destinations.listDestinations(c.var.deps, user, idParam(c, "projectId")));
+    return c.json(destinations.listDestinations(c.var.deps, user, idParam(c, "id", "projectId")));
   });
   api.post("/destinations", async (c) => {
     const { user } = requireUser(c);

@@ -17,5 +17,7 @@ export const COMMON = {
   urlTooLong: "The address of this request is too long.",
   headersTooLarge: "The headers of this request are too large.",
   tooManyCalls: "Too many calls in one request. Send fewer at a time.",
+  /** A query parameter sent twice where the path takes one value. */
+  repeatedQuery: (name: string) => `The query parameter ${name} is given more than once. Send it once.`,
   invalidCharacters: "Names cannot contain control or text-direction characters.",
 } as const;

@@ -95,7 +95,7 @@ describe("real answers match the document", () => {
       "/media/upload",
       await call("/api/media/upload", { method: "POST", cookie, body: form }),
     );
-    await check("get", "/media/{projectId}", await as("get", `/media/${project.id}`));
+    await check("get", "/media/{id}", await as("get", `/media/${project.id}`));
 
     const destination = await check(
       "post",
@@ -113,7 +113,7 @@ describe("real answers match the document", () => {
       "/playlists",
       await as("post", "/playlists", { project_id: project.id, name: "Loop", media_ids: [media.id] }),
     );
-    await check("get", "/playlists/{projectId}", await as("get", `/playlists/${project.id}`));
+    await check("get", "/playlists/{id}", await as("get", `/playlists/${project.id}`));
 
     const stream = await check(
       "post",
@@ -121,7 +121,7 @@ describe("real answers match the document", () => {
       await as("post", `/destinations/${destination.id}/stream`, { playlistId: playlist.id }),
     );
     await receiver.waitForFrames(10, 30_000);
-    await check("get", "/destinations/{projectId}", await as("get", `/destinations/${project.id}`));
+    await check("get", "/destinations/{id}", await as("get", `/destinations/${project.id}`));
     const status = await check(
       "get",
       "/streams/status",

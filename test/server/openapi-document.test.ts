@@ -66,3 +66,24 @@ test("an either-or query lists each field as optional; security follows public a
   expect(op("/things/{id}/parts", "post").security).toBeUndefined();
   expect(doc.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
 });
+
+test("no two paths differ only in a parameter's name; a shared id says what it stands for per operation", () => {
+  const real = buildDocument();
+  const shapes = Object.keys(real.paths).map((path) => path.replace(/\{\w+\}/g, "{}"));
+  expect(shapes.length).toBe(new Set(shapes).size);
+  // biome-ignore lint/suspicious/noExplicitAny: reading the built JSON document.
+  const idOf = (path: string, method: string) => (real.paths as any)[path][method].parameters[0];
+  expect(idOf("/media/{id}", "get")).toMatchObject({ name: "id", description: "The project's id." });
+  expect(idOf("/media/{id}", "delete")).toMatchObject({ name: "id", description: "The media file's id." });
+  expect(idOf("/playlists/{id}", "get").description).toBe("The project's id.");
+  expect(idOf("/destinations/{id}", "put").description).toBe("The destination's id.");
+});
+
+test("every operation lists a 4xx answer: any path refuses a repeated query parameter", () => {
+  const real = buildDocument();
+  for (const [path, ops] of Object.entries(real.paths)) {
+    for (const [method, operation] of Object.entries(ops as Record<string, { responses: object }>)) {
+      expect(Object.keys(operation.responses), `${method} ${path}`).toContain("400");
+    }
+  }
+});

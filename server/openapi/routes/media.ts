@@ -47,13 +47,15 @@ export const mediaArea = apiArea("Media", "Video and image files, checked with f
   },
   {
     method: "get",
-    path: "/media/:projectId",
+    path: "/media/:id",
+    ids: { id: "The project's id." },
     summary: "A project's media files",
     answer: { description: "Media files, newest first.", schema: mediaItem.array() },
   },
   {
     method: "delete",
-    path: "/media/:mediaId",
+    path: "/media/:id",
+    ids: { id: "The media file's id." },
     summary: "Delete a media file (refused while it streams or a playlist holds it)",
     answer: { description: "`{ success: true }`." },
     errors: [403, 409],
@@ -66,7 +68,8 @@ export const playlistsArea = apiArea(
   [
     {
       method: "get",
-      path: "/playlists/:projectId",
+      path: "/playlists/:id",
+      ids: { id: "The project's id." },
       summary: "A project's playlists",
       answer: { description: "Playlists with their items.", schema: playlistView.array() },
     },
@@ -81,6 +84,7 @@ export const playlistsArea = apiArea(
     {
       method: "put",
       path: "/playlists/:id",
+      ids: { id: "The playlist's id." },
       summary: "Rename or reorder a playlist",
       body: updatePlaylistFields,
       answer: { description: "The playlist.", schema: playlistView },
@@ -89,6 +93,7 @@ export const playlistsArea = apiArea(
     {
       method: "delete",
       path: "/playlists/:id",
+      ids: { id: "The playlist's id." },
       summary: "Delete a playlist (refused while it streams)",
       answer: { description: "Deleted.", schema: successAnswer },
       errors: [403, 409],

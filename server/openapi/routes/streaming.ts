@@ -26,7 +26,8 @@ export const streamingArea = apiArea(
   [
     {
       method: "get",
-      path: "/destinations/:projectId",
+      path: "/destinations/:id",
+      ids: { id: "The project's id." },
       summary: "A project's destinations, with their live state",
       answer: {
         description: "Destinations; stream keys are left out for viewers.",
@@ -65,6 +66,7 @@ export const streamingArea = apiArea(
     {
       method: "put",
       path: "/destinations/:id",
+      ids: { id: "The destination's id." },
       summary: "Change a destination",
       body: updateDestinationFields,
       answer: { description: "The destination.", schema: destinationView },
@@ -73,6 +75,7 @@ export const streamingArea = apiArea(
     {
       method: "delete",
       path: "/destinations/:id",
+      ids: { id: "The destination's id." },
       summary: "Remove a destination (stops its stream first)",
       answer: { description: "Removed.", schema: successAnswer },
       errors: [403],
