@@ -438,7 +438,7 @@ describe("Add Stream Destination", () => {
     expect(await within(form).findByText(STREAMING.rtmpUrlRequired)).toBeTruthy();
     expect(within(form).queryByText(STREAMING.nameRequired)).toBeNull();
 
-    fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), { target: { value: "not a url" } });
+    fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), { target: { value: "https://ingest.example/app" } });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
     expect(await within(form).findByText(STREAMING.rtmpUrlScheme)).toBeTruthy();
     expect(deps.db.select().from(destinations).all()).toHaveLength(0);
