@@ -1,5 +1,6 @@
 import { trpc } from "@client/lib/trpc";
 import { isLive } from "@shared/schemas/streaming";
+import { useRef } from "react";
 import { useFailureNotices } from "./useFailureNotices";
 
 /** Right around a window's bound and while a stream comes up: its change shows within a second. */
@@ -35,8 +36,13 @@ interface PolledDestination {
  * server), every 2 s while anything is live or a bound is near, else every 15 s. A stream retrying
  * after failures also reads "starting", but may wait a minute: it is polled as live, not per second.
  */
-export function destinationsPollMs(list: PolledDestination[], now = Date.now()): number {
-  const next = list.map((d) => d.next_schedule);
+export function destinationsPollMs(
+  list: PolledDestination[],
+  now = Date.now(),
+  /** Bounds named by earlier answers (see rememberBounds). */
+  earlier: number[] = [],
+): number {
+  const next = [...list.map((d) => d.next_schedule), ...earlier.map((at) => ({ at }))];
   const comingUp = list.some(
     (d) => d.stream_status === "starting" && !(d.last_failure && !d.last_failure.ended),
   );
@@ -46,15 +52,32 @@ export function destinationsPollMs(list: PolledDestination[], now = Date.now()):
 }
 
 /**
+ * Adds the bounds the answer names to those seen before, dropping any passed over a minute ago. Once a
+ * window's start has passed, the server names its end as the next bound, often before the scheduler
+ * has started its stream: the start must still count as just passed, or the page would slow down
+ * right when the stream is about to appear.
+ */
+export function rememberBounds(seen: number[], list: PolledDestination[], now = Date.now()): number[] {
+  const named = list.flatMap((d) => (d.next_schedule ? [d.next_schedule.at] : []));
+  return [...new Set([...seen, ...named])].filter((at) => now - at < DUE_LATE_MS);
+}
+
+/**
  * Destinations and the stream list of one project, polled as destinationsPollMs says; the stream list
  * follows the destinations' pace, and polls every 2 s on its own while anything is live or preparing.
  * A refused call (403) leaves the lists empty without a message (docs/screens.md#streaming).
  * A failure that ends a stream meanwhile raises a notice.
  */
 export function useStreamingData(projectId: number) {
+  const bounds = useRef<number[]>([]);
+  const pollMs = (list: PolledDestination[]) => {
+    const now = Date.now();
+    bounds.current = rememberBounds(bounds.current, list, now);
+    return destinationsPollMs(list, now, bounds.current);
+  };
   const destinations = trpc.streaming.destinations.useQuery(
     { projectId },
-    { refetchInterval: (q) => destinationsPollMs(q.state.data ?? []) },
+    { refetchInterval: (q) => pollMs(q.state.data ?? []) },
   );
   const utils = trpc.useUtils();
   const status = trpc.streaming.status.useQuery(
@@ -66,7 +89,7 @@ export function useStreamingData(projectId: number) {
           data?.streams.some((s) => isLive(s.status)) ||
           data?.preparations.some((p) => p.status === "pending" || p.status === "running");
         // The destinations as cached at this moment, not as of the last render.
-        const pace = destinationsPollMs(utils.streaming.destinations.getData({ projectId }) ?? []);
+        const pace = pollMs(utils.streaming.destinations.getData({ projectId }) ?? []);
         return Math.min(pace, busy ? LIVE_POLL_MS : IDLE_POLL_MS);
       },
     },
