@@ -37,6 +37,8 @@ const MARKER: Record<string, "pulse" | "square" | "dot"> = {
 export function StatusBadge({ status }: { status: string }) {
   const palette = statusColor(status);
   const marker = MARKER[status] ?? "dot";
+  // The words are written as they should read ("Never connected"); a bare status is capitalized.
+  const word = STREAM_STATE_WORDS[status as keyof typeof STREAM_STATE_WORDS];
   // The passing states wear a border in their hue: yellow and orange tints alone read alike on dark.
   const passing = status === "starting" || status === "stopping" || status === "reconnecting";
   return (
@@ -50,7 +52,7 @@ export function StatusBadge({ status }: { status: string }) {
       data-status={status}
       data-palette={palette}
       data-marker={marker}
-      textTransform="capitalize"
+      textTransform={word ? "none" : "capitalize"}
     >
       <Box
         as="span"
@@ -60,7 +62,7 @@ export function StatusBadge({ status }: { status: string }) {
         bg="colorPalette.solid"
         animation={marker === "pulse" ? "pulse 1.6s ease-in-out infinite" : undefined}
       />
-      {STREAM_STATE_WORDS[status as keyof typeof STREAM_STATE_WORDS] ?? status}
+      {word ?? status}
     </Badge>
   );
 }

@@ -3,7 +3,7 @@ import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
 import { badgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { HEALTH_UI } from "@client/messages/health-ui";
 import { RecentActivity } from "@client/pages/dashboard/RecentActivity";
-import { windowDueSoon } from "@client/pages/streaming/useStreamingData";
+import { destinationsPollMs, rememberBounds, windowDueSoon } from "@client/pages/streaming/useStreamingData";
 import type { ActivityItem } from "@shared/schemas/streaming";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -95,4 +95,32 @@ test("the Streaming page polls fast while a window is about to start, or has jus
   expect(windowDueSoon([{ at: now + 10 * 60_000 }], now)).toBe(false);
   expect(windowDueSoon([{ at: now - 10 * 60_000 }], now)).toBe(false);
   expect(windowDueSoon([], now)).toBe(false);
+});
+
+test("around a window's bound and while a stream first comes up, the page polls every second", () => {
+  const now = 1_000_000_000;
+  const idle = { stream_status: null, next_schedule: null, last_failure: null };
+  const due = (at: number) => ({ ...idle, next_schedule: { at } });
+  expect(destinationsPollMs([idle], now)).toBe(15_000);
+  expect(destinationsPollMs([due(now + 10_000)], now)).toBe(2000);
+  // From a few seconds before the start until the scheduler has had time to act on it.
+  expect(destinationsPollMs([due(now + 2000)], now)).toBe(1000);
+  expect(destinationsPollMs([due(now - 5000)], now)).toBe(1000);
+  expect(destinationsPollMs([due(now - 30_000)], now)).toBe(2000);
+  // The start has just passed and the answer already names the window's end: the start, seen in an
+  // earlier answer, still counts, since the scheduler may not have started the stream yet.
+  const inWindow = { ...idle, next_schedule: { at: now + 12_000 } };
+  expect(destinationsPollMs([inWindow], now)).toBe(2000);
+  const before = rememberBounds([], [due(now - 500)], now - 1000);
+  const seen = rememberBounds(before, [inWindow], now);
+  expect(seen).toEqual([now - 500, now + 12_000]);
+  expect(destinationsPollMs([inWindow], now, seen)).toBe(1000);
+  // Bounds over a minute old are forgotten.
+  expect(rememberBounds([now - 61_000], [idle], now)).toEqual([]);
+  // Coming up for the first time: Starting turns Live within a second on screen.
+  expect(destinationsPollMs([{ ...idle, stream_status: "starting" }], now)).toBe(1000);
+  expect(destinationsPollMs([{ ...idle, stream_status: "running" }], now)).toBe(2000);
+  // A stream waiting to retry reads "starting" too, but may wait a minute: not polled every second.
+  const retrying = { ...idle, stream_status: "starting", last_failure: { ended: false } };
+  expect(destinationsPollMs([retrying], now)).toBe(2000);
 });

@@ -1,4 +1,4 @@
-import { Box, Card, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Card, Stack, Text } from "@chakra-ui/react";
 import { badgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { DASHBOARD } from "@client/messages/dashboard";
 import { relativeTime } from "@shared/format";
@@ -31,18 +31,29 @@ export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: nu
             {items.map((item) => {
               const stream = item.activity_type === "stream";
               return (
-                <HStack key={`${item.activity_type}-${item.id}`} gap="3" py="3" align="flex-start">
+                // On a phone the state and time go on a line of their own under the text, which
+                // then has the card's whole width; from sm on they stand at the right.
+                <Box
+                  key={`${item.activity_type}-${item.id}`}
+                  display="grid"
+                  gridTemplateColumns={{ base: "auto minmax(0, 1fr)", sm: "auto minmax(0, 1fr) auto" }}
+                  gridTemplateAreas={{ base: '"icon text" "icon side"', sm: '"icon text side"' }}
+                  columnGap="3"
+                  rowGap="1.5"
+                  py="3"
+                  alignItems="flex-start"
+                >
                   <Box
+                    gridArea="icon"
                     colorPalette={stream ? "green" : "purple"}
                     bg="colorPalette.subtle"
                     color="colorPalette.fg"
                     borderRadius="md"
                     p="2"
-                    flexShrink={0}
                   >
                     {stream ? <BroadcastIcon boxSize="4" /> : <UploadIcon boxSize="4" />}
                   </Box>
-                  <Box flex="1" minW="0">
+                  <Box gridArea="text" minW="0">
                     <Text fontSize="sm" fontWeight="medium" lineClamp={2} wordBreak="break-word">
                       {activityText(item)}
                     </Text>
@@ -50,7 +61,12 @@ export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: nu
                       {[item.project_name, item.user_name].filter(Boolean).join(" · ")}
                     </Text>
                   </Box>
-                  <Stack gap="1" align="flex-end" flexShrink={0}>
+                  <Stack
+                    gridArea="side"
+                    direction={{ base: "row", sm: "column" }}
+                    gap={{ base: "2", sm: "1" }}
+                    align={{ base: "center", sm: "flex-end" }}
+                  >
                     {item.status && (
                       <StatusBadge
                         status={badgeState(item.status as StreamStatus, {
@@ -63,7 +79,7 @@ export function RecentActivity({ items, now }: { items: ActivityItem[]; now?: nu
                       {relativeTime(shownTime(item), now)}
                     </Text>
                   </Stack>
-                </HStack>
+                </Box>
               );
             })}
           </Stack>

@@ -90,12 +90,12 @@ function HistoryRow({
           type="button"
           aria-expanded={expanded}
           onClick={onToggle}
-          // One grid for every row so badges and names line up: on a phone the name takes the whole
-          // first line (two lines if it must) and the badge moves down beside the times.
+          // One grid for every row so badges and names line up; on a phone the name, the badge and the
+          // times each take a line, so none is squeezed beside the others.
           display="grid"
-          gridTemplateColumns={{ base: "auto auto minmax(0, 1fr)", md: "auto 6.5rem minmax(0, 1fr)" }}
+          gridTemplateColumns={{ base: "auto minmax(0, 1fr)", md: "auto 9.5rem minmax(0, 1fr)" }}
           gridTemplateAreas={{
-            base: '"arrow name name" "arrow badge meta"',
+            base: '"arrow name" "arrow badge" "arrow meta"',
             md: '"arrow badge name" "arrow badge meta"',
           }}
           alignItems="center"
