@@ -105,7 +105,7 @@ describe("a run that fails", () => {
     expect(end).toEqual({
       state: "failed",
       reason: "ended",
-      message: "Error writing trailer of rtmp://h/app/****: Broken pipe",
+      message: "Error writing trailer of [ingest]: Broken pipe",
     });
     expect(moves).toEqual(["idle>starting", "starting>running", "running>failed"]);
   });
