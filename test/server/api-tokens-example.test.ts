@@ -8,7 +8,7 @@ import { steamReadyMp4 } from "../support/media";
 import { waitUntil } from "../support/wait";
 import { addVideo, streamingWorld, withSupervisor } from "./streaming-fixtures";
 
-// The README's token example, run as a script would: a real server on a loopback port, a token made
+// The token example of docs/api.md, run as a script would: a real server on a loopback port, a token made
 // through the API with a session, real ffmpeg publishing to a real nginx-rtmp.
 
 let ingest: NginxRtmp;
@@ -77,7 +77,7 @@ describe("server/tools/stream-with-token.ts", () => {
 
   test("starts and stops a stream with the typed tRPC client and a bearer header", async () => {
     await startAndStop("trpc-key", ["--trpc"]);
-    // As the README shows it: the typed client, signed with the token.
+    // As docs/api.md shows it: the typed client, signed with the token.
     const api = tokenClient(url, token);
     expect(await api.auth.me.query()).toMatchObject({ id: world.dev.id });
   }, 40_000);

@@ -3,7 +3,7 @@ import { createApp } from "../../server/app";
 import { consoleClient, main } from "../../server/tools/list-projects";
 import { makeOrg, makeProject, makeUser, TEST_PASSWORD, testDeps } from "../support/server";
 
-// The README's script example, run against a real server on a loopback port.
+// The script example of docs/api.md, run against a real server on a loopback port.
 const deps = testDeps();
 let server: ReturnType<typeof Bun.serve>;
 let url = "";
