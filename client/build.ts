@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { DOCS_BUNDLE_IN_DIST, installedDocsBundle } from "../server/openapi/docs-bundle";
+import { DOCS_BUNDLE_IN_DIST, installedDocsBundle } from "@server/platform/openapi/docs-bundle";
 
 // Production build: React's production bundle (NODE_ENV), absolute asset URLs so deep routes
 // served by the SPA fallback still find them, and split chunks for lazily loaded screens.

@@ -1,6 +1,6 @@
 import { watch } from "node:fs";
 import { join } from "node:path";
-import { tiedCommand } from "@server/streaming/child-process";
+import { tiedCommand } from "@server/platform/process/child-process";
 import type { Subprocess } from "bun";
 
 // `bun run dev`: the server under `bun --watch` (restarts when server or shared code changes) and

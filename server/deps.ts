@@ -1,19 +1,19 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { LoginRateLimiter } from "./auth/rate-limit";
-import { TokenBucketLimiter } from "./auth/token-bucket";
-import { type Db, openDb } from "./db/client";
-import type { Env } from "./env";
-import { EventBus } from "./events/bus";
-import { HealthSampler } from "./health/sampler";
-import { JobRunner } from "./jobs/runner";
-import { lineLogger } from "./log";
-import { type Resolver, systemResolver } from "./net/outbound-target";
-import { Scheduler } from "./schedule/scheduler";
-import { createSteamClient, type SteamClient } from "./steam/client";
-import { Sampler } from "./steam/sampler";
-import { Supervisor } from "./streaming/supervisor";
-import { WebhookDelivery } from "./webhooks/delivery";
+import { Sampler } from "@server/features/analytics/players/sampler";
+import { createSteamClient, type SteamClient } from "@server/features/analytics/steam/client";
+import { LoginRateLimiter } from "@server/features/auth/rate-limit";
+import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
+import { HealthSampler } from "@server/features/health/sampler";
+import { Scheduler } from "@server/features/schedules/scheduler";
+import { Supervisor } from "@server/features/streaming/supervisor";
+import { WebhookDelivery } from "@server/features/webhooks/delivery";
+import { type Db, openDb } from "@server/platform/db/client";
+import type { Env } from "@server/platform/env";
+import { EventBus } from "@server/platform/events/bus";
+import { JobRunner } from "@server/platform/jobs/runner";
+import { lineLogger } from "@server/platform/log";
+import { type Resolver, systemResolver } from "@server/platform/net/outbound-target";
 
 /**
  * What the services need, built once by main.ts and once per test. Holds no HTTP: the same

@@ -1,7 +1,7 @@
 import { join } from "node:path";
+import { loadEnv } from "@server/platform/env";
+import { tiedCommand } from "@server/platform/process/child-process";
 import type { Subprocess } from "bun";
-import { loadEnv } from "./env";
-import { tiedCommand } from "./streaming/child-process";
 
 // What `npm start` runs: keeps one server process (server/main.ts) alive. Stop signals are passed on
 // so the server shuts down gracefully; an unexpected death is answered by a new server at once (its

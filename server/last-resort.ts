@@ -3,7 +3,7 @@
 // process keeps serving. Exiting would end every stream this server carries for one bad request,
 // while the state the supervisor holds (its children, their timers) is untouched by such an error.
 
-import { log as logger } from "./log";
+import { log as logger } from "@server/platform/log";
 
 let escaped = 0;
 

@@ -1,19 +1,19 @@
 import { join } from "node:path";
+import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
+import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-sampler";
+import { closeLeftOpenRuns } from "@server/features/health/uptime-store";
+import { startDiskHousekeeping } from "@server/features/media/disk-housekeeping";
+import { mediaPaths } from "@server/features/media/storage";
+import { seedIfEmpty } from "@server/features/users/seed";
+import { DailyBackup } from "@server/platform/backup/daily";
+import { DATABASE } from "@server/platform/backup/layout";
+import { type Env, loadEnv } from "@server/platform/env";
+import { keepNewFilesPrivate, tightenFolder } from "@server/platform/files/private";
+import { configureLogger, defaultLogFormat, lineLogger, log } from "@server/platform/log";
+import { childRegistry } from "@server/platform/process/child-registry";
 import { createApp } from "./app";
-import { DailyBackup } from "./backup/daily";
-import { DATABASE } from "./backup/layout";
-import { seedIfEmpty } from "./db/seed";
 import { type AppDeps, createDeps } from "./deps";
-import { startDiskHousekeeping } from "./disk-housekeeping";
-import { type Env, loadEnv } from "./env";
-import { keepNewFilesPrivate, tightenFolder } from "./files/private";
-import { closeLeftOpenRuns } from "./health/uptime-store";
 import { keepServingOnEscapedErrors } from "./last-resort";
-import { configureLogger, defaultLogFormat, lineLogger, log } from "./log";
-import { mediaPaths } from "./media/storage";
-import { ReviewSampler } from "./steam/review-sampler";
-import { WishlistSampler } from "./steam/wishlist-sampler";
-import { childRegistry } from "./streaming/child-registry";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
 const SHUTDOWN_DEADLINE_MS = 5000;

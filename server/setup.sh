@@ -100,7 +100,7 @@ case "$task" in
     exec bun --max-http-header-size=65536 server/demo/main.ts "$@"
     ;;
   backup | restore)
-    exec bun server/backup/cli.ts "$task" "$@"
+    exec bun server/platform/backup/cli.ts "$task" "$@"
     ;;
   *) die "unknown task '$task' (start, dev, test, build, bench, demo, backup, restore)" ;;
 esac

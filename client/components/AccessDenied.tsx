@@ -1,6 +1,6 @@
 import { EmptyState } from "@chakra-ui/react";
+import { LockIcon } from "@client/components/icons/common";
 import { FORMS_UI } from "@client/messages/forms-ui";
-import { LockIcon } from "./icons/common";
 
 /** What a non-admin sees on an admin-only screen (Users, Organizations). */
 export function AccessDenied() {

@@ -1,6 +1,6 @@
 import { Button, EmptyState } from "@chakra-ui/react";
+import { AlertIcon } from "@client/components/icons/analytics";
 import { LOAD_FAILED } from "@client/messages/load-failed";
-import { AlertIcon } from "./icons/analytics";
 
 /**
  * A load that failed, in one look on every screen: it says so and offers Retry, so it is never

@@ -1,4 +1,4 @@
-import type { AppRouter } from "@server/routers/root";
+import type { AppRouter } from "@server/api/root-router";
 import type { inferRouterOutputs } from "@trpc/server";
 
 type Outputs = inferRouterOutputs<AppRouter>;

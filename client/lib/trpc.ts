@@ -1,4 +1,4 @@
-import type { AppRouter } from "@server/routers/root";
+import type { AppRouter } from "@server/api/root-router";
 import { FINANCIAL_API_TEST_TIMEOUT_MS, LOGIN_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "@shared/limits";
 import { httpBatchLink, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
-import { compact, insertSample, SAMPLE_EVERY_MS } from "../health/sample-store";
-import { closeIntent, endRun, openIntent, startRun } from "../health/uptime-store";
+import { compact, insertSample, SAMPLE_EVERY_MS } from "@server/features/health/sample-store";
+import { closeIntent, endRun, openIntent, startRun } from "@server/features/health/uptime-store";
+import type { Db } from "@server/platform/db/client";
 
 export interface DemoRun {
   streamId: number;

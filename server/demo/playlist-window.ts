@@ -1,6 +1,6 @@
+import type { AppDeps } from "@server/deps";
+import { destinations, mediaFiles, playlistItems, playlists, schedules } from "@server/platform/db/schema";
 import { and, eq, inArray } from "drizzle-orm";
-import { destinations, mediaFiles, playlistItems, playlists, schedules } from "../db/schema";
-import type { AppDeps } from "../deps";
 import { DEMO_TEASER, DEMO_TRAILER } from "./video";
 
 const HOUR = 3_600_000;

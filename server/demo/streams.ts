@@ -1,7 +1,7 @@
+import type { AppDeps } from "@server/deps";
+import { destinations, mediaFiles, streams } from "@server/platform/db/schema";
+import { STEAM_INGEST_URL } from "@shared/messages/streaming";
 import { and, eq } from "drizzle-orm";
-import { STEAM_INGEST_URL } from "../../shared/messages/streaming";
-import { destinations, mediaFiles, streams } from "../db/schema";
-import type { AppDeps } from "../deps";
 import { type DemoRun, recordDemoHealth } from "./health";
 
 const HOUR = 60 * 60 * 1000;

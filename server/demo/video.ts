@@ -1,13 +1,13 @@
 import { rename } from "node:fs/promises";
+import type { AppDeps } from "@server/deps";
+import { recordMediaFile } from "@server/features/media/media";
+import { extractPoster } from "@server/features/media/poster";
+import { probeMedia } from "@server/features/media/probe";
+import { runTool } from "@server/features/media/run";
+import { generatedName, mediaPaths } from "@server/features/media/storage";
+import { syntheticVideoCommand } from "@server/features/media/synthetic-video";
+import { mediaFiles } from "@server/platform/db/schema";
 import { and, eq } from "drizzle-orm";
-import { mediaFiles } from "../db/schema";
-import type { AppDeps } from "../deps";
-import { extractPoster } from "../media/poster";
-import { probeMedia } from "../media/probe";
-import { runTool } from "../media/run";
-import { generatedName, mediaPaths } from "../media/storage";
-import { syntheticVideoCommand } from "../media/synthetic-video";
-import { recordMediaFile } from "../services/media";
 
 // Short clips made with ffmpeg (streamable to Steam by stream copy, all of one shape so a playlist of
 // them goes out by stream copy too), stored and recorded through the same function as an upload.

@@ -1,7 +1,7 @@
+import type { AppDeps } from "@server/deps";
+import { renderPayload } from "@server/features/webhooks/payloads";
+import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { and, eq } from "drizzle-orm";
-import { webhookDeliveries, webhooks } from "../db/schema";
-import type { AppDeps } from "../deps";
-import { renderPayload } from "../webhooks/payloads";
 
 const MINUTE = 60_000;
 // An address of Discord's shape; the demo has no internet, so a "Send test" from it is logged as not delivered.

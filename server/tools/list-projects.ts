@@ -1,5 +1,5 @@
+import type { AppRouter } from "@server/api/root-router";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import type { AppRouter } from "../routers/root";
 
 /**
  * Example internal tool: signs in through the typed tRPC client and prints the projects the

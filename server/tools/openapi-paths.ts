@@ -1,4 +1,4 @@
-import { buildDocument } from "../openapi/document";
+import { buildDocument } from "@server/platform/openapi/document";
 
 // Prints every operation of the OpenAPI document as "METHOD /path", sorted, one a line, so the API
 // of two commits (or of a commit and a running console) can be compared with diff.

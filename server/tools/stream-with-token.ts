@@ -1,5 +1,5 @@
+import type { AppRouter } from "@server/api/root-router";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import type { AppRouter } from "../routers/root";
 
 /**
  * Example script: starts or stops a stream with only an API token (made on the Profile page), once

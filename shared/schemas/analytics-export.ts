@@ -1,5 +1,5 @@
+import { EXPORT } from "@shared/messages/analytics-export";
 import { z } from "zod";
-import { EXPORT } from "../messages/analytics-export";
 import { idSchema } from "./ids";
 
 // Inputs of the analytics export. One query schema for the REST download and the tRPC link

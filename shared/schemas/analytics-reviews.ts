@@ -1,5 +1,5 @@
+import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
 import { countUpTo, idSchema, queryInt } from "./ids";
 
 // The reviews section of the analytics tab: input of the call (tRPC and REST) and its answer.

@@ -1,6 +1,6 @@
+import { SALES } from "@shared/messages/analytics-sales";
+import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { SALES } from "../messages/analytics-sales";
-import { COMMON } from "../messages/common";
 import { DEFAULT_PERIOD_DAYS, periodDays } from "./analytics";
 import { idSchema, queryInt } from "./ids";
 

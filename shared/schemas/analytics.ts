@@ -1,6 +1,6 @@
+import { ANALYTICS } from "@shared/messages/analytics";
+import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { ANALYTICS } from "../messages/analytics";
-import { COMMON } from "../messages/common";
 import { countUpTo, idSchema, queryFlag, queryId, queryInt } from "./ids";
 import { safeName } from "./names";
 

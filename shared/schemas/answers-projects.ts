@@ -1,6 +1,6 @@
+import { ROLES } from "@shared/roles";
+import type { SessionUser } from "@shared/types";
 import { z } from "zod";
-import { ROLES } from "../roles";
-import type { SessionUser } from "../types";
 import { isoTime } from "./answers-common";
 import type { PlaylistView } from "./playlists";
 import { type Same, sameShape } from "./same-shape";

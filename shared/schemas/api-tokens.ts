@@ -1,5 +1,5 @@
+import { API_TOKENS } from "@shared/messages/api-tokens";
 import { z } from "zod";
-import { API_TOKENS } from "../messages/api-tokens";
 import { countUpTo, idSchema } from "./ids";
 import { safeName } from "./names";
 

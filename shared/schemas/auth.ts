@@ -1,6 +1,6 @@
+import { EMAIL_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from "@shared/limits";
+import { AUTH } from "@shared/messages/auth";
 import { z } from "zod";
-import { EMAIL_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from "../limits";
-import { AUTH } from "../messages/auth";
 import { safeName } from "./names";
 
 // One schema serves the procedure, the REST adapter and the client form.

@@ -1,5 +1,5 @@
+import { HEALTH } from "@shared/messages/health";
 import { z } from "zod";
-import { HEALTH } from "../messages/health";
 import { countUpTo, idSchema, queryInt } from "./ids";
 
 // Inputs and answers of the health timeline and uptime calls.

@@ -1,5 +1,5 @@
+import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
 
 // Ids and counts are integers, and only integers: `true`, `[1]` or "1" in a JSON body or a procedure
 // input is refused, never read as 1. Query strings carry text, so they have their own strict parser.

@@ -1,6 +1,6 @@
+import { COMMON } from "@shared/messages/common";
+import { MEDIA } from "@shared/messages/media";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
-import { MEDIA } from "../messages/media";
 import { idSchema } from "./ids";
 
 // One schema serves the procedure, the REST adapter and the client.

@@ -1,5 +1,5 @@
+import { COMMON } from "@shared/messages/common";
 import type { z } from "zod";
-import { COMMON } from "../messages/common";
 
 /**
  * C0 and C1 control characters (NUL, escape, line breaks...), and the bidi embeddings, overrides and

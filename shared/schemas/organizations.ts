@@ -1,6 +1,6 @@
+import { COMMON } from "@shared/messages/common";
+import { ORGANIZATIONS } from "@shared/messages/organizations";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
-import { ORGANIZATIONS } from "../messages/organizations";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
 

@@ -1,5 +1,5 @@
+import { PLAYLISTS } from "@shared/messages/playlists";
 import { z } from "zod";
-import { PLAYLISTS } from "../messages/playlists";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
 

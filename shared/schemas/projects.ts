@@ -1,6 +1,6 @@
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "@shared/limits";
+import { PROJECTS } from "@shared/messages/projects";
 import { z } from "zod";
-import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "../limits";
-import { PROJECTS } from "../messages/projects";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
 

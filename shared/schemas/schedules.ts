@@ -1,5 +1,5 @@
+import { SCHEDULES } from "@shared/messages/schedules";
 import { z } from "zod";
-import { SCHEDULES } from "../messages/schedules";
 import { idSchema } from "./ids";
 
 // Broadcast windows of a destination: the REST body, the tRPC input and the client form share these.

@@ -1,6 +1,6 @@
+import { COMMON } from "@shared/messages/common";
+import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
-import { STEAM_INGEST_URL, STREAMING } from "../messages/streaming";
 import { idSchema, queryId } from "./ids";
 import { safeName } from "./names";
 

@@ -1,8 +1,8 @@
+import { COMMON } from "@shared/messages/common";
+import { PROJECTS } from "@shared/messages/projects";
+import { USERS } from "@shared/messages/users";
+import { ROLES } from "@shared/roles";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
-import { PROJECTS } from "../messages/projects";
-import { USERS } from "../messages/users";
-import { ROLES } from "../roles";
 import { emailSchema, newPasswordSchema, personNameSchema } from "./auth";
 import { idSchema } from "./ids";
 import { searchSchema } from "./organizations";

@@ -1,5 +1,5 @@
+import { WEBHOOKS } from "@shared/messages/webhooks";
 import { z } from "zod";
-import { WEBHOOKS } from "../messages/webhooks";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
 

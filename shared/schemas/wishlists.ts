@@ -1,5 +1,5 @@
+import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { COMMON } from "../messages/common";
 import { countUpTo, idSchema, queryInt } from "./ids";
 
 // The wishlists card and GET /analytics/wishlists/{projectId}: inputs and the answer's shape.

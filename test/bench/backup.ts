@@ -8,8 +8,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { takeBackup } from "../../server/backup/take";
-import { openDb } from "../../server/db/client";
+import { takeBackup } from "@server/platform/backup/take";
+import { openDb } from "@server/platform/db/client";
 import { runBackupCli } from "../support/backup-cli";
 
 const MB = 1024 * 1024;

@@ -2,11 +2,11 @@
 // steam-ready video and N custom destinations written straight into a running server's SQLite file
 // (WAL), and stopping the child processes a bench started.
 import { readFileSync } from "node:fs";
+import { createDeps } from "@server/deps";
+import { mediaPaths } from "@server/features/media/storage";
+import { destinations, mediaFiles, projects } from "@server/platform/db/schema";
+import { loadEnv } from "@server/platform/env";
 import type { Subprocess } from "bun";
-import { destinations, mediaFiles, projects } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { mediaPaths } from "../../server/media/storage";
 
 export const rssKb = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);

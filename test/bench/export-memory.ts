@@ -10,11 +10,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { organizations, projects, steamAppCache, steamSales } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { addDays } from "../../server/steam/dates";
-import { startServerProcess } from "../server/streaming-server-process";
+import { createDeps } from "@server/deps";
+import { addDays } from "@server/features/analytics/steam/dates";
+import { organizations, projects, steamAppCache, steamSales } from "@server/platform/db/schema";
+import { loadEnv } from "@server/platform/env";
+import { startServerProcess } from "../server/streaming/streaming-server-process";
 import { stopServer } from "../support/server-process";
 import { rssKb } from "./bench-setup";
 

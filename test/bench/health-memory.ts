@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
-import { startServerProcess } from "../server/streaming-server-process";
+import { startServerProcess } from "../server/streaming/streaming-server-process";
 import { steamReadyMp4 } from "../support/media";
 import { waitUntil } from "../support/wait";
 import { rssKb, seedBenchStreams, stopChildren } from "./bench-setup";

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { organizations, projects, streams } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { SAMPLE_EVERY_MS } from "../../server/health/sample-store";
-import { HealthSampler } from "../../server/health/sampler";
+import { createDeps } from "@server/deps";
+import { SAMPLE_EVERY_MS } from "@server/features/health/sample-store";
+import { HealthSampler } from "@server/features/health/sampler";
+import { organizations, projects, streams } from "@server/platform/db/schema";
+import { loadEnv } from "@server/platform/env";
 
 // Bytes the health rows of one stream live for `days` take in a real SQLite file: the sampler runs
 // on a made-up clock (a sample every 10 s, folding after a day) over `count` streams, then the file

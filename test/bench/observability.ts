@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDeps } from "@server/deps";
+import { seedIfEmpty } from "@server/features/users/seed";
+import { projects, streams } from "@server/platform/db/schema";
+import { loadEnv } from "@server/platform/env";
 import type { Subprocess } from "bun";
-import { projects, streams } from "../../server/db/schema";
-import { seedIfEmpty } from "../../server/db/seed";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const SECONDS = Number(process.argv[2] ?? 4);

@@ -6,6 +6,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDeps } from "@server/deps";
+import { mediaPaths } from "@server/features/media/storage";
+import { syntheticVideoCommand } from "@server/features/media/synthetic-video";
+import { startStreamUnattended } from "@server/features/streaming/stream-start";
+import { Supervisor } from "@server/features/streaming/supervisor";
 import {
   destinations,
   mediaFiles,
@@ -13,13 +18,8 @@ import {
   playlistItems,
   playlists,
   projects,
-} from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import { mediaPaths } from "../../server/media/storage";
-import { syntheticVideoCommand } from "../../server/media/synthetic-video";
-import { startStreamUnattended } from "../../server/services/stream-start";
-import { Supervisor } from "../../server/streaming/supervisor";
+} from "@server/platform/db/schema";
+import { loadEnv } from "@server/platform/env";
 import { startNginxRtmp } from "../fakes/nginx-rtmp";
 import { waitFor } from "../fakes/rtmp-receiver";
 

@@ -9,12 +9,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { syntheticVideoCommand } from "@server/features/media/synthetic-video";
+import { cpuTicks } from "@server/features/streaming/system-figures";
 import type { Subprocess } from "bun";
-import { syntheticVideoCommand } from "../../server/media/synthetic-video";
-import { cpuTicks } from "../../server/streaming/system-figures";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { waitFor } from "../fakes/rtmp-receiver";
-import { startServerProcess } from "../server/streaming-server-process";
+import { startServerProcess } from "../server/streaming/streaming-server-process";
 import { rssKb, seedBenchStreams, stopChildren } from "./bench-setup";
 
 const N = Number(process.env.STREAMS ?? 20);

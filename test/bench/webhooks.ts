@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { destinations, mediaFiles, organizations, projects, webhooks } from "../../server/db/schema";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
-import type { ConsoleEvent } from "../../server/events/bus";
-import { mediaPaths } from "../../server/media/storage";
-import { insertStarting } from "../../server/streaming/stream-store";
+import { createDeps } from "@server/deps";
+import { mediaPaths } from "@server/features/media/storage";
+import { insertStarting } from "@server/features/streaming/stream-store";
+import { destinations, mediaFiles, organizations, projects, webhooks } from "@server/platform/db/schema";
+import { loadEnv } from "@server/platform/env";
+import type { ConsoleEvent } from "@server/platform/events/bus";
 import { freePort } from "../fakes/rtmp-receiver";
 import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../support/media";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { ExportControl } from "@client/pages/project-detail/analytics/ExportControl";
 import { TimelineCard } from "@client/pages/project-detail/analytics/TimelineCard";
 import { SERIES_AXIS } from "@client/pages/project-detail/analytics/timeline-series";
-import { destinationIntents, destinations, liveRuns } from "@server/db/schema";
+import { destinationIntents, destinations, liveRuns } from "@server/platform/db/schema";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp } from "../support/render";
 import { addSale, addSamples, analyticsProject } from "./analytics-fixtures";

@@ -1,5 +1,5 @@
-import { projects, steamPlayerSamples, steamSales } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
+import { projects, steamPlayerSamples, steamSales } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { steamTestDeps } from "../fakes/steam/deps";
 import { callerFor, makeOrg, makeProject, makeUser } from "../support/server";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
-import { storeReviewDay } from "@server/services/review-days";
+import { storeReviewDay } from "@server/features/analytics/reviews/review-days";
 import { cleanup, screen, within } from "@testing-library/react";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { renderWithApp } from "../support/render";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, mock, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
 import { SteamAnalyticsCard } from "@client/pages/project-settings/SteamAnalyticsCard";
-import { projects } from "@server/db/schema";
+import { projects } from "@server/platform/db/schema";
 import { ANALYTICS } from "@shared/messages/analytics";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";

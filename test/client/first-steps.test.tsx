@@ -5,7 +5,7 @@ import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { USERS_UI } from "@client/messages/users-ui";
 import ProjectsPage from "@client/pages/projects/ProjectsPage";
 import UsersPage from "@client/pages/users/UsersPage";
-import { projects } from "@server/db/schema";
+import { projects } from "@server/platform/db/schema";
 import { PROJECTS } from "@shared/messages/projects";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { actUntil, renderWithApp } from "../support/render";

@@ -3,7 +3,7 @@ import { toaster } from "@client/lib/notify";
 import { FORMS_UI } from "@client/messages/forms-ui";
 import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
 import OrganizationsPage from "@client/pages/organizations/OrganizationsPage";
-import { organizations } from "@server/db/schema";
+import { organizations } from "@server/platform/db/schema";
 import { ORGANIZATIONS, organizationNotEmpty } from "@shared/messages/organizations";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";

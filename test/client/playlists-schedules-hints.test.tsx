@@ -5,7 +5,14 @@ import { PLAYLISTS_UI } from "@client/messages/playlists-ui";
 import { SCHEDULES_UI } from "@client/messages/schedules-ui";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
 import { ScheduleDialog } from "@client/pages/streaming/schedule/ScheduleDialog";
-import { destinations, mediaFiles, playlistItems, playlists, schedules, streams } from "@server/db/schema";
+import {
+  destinations,
+  mediaFiles,
+  playlistItems,
+  playlists,
+  schedules,
+  streams,
+} from "@server/platform/db/schema";
 import { PLAYLISTS } from "@shared/messages/playlists";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { renderWithApp } from "../support/render";

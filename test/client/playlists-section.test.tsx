@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
-import { destinations, mediaFiles, playlists, streams } from "@server/db/schema";
+import { destinations, mediaFiles, playlists, streams } from "@server/platform/db/schema";
 import { PLAYLISTS } from "@shared/messages/playlists";
 import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";

@@ -4,7 +4,7 @@ import { FORMS_UI } from "@client/messages/forms-ui";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { SHELL } from "@client/messages/shell";
 import ProjectDetailPage from "@client/pages/project-detail/ProjectDetailPage";
-import { projects } from "@server/db/schema";
+import { projects } from "@server/platform/db/schema";
 import { PROJECTS } from "@shared/messages/projects";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";

@@ -3,7 +3,7 @@ import { toaster } from "@client/lib/notify";
 import { FORMS_UI } from "@client/messages/forms-ui";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import ProjectsPage from "@client/pages/projects/ProjectsPage";
-import { projects } from "@server/db/schema";
+import { projects } from "@server/platform/db/schema";
 import { PROJECTS } from "@shared/messages/projects";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";

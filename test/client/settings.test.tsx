@@ -3,7 +3,7 @@ import { toaster } from "@client/lib/notify";
 import { FORMS_UI } from "@client/messages/forms-ui";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import ProjectSettingsPage from "@client/pages/project-settings/ProjectSettingsPage";
-import { projects } from "@server/db/schema";
+import { projects } from "@server/platform/db/schema";
 import { ANALYTICS } from "@shared/messages/analytics";
 import { PROJECTS } from "@shared/messages/projects";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";

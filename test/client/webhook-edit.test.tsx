@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
 import { WEBHOOKS_UI } from "@client/messages/webhooks-ui";
 import { WebhooksCard } from "@client/pages/project-settings/WebhooksCard";
-import { webhooks } from "@server/db/schema";
+import { webhooks } from "@server/platform/db/schema";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { actUntil, renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";

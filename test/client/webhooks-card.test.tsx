@@ -4,7 +4,7 @@ import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { WEBHOOKS_UI } from "@client/messages/webhooks-ui";
 import ProjectSettingsPage from "@client/pages/project-settings/ProjectSettingsPage";
 import { WebhooksCard } from "@client/pages/project-settings/WebhooksCard";
-import { webhookDeliveries, webhooks } from "@server/db/schema";
+import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { WEBHOOKS } from "@shared/messages/webhooks";
 import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { HEALTH_UI } from "../../client/messages/health-ui";
-import { SCHEDULES_UI } from "../../client/messages/schedules-ui";
-import { PLAYLISTS } from "../../shared/messages/playlists";
-import { STREAMING } from "../../shared/messages/streaming";
+import { HEALTH_UI } from "@client/messages/health-ui";
+import { SCHEDULES_UI } from "@client/messages/schedules-ui";
+import { PLAYLISTS } from "@shared/messages/playlists";
+import { STREAMING } from "@shared/messages/streaming";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
 import { h264Mp4 } from "../support/media";

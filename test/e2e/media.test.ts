@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MEDIA } from "../../shared/messages/media";
+import { MEDIA } from "@shared/messages/media";
 import { filesOnDisk, paddedMp4 } from "../support/media";
 import { type Console, openBrowser, seedProject, signInThroughPage, startConsole, visit } from "./harness";
 

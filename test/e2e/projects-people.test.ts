@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { ORGANIZATIONS_UI } from "@client/messages/organizations-ui";
+import { PROFILE_UI } from "@client/messages/profile-ui";
+import { PROJECTS_UI } from "@client/messages/projects-ui";
+import { SHELL } from "@client/messages/shell";
+import { USERS_UI } from "@client/messages/users-ui";
+import { AUTH } from "@shared/messages/auth";
+import { MEDIA } from "@shared/messages/media";
+import { ORGANIZATIONS } from "@shared/messages/organizations";
+import { PROJECTS } from "@shared/messages/projects";
+import { USERS } from "@shared/messages/users";
 import type { Page } from "playwright-core";
-import { FORMS_UI } from "../../client/messages/forms-ui";
-import { ORGANIZATIONS_UI } from "../../client/messages/organizations-ui";
-import { PROFILE_UI } from "../../client/messages/profile-ui";
-import { PROJECTS_UI } from "../../client/messages/projects-ui";
-import { SHELL } from "../../client/messages/shell";
-import { USERS_UI } from "../../client/messages/users-ui";
-import { AUTH } from "../../shared/messages/auth";
-import { MEDIA } from "../../shared/messages/media";
-import { ORGANIZATIONS } from "../../shared/messages/organizations";
-import { PROJECTS } from "../../shared/messages/projects";
-import { USERS } from "../../shared/messages/users";
 import { type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // Projects and people in Chromium against the real server: an admin sets up a studio and its

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { SCHEDULES_UI as UI } from "../../client/messages/schedules-ui";
-import { SCHEDULES } from "../../shared/messages/schedules";
-import { STREAMING } from "../../shared/messages/streaming";
+import { SCHEDULES_UI as UI } from "@client/messages/schedules-ui";
+import { SCHEDULES } from "@shared/messages/schedules";
+import { STREAMING } from "@shared/messages/streaming";
 import { steamReadyMp4 } from "../support/media";
 import { waitUntil } from "../support/wait";
 import {

@@ -1,8 +1,8 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { seedDemo } from "../../server/demo/seed";
-import { createDeps } from "../../server/deps";
-import { loadEnv } from "../../server/env";
+import { seedDemo } from "@server/demo/seed";
+import { createDeps } from "@server/deps";
+import { loadEnv } from "@server/platform/env";
 import { seedHealth } from "./health-seed";
 
 // Fills a running console's database so every screen has something to show: the demo's studio

@@ -1,8 +1,8 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { SHELL } from "../../client/messages/shell";
-import { AUTH } from "../../shared/messages/auth";
+import { SHELL } from "@client/messages/shell";
+import { AUTH } from "@shared/messages/auth";
 import { ADMIN, type Console, openBrowser, signInThroughPage, startConsole, visit } from "./harness";
 
 // The shell in Chromium against the real server: sign in, switch project, move around, sign

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { STREAMING_UI } from "../../client/messages/streaming-ui";
-import { STREAMING } from "../../shared/messages/streaming";
+import { STREAMING_UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import { freePort } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
 import {

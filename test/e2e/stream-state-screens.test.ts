@@ -2,9 +2,9 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { HEALTH_UI } from "@client/messages/health-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import type { Page } from "playwright-core";
-import { HEALTH_UI } from "../../client/messages/health-ui";
-import { STREAMING } from "../../shared/messages/streaming";
 import { freePort } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { STREAMING_UI } from "@client/messages/streaming-ui";
+import { STREAMING } from "@shared/messages/streaming";
 import type { Page } from "playwright-core";
-import { STREAMING_UI } from "../../client/messages/streaming-ui";
-import { STREAMING } from "../../shared/messages/streaming";
 import { type Receiver, startReceiver } from "../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../support/media";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { FORMS_UI } from "../../client/messages/forms-ui";
-import { WEBHOOKS_UI } from "../../client/messages/webhooks-ui";
+import { FORMS_UI } from "@client/messages/forms-ui";
+import { WEBHOOKS_UI } from "@client/messages/webhooks-ui";
 import { freePort } from "../fakes/rtmp-receiver";
 import { startWebhookReceiver, until } from "../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../support/media";

@@ -13,9 +13,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MEDIA } from "../../shared/messages/media";
+import { MEDIA } from "@shared/messages/media";
 import { startReceiver } from "../fakes/rtmp-receiver";
-import { type ServerProcess, startServerProcess } from "../server/streaming-server-process";
+import { type ServerProcess, startServerProcess } from "../server/streaming/streaming-server-process";
 import { filesOnDisk, steamReadyMp4 } from "../support/media";
 import { chunked, multipart, signIn, upload } from "../support/uploads";
 

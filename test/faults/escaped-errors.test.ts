@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startReceiver } from "../fakes/rtmp-receiver";
-import { startServerProcess } from "../server/streaming-server-process";
+import { startServerProcess } from "../server/streaming/streaming-server-process";
 import { addDestination, projectWithVideo, signIn, startStream, waitUntil } from "./harness";
 
 // An error that escapes every handler is logged and the server goes on serving, its stream too.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatLimit } from "../../server/media/receive";
-import { MEDIA } from "../../shared/messages/media";
-import { type ServerProcess, startServerProcess } from "../server/streaming-server-process";
+import { formatLimit } from "@server/features/media/receive";
+import { MEDIA } from "@shared/messages/media";
+import { type ServerProcess, startServerProcess } from "../server/streaming/streaming-server-process";
 import { filesOnDisk } from "../support/media";
 import { CLOSING_BYTES, chunked, multipart, type Part, signIn, upload } from "../support/uploads";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT } from "../../shared/limits";
-import { serverProcessForFile } from "../server/streaming-server-process";
+import { LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT } from "@shared/limits";
+import { serverProcessForFile } from "../server/streaming/streaming-server-process";
 import { ADMIN } from "../support/server-process";
 
 // Fault scenario: 50 concurrent wrong sign-ins against the real server, started as `npm start` starts

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { STREAMING } from "../../shared/messages/streaming";
+import { STREAMING } from "@shared/messages/streaming";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import {
   type Api,

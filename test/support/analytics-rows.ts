@@ -1,7 +1,7 @@
+import type { AppDeps } from "@server/deps";
+import { foldSample } from "@server/features/analytics/players/player-history";
+import { projects, steamAppCache, steamPlayerSamples, steamSales } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
-import { projects, steamAppCache, steamPlayerSamples, steamSales } from "../../server/db/schema";
-import type { AppDeps } from "../../server/deps";
-import { foldSample } from "../../server/services/player-history";
 
 // Stored analytics rows for the export and timeline tests, written straight to SQLite.
 

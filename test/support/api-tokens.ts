@@ -1,7 +1,7 @@
-import { createSession, generateSessionToken } from "../../server/auth/session";
-import type { AppDeps } from "../../server/deps";
-import { createApiToken } from "../../server/services/api-tokens";
-import { findSessionUser } from "../../server/services/session-user";
+import type { AppDeps } from "@server/deps";
+import { createSession, generateSessionToken } from "@server/features/auth/session";
+import { findSessionUser } from "@server/features/auth/session-user";
+import { createApiToken } from "@server/features/tokens/api-tokens";
 
 /** A session cookie for the user, made without the password check (argon2 is the slow part). */
 export function sessionCookie(deps: AppDeps, userId: number): string {

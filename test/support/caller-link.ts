@@ -1,7 +1,7 @@
+import { type AppRouter, appRouter } from "@server/api/root-router";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { getTRPCErrorFromUnknown, getTRPCErrorShape } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
-import { type AppRouter, appRouter } from "../../server/routers/root";
 
 export type Caller = Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import type {
   DateRange,
   FinancialSyncResult,
   SteamSyncResult,
-} from "../../shared/schemas/analytics";
-import { ENDED_JOB_STATUSES, type SyncJobStart, type SyncJobView } from "../../shared/schemas/jobs";
+} from "@shared/schemas/analytics";
+import { ENDED_JOB_STATUSES, type SyncJobStart, type SyncJobView } from "@shared/schemas/jobs";
 import type { callerFor } from "./server";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;

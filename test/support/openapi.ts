@@ -1,5 +1,5 @@
+import type { OpenApiDocument } from "@server/platform/openapi/document";
 import Ajv2020 from "ajv/dist/2020";
-import type { OpenApiDocument } from "../../server/openapi/document";
 
 // Checks real answers against the API document's own schemas with a JSON Schema 2020-12 validator,
 // the dialect OpenAPI 3.1 uses. The whole document is one schema, so `#/components/...` refs resolve.

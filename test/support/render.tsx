@@ -1,11 +1,11 @@
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { createQueryClient } from "@client/app/query-client";
+import { SessionProvider } from "@client/app/session";
+import { trpc } from "@client/lib/trpc";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { createQueryClient } from "../../client/app/query-client";
-import { SessionProvider } from "../../client/app/session";
-import { trpc } from "../../client/lib/trpc";
 import { type Caller, callerLink } from "./caller-link";
 import { waitUntil } from "./wait";
 

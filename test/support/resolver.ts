@@ -1,4 +1,4 @@
-import type { Resolver } from "../../server/net/outbound-target";
+import type { Resolver } from "@server/platform/net/outbound-target";
 
 /**
  * A resolver that never leaves the machine: "localhost" answers loopback, names set in `answers`

@@ -5,14 +5,14 @@ import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
+import { MediaCard } from "@client/pages/project-detail/media/MediaCard";
+import { UploadIcon, VideoIcon } from "@client/pages/project-detail/media/MediaIcons";
+import { PlaylistsSection } from "@client/pages/project-detail/media/PlaylistsSection";
+import { UploadDialog } from "@client/pages/project-detail/media/UploadDialog";
 import { MEDIA } from "@shared/messages/media";
 import { can } from "@shared/permissions";
 import type { MediaItem } from "@shared/schemas/media";
 import { useState } from "react";
-import { MediaCard } from "./media/MediaCard";
-import { UploadIcon, VideoIcon } from "./media/MediaIcons";
-import { PlaylistsSection } from "./media/PlaylistsSection";
-import { UploadDialog } from "./media/UploadDialog";
 
 const PREPARING_POLL_MS = 2000;
 

@@ -2,14 +2,14 @@ import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui
 import { usePermissions } from "@client/app/permissions";
 import { type BadgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
+import { NextSchedule } from "@client/pages/streaming/schedule/NextSchedule";
+import { ScheduleButton } from "@client/pages/streaming/schedule/ScheduleButton";
 import { relativeTime } from "@shared/format";
 import { STREAMING } from "@shared/messages/streaming";
 import type { PlaylistItemView } from "@shared/schemas/playlists";
 import { LastFailure } from "./LastFailure";
 import { LiveFigures } from "./LiveFigures";
 import { PlaylistOnAir } from "./PlaylistOnAir";
-import { NextSchedule } from "./schedule/NextSchedule";
-import { ScheduleButton } from "./schedule/ScheduleButton";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
 import { UptimeLine } from "./UptimeLine";
 

@@ -1,6 +1,6 @@
-import type { AppDeps } from "../../../server/deps";
-import type { Env } from "../../../server/env";
-import { createSteamClient } from "../../../server/steam/client";
+import type { AppDeps } from "@server/deps";
+import { createSteamClient } from "@server/features/analytics/steam/client";
+import type { Env } from "@server/platform/env";
 import { testDeps } from "../../support/server";
 
 export const FAKE_PARTNER_KEY = "fake-partner-key";

@@ -14,10 +14,10 @@ import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { SCHEDULES_UI as UI } from "@client/messages/schedules-ui";
+import type { Destination } from "@client/pages/streaming/types";
 import { STREAMING } from "@shared/messages/streaming";
 import { SCHEDULE_DAYS, type ScheduleDay } from "@shared/schemas/schedules";
 import { useState } from "react";
-import type { Destination } from "../types";
 import { localInputToIso, timeZones } from "./schedule-format";
 
 /** Event windows are announced in Pacific time, so a weekly window starts there. */

@@ -1,7 +1,7 @@
 import { Button } from "@chakra-ui/react";
 import { SCHEDULES_UI as UI } from "@client/messages/schedules-ui";
+import type { Destination } from "@client/pages/streaming/types";
 import { useState } from "react";
-import type { Destination } from "../types";
 import { ScheduleDialog } from "./ScheduleDialog";
 
 /** The card's Schedule button; the dialog loads the windows only while open. */

@@ -5,8 +5,8 @@ import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { SCHEDULES_UI as UI } from "@client/messages/schedules-ui";
+import type { Destination } from "@client/pages/streaming/types";
 import { STREAMING } from "@shared/messages/streaming";
-import type { Destination } from "../types";
 import { AddWindowForm } from "./AddWindowForm";
 import { describeWindow } from "./schedule-format";
 

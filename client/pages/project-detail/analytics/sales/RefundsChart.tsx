@@ -2,11 +2,11 @@ import { Badge, Box, Text } from "@chakra-ui/react";
 import { chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { Panel } from "@client/components/StatCard";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
+import { shortDay } from "@client/pages/project-detail/analytics/player-chart";
+import { TooltipFrame } from "@client/pages/project-detail/analytics/TooltipFrame";
 import { formatPercent } from "@shared/format";
 import type { RefundDay } from "@shared/schemas/analytics-sales";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { shortDay } from "../player-chart";
-import { TooltipFrame } from "../TooltipFrame";
 
 // Loaded lazily with recharts. SVG attributes need literal colours, not tokens.
 const AMBER = "#fbbf24";

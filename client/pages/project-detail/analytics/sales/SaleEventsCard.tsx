@@ -3,9 +3,9 @@ import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel } from "@client/components/StatCard";
 import { trpc } from "@client/lib/trpc";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
+import { shortDay } from "@client/pages/project-detail/analytics/player-chart";
 import { formatCents, formatPercent } from "@shared/format";
 import type { SaleEvent } from "@shared/schemas/analytics-sales";
-import { shortDay } from "../player-chart";
 
 /** One scorecard per discount period: dates, depth, net per day, lift, refunds, countries. */
 export function SaleEventsCard({ projectId }: { projectId: number }) {

@@ -1,8 +1,8 @@
 import { Skeleton, Stack } from "@chakra-ui/react";
 import { trpc } from "@client/lib/trpc";
 import { SALES_UI as T } from "@client/messages/analytics-sales-ui";
+import { SectionHeading } from "@client/pages/project-detail/analytics/SectionHeading";
 import { lazy, Suspense } from "react";
-import { SectionHeading } from "../SectionHeading";
 import { SaleEventsCard } from "./SaleEventsCard";
 import { SalesBreakdownCard } from "./SalesBreakdownCard";
 

@@ -1,0 +1,27 @@
+import { analyticsArea } from "@server/features/analytics/openapi";
+import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
+import { sessionArea, systemArea } from "@server/features/auth/openapi";
+import { mediaArea, playlistsArea } from "@server/features/media/openapi";
+import { projectsArea, webhooksArea } from "@server/features/projects/openapi";
+import { dashboardArea, schedulesArea, streamingArea } from "@server/features/streaming/openapi";
+import { tokensArea } from "@server/features/tokens/openapi";
+import { organizationsArea, usersArea } from "@server/features/users/openapi";
+import type { ApiArea } from "@server/platform/openapi/registry";
+
+/** Every REST area, in the order the reference page lists them. A new area is one more entry. */
+export const API_AREAS: ApiArea[] = [
+  sessionArea,
+  projectsArea,
+  organizationsArea,
+  usersArea,
+  mediaArea,
+  playlistsArea,
+  streamingArea,
+  schedulesArea,
+  dashboardArea,
+  analyticsArea,
+  salesAnalyticsArea,
+  webhooksArea,
+  tokensArea,
+  systemArea,
+];

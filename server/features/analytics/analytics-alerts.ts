@@ -1,0 +1,46 @@
+import type { AppDeps } from "@server/deps";
+import { projects } from "@server/platform/db/schema";
+import type { ConsoleEvent } from "@server/platform/events/bus";
+import { ANALYTICS_ALERTS } from "@shared/messages/analytics-alerts";
+import { and, eq } from "drizzle-orm";
+
+// Steam figures belong to an app; alerts belong to projects. One occurrence for an app is told to
+// every project that watches it, each through its own webhooks.
+
+type AlertFields = Omit<ConsoleEvent, "projectId" | "at">;
+
+export function watchingProjects(deps: AppDeps, appId: number) {
+  return deps.db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.steamAppId, appId), eq(projects.steamAnalyticsEnabled, true)))
+    .all();
+}
+
+function emitForApp(deps: AppDeps, appId: number, at: number, fields: AlertFields): void {
+  for (const p of watchingProjects(deps, appId)) deps.events.emit({ ...fields, projectId: p.id, at, appId });
+}
+
+export function emitPlayerPeak(deps: AppDeps, appId: number, at: number, players: number, previous: number) {
+  emitForApp(deps, appId, at, {
+    type: "analytics.player_peak",
+    players,
+    previousPeak: previous,
+    message: ANALYTICS_ALERTS.playerPeak(players, previous),
+  });
+}
+
+export function emitReviewScoreChanged(
+  deps: AppDeps,
+  appId: number,
+  at: number,
+  now: string,
+  before: string,
+) {
+  emitForApp(deps, appId, at, {
+    type: "analytics.review_score_changed",
+    reviewScore: now,
+    previousReviewScore: before,
+    message: ANALYTICS_ALERTS.reviewScoreChanged(now, before),
+  });
+}

@@ -1,0 +1,85 @@
+import type { AppDeps } from "@server/deps";
+import { emitReviewScoreChanged } from "@server/features/analytics/analytics-alerts";
+import { utcDate } from "@server/features/analytics/steam/dates";
+import { maskKeys } from "@server/features/analytics/steam/errors";
+import type { ReviewSummary } from "@server/features/analytics/steam/reviews";
+import { steamReviewDays } from "@server/platform/db/schema";
+import { log } from "@server/platform/log";
+import { and, desc, eq, lt } from "drizzle-orm";
+
+// The daily review summary of an app: read from the store once a UTC day, stored idempotently (a
+// second read the same day replaces the first), and a change of Steam's description alerted once.
+
+/** Stores the summary as the app's row for the day of `at`; says whether a change was alerted. */
+export function storeReviewDay(
+  deps: AppDeps,
+  appId: number,
+  s: ReviewSummary,
+  at: number,
+  alert = true,
+): boolean {
+  const date = utcDate(at);
+  const values = {
+    reviewScore: s.reviewScore,
+    scoreDesc: s.scoreDesc,
+    totalPositive: s.totalPositive,
+    totalNegative: s.totalNegative,
+    totalReviews: s.totalReviews,
+    sampledAt: at,
+  };
+  const changedFrom = deps.db.transaction((tx): string | null => {
+    tx.insert(steamReviewDays)
+      .values({ appId, date, ...values })
+      .onConflictDoUpdate({ target: [steamReviewDays.appId, steamReviewDays.date], set: values })
+      .run();
+    const before = tx
+      .select({ desc: steamReviewDays.scoreDesc })
+      .from(steamReviewDays)
+      .where(and(eq(steamReviewDays.appId, appId), lt(steamReviewDays.date, date)))
+      .orderBy(desc(steamReviewDays.date))
+      .limit(1)
+      .get();
+    const today = tx
+      .select({ alerted: steamReviewDays.changeAlertedFrom })
+      .from(steamReviewDays)
+      .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, date)))
+      .get();
+    // The first day of an app has nothing to compare with; a day already alerted stays alerted.
+    if (!alert || !before || before.desc === s.scoreDesc || today?.alerted != null) return null;
+    tx.update(steamReviewDays)
+      .set({ changeAlertedFrom: before.desc })
+      .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, date)))
+      .run();
+    return before.desc;
+  });
+  // Told after the commit: a listener writes deliveries of its own.
+  if (changedFrom !== null) emitReviewScoreChanged(deps, appId, at, s.scoreDesc, changedFrom);
+  return changedFrom !== null;
+}
+
+/** Reads one app's summary from the store and stores it; an answer without a summary stores nothing. */
+export async function sampleReviews(deps: AppDeps, appId: number): Promise<"stored" | "no_summary"> {
+  const summary = await deps.steam.reviewSummary(appId);
+  if (!summary) {
+    log.warn(`Steam store reviews for app ${appId} came without a query_summary; nothing stored`, {
+      component: "reviews",
+    });
+    return "no_summary";
+  }
+  storeReviewDay(deps, appId, summary, deps.now());
+  return "stored";
+}
+
+/** Whether the app already has today's (UTC) row. */
+export function hasReviewDay(deps: AppDeps, appId: number, at = deps.now()): boolean {
+  return !!deps.db
+    .select({ d: steamReviewDays.date })
+    .from(steamReviewDays)
+    .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, utcDate(at))))
+    .get();
+}
+
+export const reviewFailure = (appId: number, err: unknown) =>
+  log.warn(`Steam store reviews failed for app ${appId}: ${maskKeys((err as Error).message)}`, {
+    component: "reviews",
+  });

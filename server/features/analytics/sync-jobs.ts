@@ -1,0 +1,76 @@
+import type { AppDeps } from "@server/deps";
+import { requirePermission, requireProject } from "@server/features/projects/access";
+import { type ErrorCode, httpStatusOf, notFound } from "@server/platform/errors";
+import { iso } from "@server/platform/iso";
+import type { JobRow, ReportProgress, StartedJob } from "@server/platform/jobs/runner";
+import { AUTH } from "@shared/messages/auth";
+import { JOBS } from "@shared/messages/jobs";
+import type { SyncJobKind, SyncJobView } from "@shared/schemas/jobs";
+import type { SessionUser } from "@shared/types";
+
+// The Steam syncs as background jobs: starting one (or joining the running one of its kind), and
+// reading a job's progress with the same access rules as the sync itself.
+
+/** Starts a sync job, or joins the one of this kind already running for the project. */
+export function startSyncJob<R>(
+  deps: AppDeps,
+  user: SessionUser,
+  job: { kind: SyncJobKind; projectId: number | null },
+  work: (report: ReportProgress) => Promise<R>,
+): StartedJob<R> {
+  const key = job.projectId === null ? job.kind : `${job.kind}:${job.projectId}`;
+  return deps.jobs.start({ ...job, key, startedBy: user.id }, work);
+}
+
+/** Only the all-apps sync has no project; it is the administrators' own. */
+export function requireAllAppsSync(user: SessionUser): void {
+  requirePermission(user, "analytics.syncAllApps", AUTH.adminRequired);
+}
+
+export function syncJobView(row: JobRow): SyncJobView {
+  const code = row.errorCode as ErrorCode | null;
+  return {
+    id: row.id,
+    kind: row.kind as SyncJobKind,
+    status: row.status,
+    projectId: row.projectId,
+    datesDone: row.datesDone,
+    datesTotal: row.datesTotal,
+    recordsFound: row.recordsFound,
+    // Written by the job of this kind, so it has this kind's answer shape.
+    result: (row.result ?? null) as never,
+    error:
+      row.errorMessage === null
+        ? null
+        : {
+            message: row.errorMessage,
+            ...(code ? { status: httpStatusOf(code) } : {}),
+            ...(row.errorDetails ? { details: row.errorDetails } : {}),
+          },
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+/** One job, for its screen to poll. Someone who may not see its project gets 404, as for the project. */
+export function getSyncJob(deps: AppDeps, user: SessionUser, input: { jobId: number }): SyncJobView {
+  const row = deps.jobs.get(input.jobId);
+  if (!row) throw notFound(JOBS.notFound);
+  if (row.projectId === null) requireAllAppsSync(user);
+  // Another organization's job reads exactly like a missing one.
+  else requireProject(deps, user, row.projectId, JOBS.notFound);
+  return syncJobView(row);
+}
+
+/** A project's syncs still running, so a reloaded screen finds and follows them again. */
+export function projectSyncJobs(deps: AppDeps, user: SessionUser, input: { projectId: number }) {
+  requireProject(deps, user, input.projectId);
+  return deps.jobs.unfinished(input.projectId).map(syncJobView);
+}
+
+/** The all-apps sync if one is running. */
+export function allAppsSyncJob(deps: AppDeps, user: SessionUser): SyncJobView | null {
+  requireAllAppsSync(user);
+  const row = deps.jobs.unfinished(null)[0];
+  return row ? syncJobView(row) : null;
+}

@@ -1,0 +1,150 @@
+import type { AppDeps } from "@server/deps";
+import { organizations, sessions, users } from "@server/platform/db/schema";
+import { AppError, badRequest, conflict, forbidden, unauthorized } from "@server/platform/errors";
+import { AUTH } from "@shared/messages/auth";
+import type {
+  changeEmailInput,
+  changeNameInput,
+  changePasswordInput,
+  loginInput,
+} from "@shared/schemas/auth";
+import type { SessionUser } from "@shared/types";
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import { hashPassword, timingDummyHash, verifyPassword } from "./password";
+import type { Attempt, Reservation } from "./rate-limit";
+import {
+  createSession,
+  generateSessionToken,
+  invalidateSession,
+  type Session,
+  validateSessionToken,
+} from "./session";
+import { findSessionUser, memberMaySignIn } from "./session-user";
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  session: Session;
+}
+
+/**
+ * The attempt takes its slot in the limiter before the password is checked, so concurrent guesses
+ * are counted as they arrive; only a correct password gives the slot back.
+ */
+export async function login(
+  deps: AppDeps,
+  input: z.infer<typeof loginInput>,
+  clientAddress: string,
+): Promise<SignedIn> {
+  const attempt = admitted(deps.loginLimiter.reserve(clientAddress, input.email));
+  const row = deps.db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      role: users.role,
+      orgActive: organizations.isActive,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.email, input.email.toLowerCase()))
+    .get();
+  // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
+  if (!row || !ok || !row.isActive) throw unauthorized(AUTH.invalidCredentials);
+  attempt.succeeded();
+  // Told only to someone who knows the password, so it reveals nothing to a guesser.
+  if (!memberMaySignIn(row.role, row.orgActive)) throw forbidden(AUTH.organizationDeactivated);
+  const token = generateSessionToken();
+  const session = createSession(deps.db, token, row.id, deps.now());
+  deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, row.id)).run();
+  const user = findSessionUser(deps.db, row.id);
+  if (!user) throw unauthorized(AUTH.invalidCredentials);
+  return { user, token, session };
+}
+
+/** The attempt, or the limiter's refusal as a 429 with the seconds to wait. */
+function admitted(reservation: Reservation): Attempt {
+  if (reservation.ok) return reservation.attempt;
+  const retryAfter = Math.ceil(reservation.retryAfterMs / 1000);
+  throw new AppError("TOO_MANY_REQUESTS", AUTH.tooManyAttempts, { retryAfter });
+}
+
+/** Resolves a cookie token to its user; an inactive or deleted user has no session. */
+export function authenticate(deps: AppDeps, token: string): { user: SessionUser; session: Session } | null {
+  const session = validateSessionToken(deps.db, token, deps.now());
+  if (!session) return null;
+  const user = findSessionUser(deps.db, session.userId);
+  if (!user) {
+    invalidateSession(deps.db, session.id);
+    return null;
+  }
+  return { user, session };
+}
+
+export function logout(deps: AppDeps, sessionId: string): void {
+  invalidateSession(deps.db, sessionId);
+}
+
+/**
+ * A signed-in user proving the password again. It shares the sign-in limiter, so a stolen cookie or
+ * token gets no more guesses than a stranger at the sign-in form: a wrong password counts against
+ * the account, and once it is limited even the right one waits for the window to pass.
+ */
+async function checkPassword(
+  deps: AppDeps,
+  user: SessionUser,
+  clientAddress: string,
+  password: string,
+  message: string,
+) {
+  const attempt = admitted(
+    deps.loginLimiter.reserveReauthentication(clientAddress, user.email, String(user.id)),
+  );
+  const row = deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!row || !(await verifyPassword(password, row.hash))) throw badRequest(message);
+  attempt.succeeded();
+}
+
+export function changeName(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeNameInput>) {
+  deps.db.update(users).set({ name: input.newName }).where(eq(users.id, user.id)).run();
+  return { success: true as const, message: AUTH.nameChanged, user: findSessionUser(deps.db, user.id)! };
+}
+
+export async function changeEmail(
+  deps: AppDeps,
+  user: SessionUser,
+  clientAddress: string,
+  input: z.infer<typeof changeEmailInput>,
+) {
+  await checkPassword(deps, user, clientAddress, input.password, AUTH.wrongPassword);
+  const email = input.newEmail.toLowerCase();
+  const taken = deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, user.id)))
+    .get();
+  if (taken) throw conflict(AUTH.emailTaken);
+  deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run();
+  return { success: true as const, message: AUTH.emailChanged, user: findSessionUser(deps.db, user.id)! };
+}
+
+/** Changing the password ends every other session of the user; the current one stays. */
+export async function changePassword(
+  deps: AppDeps,
+  user: SessionUser,
+  currentSessionId: string,
+  clientAddress: string,
+  input: z.infer<typeof changePasswordInput>,
+) {
+  await checkPassword(deps, user, clientAddress, input.currentPassword, AUTH.wrongCurrentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+    tx.delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)))
+      .run();
+  });
+  return { success: true as const, message: AUTH.passwordChanged };
+}

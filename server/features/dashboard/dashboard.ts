@@ -1,0 +1,128 @@
+import type { AppDeps } from "@server/deps";
+import { wentLive } from "@server/features/health/uptime-store";
+import { orgScope } from "@server/features/projects/access";
+import { liveStatusFilter } from "@server/features/streaming/stream-store";
+import { clearEndedStreams } from "@server/features/streaming/streams";
+import { startOfDay, streamCount } from "@server/features/streaming/system-info";
+import { mediaFiles, organizations, projects, streams, users } from "@server/platform/db/schema";
+import { iso } from "@server/platform/iso";
+import type { ActivityItem, DashboardStats } from "@shared/schemas/streaming";
+import type { SessionUser } from "@shared/types";
+import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
+
+/** How many items Recent Activity shows. */
+export const ACTIVITY_LIMIT = 10;
+
+export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats {
+  const now = deps.now();
+  const today = startOfDay(now);
+  const scope = orgScope(user);
+  const totalProjects = deps.db.select({ n: count() }).from(projects).where(scope).get()?.n ?? 0;
+  const totalMediaFiles =
+    deps.db
+      .select({ n: count() })
+      .from(mediaFiles)
+      .innerJoin(projects, eq(projects.id, mediaFiles.projectId))
+      .where(scope)
+      .get()?.n ?? 0;
+  // Hours streamed today: each stream's time inside today, live ones up to now.
+  const streamedMs =
+    deps.db
+      .select({
+        ms: sql<number>`coalesce(sum(max(0, coalesce(${streams.stoppedAt}, ${now}) - max(${streams.startedAt}, ${today}))), 0)`,
+      })
+      .from(streams)
+      .innerJoin(projects, eq(projects.id, streams.projectId))
+      .where(and(scope, or(isNull(streams.stoppedAt), gte(streams.stoppedAt, today))))
+      .get()?.ms ?? 0;
+  const stats: DashboardStats = {
+    userRole: user.role,
+    activeStreams: streamCount(deps, user, liveStatusFilter()),
+    totalProjects,
+    totalMediaFiles,
+    streamHours: Math.round((streamedMs / 3_600_000) * 10) / 10,
+    streamsToday: streamCount(deps, user, gte(streams.startedAt, today)),
+  };
+  if (user.role === "admin") {
+    stats.totalUsers = deps.db.select({ n: count() }).from(users).get()?.n ?? 0;
+    stats.totalOrganizations = deps.db.select({ n: count() }).from(organizations).get()?.n ?? 0;
+  }
+  return stats;
+}
+
+type Dated = ActivityItem & { at: number };
+
+/** The newest streams in scope, as activity items. */
+function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
+  return deps.db
+    .select({
+      id: streams.id,
+      media_name: streams.mediaName,
+      destination_name: streams.destinationName,
+      status: streams.status,
+      project_name: projects.name,
+      user_name: users.name,
+      at: streams.startedAt,
+      stoppedAt: streams.stoppedAt,
+      error_count: streams.errorCount,
+      destinationId: streams.destinationId,
+    })
+    .from(streams)
+    .innerJoin(projects, eq(projects.id, streams.projectId))
+    .leftJoin(users, eq(users.id, streams.startedBy))
+    .where(scope)
+    .orderBy(desc(streams.startedAt), desc(streams.id))
+    .limit(ACTIVITY_LIMIT)
+    .all()
+    .map(({ stoppedAt, destinationId, ...r }) => ({
+      ...r,
+      activity_type: "stream" as const,
+      original_name: null,
+      started_at: iso(r.at),
+      stopped_at: iso(stoppedAt),
+      went_live: r.status === "running" ? true : wentLive(deps.db, r.id, destinationId),
+      created_at: iso(r.at),
+    }));
+}
+
+/** The newest uploads in scope, as activity items. */
+function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
+  return deps.db
+    .select({
+      id: mediaFiles.id,
+      original_name: mediaFiles.originalName,
+      project_name: projects.name,
+      user_name: users.name,
+      at: mediaFiles.createdAt,
+    })
+    .from(mediaFiles)
+    .innerJoin(projects, eq(projects.id, mediaFiles.projectId))
+    .leftJoin(users, eq(users.id, mediaFiles.uploadedBy))
+    .where(scope)
+    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+    .limit(ACTIVITY_LIMIT)
+    .all()
+    .map((r) => ({
+      ...r,
+      activity_type: "media" as const,
+      media_name: null,
+      destination_name: null,
+      status: null,
+      started_at: null,
+      stopped_at: null,
+      went_live: null,
+      error_count: null,
+      created_at: iso(r.at),
+    }));
+}
+
+/** The newest streams and uploads together, newest first. */
+export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[] {
+  const scope = orgScope(user);
+  return [...recentStreams(deps, scope), ...recentUploads(deps, scope)]
+    .sort((a, b) => b.at - a.at)
+    .slice(0, ACTIVITY_LIMIT)
+    .map(({ at: _at, ...item }) => item);
+}
+
+export { clearEndedStreams };

@@ -1,0 +1,88 @@
+import type { Db } from "@server/platform/db/client";
+import { streams } from "@server/platform/db/schema";
+import type { LiveFigures } from "@shared/schemas/streaming";
+import { eq } from "drizzle-orm";
+import { COMPACT_EVERY_MS, compact, insertSample, SAMPLE_EVERY_MS } from "./sample-store";
+
+export interface HealthTimers {
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+const realTimers: HealthTimers = {
+  setInterval: (fn, ms) => {
+    const handle = setInterval(fn, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+};
+
+export interface HealthSamplerOptions {
+  db: Db;
+  now: () => number;
+  /** The supervisor's latest figures of a running stream (null when it has none). */
+  live: (streamId: number) => LiveFigures | null;
+  timers?: HealthTimers;
+  everyMs?: number;
+}
+
+/**
+ * Every 10 s, one health row per running stream, from the figures the supervisor already holds: the
+ * sampler reads them and never touches a process. Idle until started (main.ts starts it).
+ */
+export class HealthSampler {
+  private handle: unknown = null;
+  private lastCompact = 0;
+  /** ffmpeg reports running totals of drops and duplicates; rows hold what happened since the last one. */
+  private readonly totals = new Map<number, { dropped: number; dup: number }>();
+  private readonly timers: HealthTimers;
+
+  constructor(private readonly options: HealthSamplerOptions) {
+    this.timers = options.timers ?? realTimers;
+  }
+
+  start(): void {
+    if (this.handle !== null) return;
+    this.handle = this.timers.setInterval(() => this.tick(), this.options.everyMs ?? SAMPLE_EVERY_MS);
+  }
+
+  stop(): void {
+    if (this.handle === null) return;
+    this.timers.clearInterval(this.handle);
+    this.handle = null;
+  }
+
+  /** One pass: a row per running stream with figures, then the folding and pruning once an hour. */
+  tick(): number {
+    const { db, now: clock, live } = this.options;
+    const now = clock();
+    const running = db.select({ id: streams.id }).from(streams).where(eq(streams.status, "running")).all();
+    const seen = new Set<number>();
+    for (const { id } of running) {
+      const figures = live(id);
+      if (!figures) continue;
+      seen.add(id);
+      insertSample(db, id, now, {
+        ...figures,
+        bitrateKbps: figures.bitrate_kbps,
+        ...this.deltas(id, figures),
+      });
+    }
+    for (const id of this.totals.keys()) if (!seen.has(id)) this.totals.delete(id);
+    if (now - this.lastCompact >= COMPACT_EVERY_MS) {
+      this.lastCompact = now;
+      compact(db, now);
+    }
+    return seen.size;
+  }
+
+  private deltas(streamId: number, f: LiveFigures) {
+    const before = this.totals.get(streamId);
+    this.totals.set(streamId, { dropped: f.dropped_frames, dup: f.dup_frames });
+    // A restarted ffmpeg counts from zero again.
+    const since = (cur: number, prev: number | undefined) =>
+      prev === undefined || cur < prev ? cur : cur - prev;
+    return { dropped: since(f.dropped_frames, before?.dropped), dup: since(f.dup_frames, before?.dup) };
+  }
+}

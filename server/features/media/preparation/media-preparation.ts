@@ -1,0 +1,251 @@
+import { renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { freeBytes, isDiskFullError } from "@server/features/media/disk-space";
+import { probeMedia } from "@server/features/media/probe";
+import { copyableForCustom } from "@server/features/media/steam-rules";
+import { mediaPaths } from "@server/features/media/storage";
+import {
+  PREPARED_AUDIO_KBPS,
+  PREPARED_FORMAT,
+  PREPARED_VIDEO_KBPS,
+  prepareArgs,
+} from "@server/features/streaming/ffmpeg-args";
+import { maskAddresses } from "@server/features/streaming/secrets";
+import type { Db } from "@server/platform/db/client";
+import { mediaFiles } from "@server/platform/db/schema";
+import type { Env } from "@server/platform/env";
+import type { EventBus } from "@server/platform/events/bus";
+import { isRegularFileSync } from "@server/platform/files/regular";
+import { InFlight } from "@server/platform/jobs/in-flight";
+import { spawnTied } from "@server/platform/process/child-process";
+import { JOBS } from "@shared/messages/jobs";
+import { STREAMING } from "@shared/messages/streaming";
+import type { DestinationType, MediaPreparationView } from "@shared/schemas/streaming";
+import type { Subprocess } from "bun";
+import { eq } from "drizzle-orm";
+import { type EncodeOutcome, followEncode } from "./preparation-encode";
+import { PreparationStore } from "./preparation-store";
+
+type MediaRow = typeof mediaFiles.$inferSelect;
+
+/** What the encode will write, from its fixed bitrates, with a margin for the container. */
+const expectedSize = (m: MediaRow) =>
+  Math.ceil((m.durationSeconds ?? 0) * (PREPARED_VIDEO_KBPS + PREPARED_AUDIO_KBPS) * 125 * 1.1);
+
+/**
+ * Steam takes by stream copy only a file that passes all its rules (the probe's steam_ready); a custom
+ * RTMP server takes any H.264 video with AAC sound. Anything else goes out as its prepared copy.
+ */
+/** A copy made to an earlier prepared format, or gone from disk, is made again at the next start. */
+export const preparedCopyUsable = (dataDir: string, outputName: string): boolean =>
+  outputName.includes(`-${PREPARED_FORMAT}-`) &&
+  isRegularFileSync(join(mediaPaths(dataDir).prepared, outputName));
+
+export const needsPreparation = (m: MediaRow, destination: DestinationType = "steam") =>
+  destination === "steam" ? !m.steamReady : !copyableForCustom(m);
+
+export interface PreparerOptions {
+  db: Db;
+  env: Env;
+  now: () => number;
+  log: (line: string) => void;
+  events?: EventBus;
+}
+
+/**
+ * Re-encodes, once per media file, what cannot be stream-copied (a background ffmpeg job). Concurrent
+ * requests for the same file share one job; the result is kept on disk and recorded in
+ * media_preparations, so later streams (and later server runs) use it directly.
+ */
+export class MediaPreparer {
+  private readonly jobs = new InFlight<number, { done: Promise<string>; child?: Subprocess }>();
+  private readonly store: PreparationStore;
+  private closed = false;
+
+  constructor(private readonly options: PreparerOptions) {
+    this.store = new PreparationStore(options.db, options.now);
+  }
+
+  private get dir() {
+    return mediaPaths(this.options.env.DATA_DIR).prepared;
+  }
+
+  /** The file a stream of this media to this kind of destination plays: the original, or its prepared copy. */
+  async fileFor(media: MediaRow, destination: DestinationType = "steam"): Promise<string> {
+    if (!needsPreparation(media, destination))
+      return mediaPaths(this.options.env.DATA_DIR).file(media.storedName);
+    return this.ensure(media);
+  }
+
+  /** Starts the job for a media file if it has none (for example right after upload); never throws. */
+  prepareInBackground(mediaId: number): void {
+    const media = this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+    if (media?.kind === "video" && needsPreparation(media)) this.ensure(media).catch(() => {});
+  }
+
+  ensure(media: MediaRow): Promise<string> {
+    const row = this.store.find(media.id);
+    if (
+      row?.status === "done" &&
+      row.outputName &&
+      preparedCopyUsable(this.options.env.DATA_DIR, row.outputName)
+    )
+      return Promise.resolve(join(this.dir, row.outputName));
+    const running = this.jobs.get(media.id);
+    if (running) return running.done;
+    const job: { done: Promise<string>; child?: Subprocess } = { done: Promise.resolve("") };
+    job.done = this.run(media, job);
+    return this.jobs.add(media.id, job).done;
+  }
+
+  private async run(media: MediaRow, job: { child?: Subprocess }): Promise<string> {
+    if (this.closed) throw new Error(STREAMING.preparationFailed);
+    const { env, now, log } = this.options;
+    const outputName = `${media.id}-${PREPARED_FORMAT}-${crypto.randomUUID()}.mp4`;
+    const output = join(this.dir, outputName);
+    const partial = `${output}.part`;
+    // A copy made to an earlier format, replaced once the new one is in place.
+    const previous = this.store.find(media.id)?.outputName ?? null;
+    this.store.markRunning(media.id);
+    if (!(await this.hasRoom(expectedSize(media)))) {
+      this.fail(media.id, STREAMING.preparationNoSpace);
+      log(`[prepare] media ${media.id}: not started, too little free disk space`);
+      throw new Error(STREAMING.preparationNoSpace);
+    }
+    if (this.closed) {
+      this.fail(media.id, JOBS.interruptedByShutdown);
+      throw new Error(STREAMING.preparationFailed);
+    }
+    const input = mediaPaths(env.DATA_DIR).file(media.storedName);
+    // ffmpeg would follow a link planted in the media folder: only a regular file is read.
+    if (!isRegularFileSync(input)) {
+      this.fail(media.id, STREAMING.mediaFileMissing);
+      throw new Error(STREAMING.mediaFileMissing);
+    }
+    // The picture's own length, which the stored row does not keep: the sound is padded to it.
+    const probed = await probeMedia(env.FFPROBE_PATH, input).catch(() => null);
+    const child = spawnTied(
+      [
+        env.FFMPEG_PATH,
+        ...prepareArgs(input, partial, {
+          frameRate: media.frameRate,
+          hasAudio: media.audioCodec !== null,
+          width: media.width,
+          height: media.height,
+          videoSeconds: probed?.videoSeconds ?? null,
+        }),
+      ],
+      { ownGroup: true, kind: "preparation" },
+    );
+    job.child = child;
+    this.store.recordPid(media.id, child.pid);
+    log(`[prepare] media ${media.id}: re-encoding for stream copy (pid ${child.pid})`);
+    // The encode grows its file for minutes: it is stopped before it eats the floor kept for the database.
+    const outcome = await followEncode(child, {
+      durationSeconds: media.durationSeconds ?? 0,
+      now,
+      onPercent: (percent) => this.store.recordPercent(media.id, percent),
+      hasRoom: () => this.hasRoom(0),
+    });
+    if (outcome.code !== 0 || this.closed) this.failedEncode(media.id, partial, outcome);
+    return this.keep(media.id, partial, output, outputName, previous);
+  }
+
+  /** Records why an encode failed, removes its partial file, and throws the plain reason. */
+  private failedEncode(mediaId: number, partial: string, outcome: EncodeOutcome): never {
+    rmSync(partial, { force: true });
+    const noSpace = outcome.outOfSpace || outcome.stderr.some((l) => l.includes("No space left on device"));
+    const error = this.closed
+      ? JOBS.interruptedByShutdown
+      : noSpace
+        ? STREAMING.preparationNoSpace
+        : maskAddresses(outcome.stderr.slice(-2).join("\n")) || `ffmpeg exited with ${outcome.code}`;
+    this.fail(mediaId, error);
+    this.options.log(
+      `[prepare] media ${mediaId}: failed (exit ${outcome.code}${noSpace ? ", disk full" : ""})`,
+    );
+    throw new Error(noSpace ? STREAMING.preparationNoSpace : STREAMING.preparationFailed);
+  }
+
+  /** Moves the finished encode into place and records it; nothing is left behind if that fails. */
+  private keep(
+    mediaId: number,
+    partial: string,
+    output: string,
+    outputName: string,
+    previous: string | null,
+  ): string {
+    try {
+      renameSync(partial, output);
+      this.store.markDone(mediaId, outputName);
+      if (previous) rmSync(join(this.dir, previous), { force: true });
+    } catch (err) {
+      rmSync(partial, { force: true });
+      rmSync(output, { force: true });
+      this.options.log(`[prepare] media ${mediaId}: could not be recorded: ${(err as Error).message}`);
+      if (isDiskFullError(err)) throw new Error(STREAMING.preparationNoSpace);
+      throw new Error(STREAMING.preparationFailed);
+    }
+    this.options.log(`[prepare] media ${mediaId}: ready`);
+    return output;
+  }
+
+  /** Whether `bytes` more still leave the free-space floor; a failed measurement counts as room. */
+  private async hasRoom(bytes: number): Promise<boolean> {
+    const floor = this.options.env.MIN_FREE_DISK_BYTES;
+    if (floor <= 0) return true;
+    const free = await freeBytes(this.dir).catch(() => Number.POSITIVE_INFINITY);
+    return free - bytes >= floor;
+  }
+
+  private fail(mediaId: number, error: string): void {
+    if (error !== JOBS.interruptedByShutdown) this.tellFailed(mediaId, error);
+    try {
+      this.store.recordFailure(mediaId, error);
+    } catch (err) {
+      // A full disk can refuse even this row; the error still reaches the caller.
+      this.options.log(`[prepare] media ${mediaId}: could not record the failure: ${(err as Error).message}`);
+    }
+  }
+
+  /** The event carries a plain sentence only: ffmpeg's own lines may name file paths. */
+  private tellFailed(mediaId: number, error: string): void {
+    const media = this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+    if (!media || !this.options.events) return;
+    const message = error === STREAMING.preparationNoSpace ? error : STREAMING.preparationFailed;
+    this.options.events.emit({
+      type: "preparation.failed",
+      projectId: media.projectId,
+      at: this.options.now(),
+      mediaId,
+      mediaName: media.originalName,
+      message,
+    });
+  }
+
+  /** Preparations of a project's media, for the Streaming page. */
+  list(projectId: number): MediaPreparationView[] {
+    return this.store.list(projectId);
+  }
+
+  pids(): number[] {
+    return this.jobs.values().flatMap((j) => (j.child?.pid ? [j.child.pid] : []));
+  }
+
+  /** Kills running jobs (their rows turn to error and are redone on demand). */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const jobs = this.jobs.values();
+    for (const j of jobs) j.child?.kill("SIGKILL");
+    await Promise.allSettled(jobs.map((j) => j.done));
+  }
+
+  /** Rows left running by a previous server: their pid is killed by the caller; mark them for redo. */
+  leftRunning() {
+    return this.store.leftRunning();
+  }
+
+  markInterrupted(mediaId: number): void {
+    this.store.markInterrupted(mediaId);
+  }
+}

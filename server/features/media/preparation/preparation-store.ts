@@ -1,0 +1,99 @@
+import { maskAddresses } from "@server/features/streaming/secrets";
+import type { Db } from "@server/platform/db/client";
+import { mediaFiles, mediaPreparations } from "@server/platform/db/schema";
+import { JOBS } from "@shared/messages/jobs";
+import type { MediaPreparationView } from "@shared/schemas/streaming";
+import { eq } from "drizzle-orm";
+
+// The only code that writes media_preparations rows: one row per media file, the state of its
+// re-encode (running with a percent, done with the prepared file's name, or error with a note).
+
+export class PreparationStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  find(mediaId: number) {
+    return this.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, mediaId)).get();
+  }
+
+  /** Written before any await, so the Streaming page shows the job at once. */
+  markRunning(mediaId: number): void {
+    const values = {
+      status: "running" as const,
+      percent: 0,
+      outputName: null,
+      error: null,
+      startedAt: this.now(),
+      finishedAt: null,
+    };
+    this.db
+      .insert(mediaPreparations)
+      .values({ mediaId, ...values })
+      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
+      .run();
+  }
+
+  recordPid(mediaId: number, pid: number): void {
+    this.set(mediaId, { pid });
+  }
+
+  recordPercent(mediaId: number, percent: number): void {
+    this.set(mediaId, { percent });
+  }
+
+  markDone(mediaId: number, outputName: string): void {
+    this.set(mediaId, { status: "done", percent: 100, outputName, pid: null, finishedAt: this.now() });
+  }
+
+  /** Throws when the row cannot be written (a full disk can refuse even this). */
+  recordFailure(mediaId: number, error: string): void {
+    const values = {
+      status: "error" as const,
+      error: error.slice(0, 1000),
+      pid: null,
+      finishedAt: this.now(),
+    };
+    this.db
+      .insert(mediaPreparations)
+      .values({ mediaId, percent: 0, startedAt: this.now(), ...values })
+      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
+      .run();
+  }
+
+  /** Preparations of a project's media, for the Streaming page. */
+  list(projectId: number): MediaPreparationView[] {
+    return this.db
+      .select({ p: mediaPreparations, name: mediaFiles.originalName })
+      .from(mediaPreparations)
+      .innerJoin(mediaFiles, eq(mediaFiles.id, mediaPreparations.mediaId))
+      .where(eq(mediaFiles.projectId, projectId))
+      .all()
+      .map(({ p, name }) => ({
+        media_id: p.mediaId,
+        media_name: name,
+        status: p.status,
+        percent: p.percent,
+        error: p.error === null ? null : maskAddresses(p.error),
+      }));
+  }
+
+  /** Rows a previous server left running. */
+  leftRunning() {
+    return this.db.select().from(mediaPreparations).where(eq(mediaPreparations.status, "running")).all();
+  }
+
+  markInterrupted(mediaId: number): void {
+    this.set(mediaId, {
+      status: "error",
+      error: JOBS.interruptedByRestart,
+      pid: null,
+      finishedAt: this.now(),
+    });
+  }
+
+  private set(mediaId: number, values: Partial<typeof mediaPreparations.$inferInsert>): void {
+    this.db.update(mediaPreparations).set(values).where(eq(mediaPreparations.mediaId, mediaId)).run();
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import { lstat, readdir, rm, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { PRIVATE_FOLDER } from "@server/platform/files/private";
+import { type EntryKind, notRegular } from "@server/platform/files/regular";
+
+// Where media lives: uploads arrive in DATA_DIR/tmp (same filesystem, so the final rename is atomic)
+// and are kept in DATA_DIR/media under a generated name; posters beside them in media/posters and
+// re-encoded copies in media/prepared.
+export function mediaPaths(dataDir: string) {
+  const media = join(dataDir, "media");
+  const posters = join(media, "posters");
+  const prepared = join(media, "prepared");
+  const tmp = join(dataDir, "tmp");
+  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true, mode: PRIVATE_FOLDER });
+  return {
+    media,
+    posters,
+    /** Re-encoded copies of media that cannot be stream-copied. */
+    prepared,
+    tmp,
+    file: (storedName: string) => join(media, storedName),
+    poster: (posterName: string) => join(posters, posterName),
+    newTemp: () => join(tmp, `upload-${crypto.randomUUID()}.part`),
+  };
+}
+
+export const generatedName = (extension: string) => `${crypto.randomUUID()}.${extension}`;
+
+/** Removes a file if it is there; a missing file is already the wanted state. */
+export async function removeQuietly(path: string | null | undefined): Promise<void> {
+  if (path) await rm(path, { force: true });
+}
+
+/**
+ * Removes `.part` files (uploads in tmp, re-encodes in media/prepared) not written to for `idleMs`:
+ * a crash, a kill or a full disk mid-write left them. Returns how many went.
+ */
+export async function sweepPartFiles(dataDir: string, idleMs: number, now = Date.now()): Promise<number> {
+  const paths = mediaPaths(dataDir);
+  let removed = 0;
+  for (const dir of [paths.tmp, paths.prepared]) {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (!name.endsWith(".part")) continue;
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && now - info.mtimeMs >= idleMs) {
+        await removeQuietly(path);
+        removed++;
+      }
+    }
+  }
+  return removed;
+}
+
+/**
+ * Entries of the media folders that are not regular files (links, pipes, devices, stray folders),
+ * as "media/…" paths with what they are. The console never creates one; a restore or a hand may have.
+ */
+export async function irregularMedia(dataDir: string): Promise<{ path: string; kind: EntryKind }[]> {
+  const paths = mediaPaths(dataDir);
+  const found: { path: string; kind: EntryKind }[] = [];
+  for (const dir of [paths.media, paths.posters, paths.prepared]) {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const path = join(dir, name);
+      if (path === paths.posters || path === paths.prepared) continue;
+      const info = await lstat(path).catch(() => null);
+      const kind = info && notRegular(info);
+      if (kind) found.push({ path: relative(dataDir, path), kind });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,191 @@
+import type { AppDeps } from "@server/deps";
+import { orgScope, requireAdmin } from "@server/features/projects/access";
+import { revokeTokensOf } from "@server/features/tokens/api-tokens";
+import { organizations, sessions, users } from "@server/platform/db/schema";
+import { conflict, notFound } from "@server/platform/errors";
+import { ORGANIZATIONS, organizationNotEmpty } from "@shared/messages/organizations";
+import type {
+  createOrganizationInput,
+  listOrganizationsInput,
+  updateOrganizationInput,
+} from "@shared/schemas/organizations";
+import type { SessionUser } from "@shared/types";
+import { and, asc, eq, inArray, like, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+
+const SLUG_MAX = 60;
+
+/** SQLite refused a delete because other rows still point at the row. */
+export const isForeignKeyError = (err: unknown) =>
+  (err as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+
+/** An organization as every organization call answers it. */
+export interface OrganizationView {
+  id: number;
+  name: string;
+  slug: string;
+  is_active: boolean;
+  user_count: number;
+  project_count: number;
+  created_at: string;
+}
+
+/** LIKE pattern for a user's text, with its own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Counts are correlated subqueries written out in full: drizzle leaves column names unqualified
+// in a single-table select, which would make "id" inside the subquery mean the inner table's.
+function organizationQuery(deps: AppDeps) {
+  return deps.db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      is_active: organizations.isActive,
+      user_count: sql<number>`(select count(*) from users u where u.org_id = "organizations"."id")`,
+      project_count: sql<number>`(select count(*) from projects p where p.org_id = "organizations"."id")`,
+      created_at: organizations.createdAt,
+    })
+    .from(organizations);
+}
+
+type OrganizationRow = Awaited<ReturnType<ReturnType<typeof organizationQuery>["all"]>>[number];
+
+const toView = (row: OrganizationRow): OrganizationView => ({
+  ...row,
+  user_count: Number(row.user_count),
+  project_count: Number(row.project_count),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/**
+ * Admins: every organization, filtered by name or slug. Others: only their own, so a manager's
+ * Create Project modal, which fetches this list when it opens, can offer it.
+ */
+export function listOrganizations(
+  deps: AppDeps,
+  user: SessionUser,
+  input: z.infer<typeof listOrganizationsInput>,
+): OrganizationView[] {
+  const search = input?.search?.trim();
+  const filters = [orgScope(user, organizations.id)];
+  if (search) {
+    const pattern = containsPattern(search);
+    filters.push(
+      or(
+        sql`${organizations.name} like ${pattern} escape '\\'`,
+        sql`${organizations.slug} like ${pattern} escape '\\'`,
+      ),
+    );
+  }
+  return organizationQuery(deps)
+    .where(and(...filters))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .all()
+    .map(toView);
+}
+
+export function getOrganization(deps: AppDeps, id: number): OrganizationView {
+  const row = organizationQuery(deps).where(eq(organizations.id, id)).get();
+  if (!row) throw notFound(ORGANIZATIONS.notFound);
+  return toView(row);
+}
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
+  return base || "organization";
+}
+
+/** The name's slug, made unique with -2, -3…. */
+function uniqueSlug(deps: AppDeps, name: string): string {
+  const base = slugify(name);
+  const taken = new Set(
+    deps.db
+      .select({ slug: organizations.slug })
+      .from(organizations)
+      .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)))
+      .all()
+      .map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export function createOrganization(
+  deps: AppDeps,
+  user: SessionUser,
+  input: z.infer<typeof createOrganizationInput>,
+) {
+  requireAdmin(user);
+  const created = deps.db
+    .insert(organizations)
+    .values({
+      name: input.name,
+      slug: uniqueSlug(deps, input.name),
+      isActive: input.is_active,
+      createdAt: deps.now(),
+    })
+    .returning({ id: organizations.id })
+    .get();
+  return {
+    success: true as const,
+    message: ORGANIZATIONS.created,
+    organization: getOrganization(deps, created.id),
+  };
+}
+
+/**
+ * Renaming keeps the slug: it is the organization's stable handle (links, scripts, search), and a
+ * name change must not break what refers to it.
+ */
+export function updateOrganization(
+  deps: AppDeps,
+  user: SessionUser,
+  input: z.infer<typeof updateOrganizationInput>,
+) {
+  requireAdmin(user);
+  const current = getOrganization(deps, input.id);
+  const isActive = input.is_active ?? current.is_active;
+  deps.db.transaction((tx) => {
+    tx.update(organizations).set({ name: input.name, isActive }).where(eq(organizations.id, input.id)).run();
+    // Deactivating signs its members out and revokes their tokens at once, for good: reactivating
+    // restores neither. Administrators keep both, as they keep access (see memberMaySignIn).
+    if (current.is_active && !isActive) {
+      const members = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, input.id), ne(users.role, "admin")));
+      tx.delete(sessions).where(inArray(sessions.userId, members)).run();
+      revokeTokensOf(tx, members);
+    }
+  });
+  return {
+    success: true as const,
+    message: ORGANIZATIONS.updated,
+    organization: getOrganization(deps, input.id),
+  };
+}
+
+/** Refused with 409 while the organization holds users or projects: deleting never loses anything. */
+export function deleteOrganization(deps: AppDeps, user: SessionUser, id: number) {
+  requireAdmin(user);
+  const org = getOrganization(deps, id);
+  if (org.user_count > 0 || org.project_count > 0) {
+    throw conflict(organizationNotEmpty(org.user_count, org.project_count));
+  }
+  try {
+    deps.db.delete(organizations).where(eq(organizations.id, id)).run();
+  } catch (err) {
+    // A table added later that points at the organization: still a 409, never a 500.
+    if (isForeignKeyError(err)) throw conflict(ORGANIZATIONS.stillReferenced);
+    throw err;
+  }
+  return { success: true as const, message: ORGANIZATIONS.deleted };
+}

@@ -1,0 +1,130 @@
+import type { AppDeps } from "@server/deps";
+import { organizations, projects, users } from "@server/platform/db/schema";
+import { forbidden, notFound } from "@server/platform/errors";
+import { iso } from "@server/platform/iso";
+import { PROJECTS } from "@shared/messages/projects";
+import type { createProjectInput, updateProjectInput } from "@shared/schemas/projects";
+import { appIdFromStoreUrl } from "@shared/steam-store-url";
+import type { SessionUser } from "@shared/types";
+import { desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { inOrgScope, orgScope, requirePermission, requireProject } from "./access";
+
+/** The spec's Project entity (both specs), as every project call answers it. */
+export interface ProjectView {
+  id: number;
+  name: string;
+  description: string;
+  url: string | null;
+  org_id: number;
+  org_name: string;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  steam_app_id: number | null;
+  steam_analytics_enabled: boolean;
+  financial_analytics_enabled: boolean;
+  steam_last_sync: string | null;
+  media_count: number;
+  destinations_count: number;
+}
+
+// Explicit columns. The counts are correlated subqueries written out in full, because drizzle leaves
+// column names unqualified in single-table selects and "id" would then mean the inner table's.
+function projectQuery(deps: AppDeps) {
+  return deps.db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      description: projects.description,
+      url: projects.url,
+      org_id: projects.orgId,
+      org_name: organizations.name,
+      created_by: projects.createdBy,
+      creator: users.name,
+      created_at: projects.createdAt,
+      steam_app_id: projects.steamAppId,
+      steam_analytics_enabled: projects.steamAnalyticsEnabled,
+      financial_analytics_enabled: projects.financialAnalyticsEnabled,
+      steam_last_sync: projects.steamLastSync,
+      media_count: sql<number>`(select count(*) from media_files m where m.project_id = "projects"."id")`,
+      destinations_count: sql<number>`(select count(*) from destinations d where d.project_id = "projects"."id")`,
+    })
+    .from(projects)
+    .innerJoin(organizations, eq(organizations.id, projects.orgId))
+    .leftJoin(users, eq(users.id, projects.createdBy));
+}
+
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof projectQuery>["all"]>>[number];
+
+function toView({ creator, ...row }: ProjectRow): ProjectView {
+  return {
+    ...row,
+    created_by_name: creator ?? PROJECTS.deletedUser,
+    created_at: iso(row.created_at),
+    steam_last_sync: iso(row.steam_last_sync),
+    media_count: Number(row.media_count),
+    destinations_count: Number(row.destinations_count),
+  };
+}
+
+/** Newest first. Admins see every project, others only their organization's (none without one). */
+export function listProjects(deps: AppDeps, user: SessionUser): ProjectView[] {
+  return projectQuery(deps)
+    .where(orgScope(user))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .all()
+    .map(toView);
+}
+
+/** 404 'Project not found' for a missing project and for another organization's alike. */
+export function getProject(deps: AppDeps, user: SessionUser, projectId: number): ProjectView {
+  requireProject(deps, user, projectId);
+  const row = projectQuery(deps).where(eq(projects.id, projectId)).get();
+  if (!row) throw notFound(PROJECTS.notFound);
+  return toView(row);
+}
+
+export function createProject(
+  deps: AppDeps,
+  user: SessionUser,
+  input: z.infer<typeof createProjectInput>,
+): ProjectView {
+  requirePermission(user, "project.create", PROJECTS.createDenied);
+  // A manager may name only its own organization; checked before existence so nothing leaks.
+  if (!inOrgScope(user, input.org_id)) throw forbidden(PROJECTS.otherOrganization);
+  const org = deps.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, input.org_id))
+    .get();
+  if (!org) throw notFound(PROJECTS.organizationNotFound);
+  const created = deps.db
+    .insert(projects)
+    .values({
+      name: input.name,
+      description: input.description,
+      url: input.url,
+      steamAppId: appIdFromStoreUrl(input.url),
+      orgId: org.id,
+      createdBy: user.id,
+      createdAt: deps.now(),
+    })
+    .returning({ id: projects.id })
+    .get();
+  return getProject(deps, user, created.id);
+}
+
+/** PUT /projects/{id}: tenancy first (404), then the role (403), so a stranger learns nothing. */
+export function updateProject(deps: AppDeps, user: SessionUser, input: z.infer<typeof updateProjectInput>) {
+  requireProject(deps, user, input.id);
+  requirePermission(user, "project.edit", PROJECTS.editDenied);
+  const set: { name: string; description?: string } = { name: input.name };
+  if (input.description !== undefined) set.description = input.description;
+  return deps.db
+    .update(projects)
+    .set(set)
+    .where(eq(projects.id, input.id))
+    .returning({ id: projects.id, name: projects.name, description: projects.description })
+    .get()!;
+}

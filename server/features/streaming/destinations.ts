@@ -1,0 +1,115 @@
+import type { AppDeps } from "@server/deps";
+import { requirePermission, requireProject } from "@server/features/projects/access";
+import { nextChanges } from "@server/features/schedules/schedules";
+import { destinations } from "@server/platform/db/schema";
+import { badRequest, notFound } from "@server/platform/errors";
+import { checkUrl, ingestPolicy } from "@server/platform/net/outbound-target";
+import { STREAMING } from "@shared/messages/streaming";
+import { can } from "@shared/permissions";
+import type {
+  CreateDestinationInput,
+  DestinationView,
+  UpdateDestinationInput,
+} from "@shared/schemas/streaming";
+import type { SessionUser } from "@shared/types";
+import { and, asc, eq } from "drizzle-orm";
+import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
+import { hasMaskedCredentials, keepStoredCredentials } from "./url-credentials";
+
+// Stream destinations of a project. Tenancy first (404), then the role (403), then the work.
+
+/** Viewers read destinations but never their stream keys. */
+const seesKeys = (user: SessionUser) => can(user.role, "destination.manage");
+
+export function listDestinations(deps: AppDeps, user: SessionUser, projectId: number): DestinationView[] {
+  requireProject(deps, user, projectId);
+  const rows = deps.db
+    .select()
+    .from(destinations)
+    .where(and(eq(destinations.projectId, projectId), eq(destinations.isActive, true)))
+    .orderBy(asc(destinations.id))
+    .all();
+  const ids = rows.map((r) => r.id);
+  const live = liveStreamsByDestination(deps, ids);
+  const latest = latestStreamsByDestination(deps, ids);
+  const next = nextChanges(deps, ids);
+  return rows.map((r) => ({
+    ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
+    next_schedule: next.get(r.id) ?? null,
+  }));
+}
+
+/**
+ * Refuses an ingest that is, or resolves to, a link-local or cloud metadata address. Loopback and
+ * private ingests stay allowed (local relays); a name that does not resolve now is checked again at
+ * every start.
+ */
+async function requireIngestTarget(deps: AppDeps, rtmpUrl: string): Promise<void> {
+  const verdict = await checkUrl(rtmpUrl, ingestPolicy, deps.resolve);
+  if (!verdict.ok && verdict.reason === "refused") throw badRequest(STREAMING.rtmpUrlRefused);
+}
+
+export async function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {
+  requireProject(deps, user, input.project_id);
+  requirePermission(user, "destination.manage", STREAMING.forbiddenCreateDestination);
+  await requireIngestTarget(deps, input.rtmp_url);
+  const row = deps.db
+    .insert(destinations)
+    .values({
+      projectId: input.project_id,
+      name: input.name,
+      type: input.type,
+      rtmpUrl: input.rtmp_url,
+      streamKey: input.stream_key,
+      autorestart: input.autorestart,
+      createdBy: user.id,
+    })
+    .returning()
+    .get();
+  return destinationView(row, undefined, true);
+}
+
+/** The destination if the user may see its project; 404 otherwise (missing or another organization). */
+export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
+  const row = deps.db.select().from(destinations).where(eq(destinations.id, id)).get();
+  if (!row) throw notFound(STREAMING.destinationNotFound);
+  requireProject(deps, user, row.projectId, STREAMING.destinationNotFound);
+  return row;
+}
+
+/** Answers mask a URL's credentials: the same URL sent back keeps the stored ones. */
+function withStoredCredentials(edited: string, stored: string): string {
+  if (!hasMaskedCredentials(edited)) return edited;
+  const kept = keepStoredCredentials(edited, stored);
+  if (kept === null) throw badRequest(STREAMING.rtmpCredentialsAgain);
+  return kept;
+}
+
+export async function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
+  findDestination(deps, user, input.id);
+  requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
+  if (input.rtmp_url !== undefined) await requireIngestTarget(deps, input.rtmp_url);
+  // Read again after the lookup: the row may have changed meanwhile.
+  const existing = findDestination(deps, user, input.id);
+  const changes: Partial<typeof destinations.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.rtmp_url !== undefined) changes.rtmpUrl = withStoredCredentials(input.rtmp_url, existing.rtmpUrl);
+  if (input.stream_key !== undefined) changes.streamKey = input.stream_key;
+  if (input.autorestart !== undefined) changes.autorestart = input.autorestart;
+  const row =
+    Object.keys(changes).length === 0
+      ? existing
+      : deps.db.update(destinations).set(changes).where(eq(destinations.id, input.id)).returning().get()!;
+  const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
+  return destinationView(row, live, true, latestStreamsByDestination(deps, [row.id]).get(row.id));
+}
+
+/** Stops the destination's live stream (if any), then removes it; its stream history stays. */
+export async function deleteDestination(deps: AppDeps, user: SessionUser, id: number) {
+  const row = findDestination(deps, user, id);
+  requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
+  const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
+  if (live) await deps.supervisor.stop(live.id);
+  deps.db.delete(destinations).where(eq(destinations.id, id)).run();
+  return { success: true as const };
+}

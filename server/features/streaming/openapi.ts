@@ -1,0 +1,195 @@
+import { apiArea } from "@server/platform/openapi/registry";
+import { successAnswer } from "@shared/schemas/answers-common";
+import { scheduleView } from "@shared/schemas/answers-projects";
+import {
+  dashboardStatsAnswer,
+  destinationView,
+  ingestCheck,
+  streamRecord,
+  streamStatusAnswer,
+} from "@shared/schemas/answers-streaming";
+import { healthQuery, uptimeQuery } from "@shared/schemas/health";
+import { scheduleFields } from "@shared/schemas/schedules";
+import {
+  checkIngestBody,
+  clearEndedQuery,
+  createDestinationInput,
+  startStreamBody,
+  stopStreamInput,
+  streamStatusQuery,
+  updateDestinationFields,
+} from "@shared/schemas/streaming";
+
+export const streamingArea = apiArea(
+  "Streaming",
+  "Destinations (where a broadcast goes) and the streams on them.",
+  [
+    {
+      method: "get",
+      path: "/destinations/:id",
+      ids: { id: "The project's id." },
+      summary: "A project's destinations, with their live state",
+      answer: {
+        description: "Destinations; stream keys are left out for viewers.",
+        schema: destinationView.array(),
+      },
+    },
+    {
+      method: "post",
+      path: "/destinations",
+      summary: "Add a destination",
+      body: createDestinationInput,
+      answer: { status: 201, description: "The new destination.", schema: destinationView },
+      errors: [403, 404],
+    },
+    {
+      method: "post",
+      path: "/destinations/check",
+      summary: "Check an RTMP address before saving it: a handshake with the ingest, nothing published",
+      body: checkIngestBody,
+      answer: {
+        description: "Whether the ingest answered as RTMP, in a plain sentence.",
+        schema: ingestCheck,
+      },
+      errors: [403],
+    },
+    {
+      method: "post",
+      path: "/destinations/:id/check",
+      summary: "Check a destination's ingest: a handshake within 5 s, nothing published",
+      answer: {
+        description: "Whether the ingest answered as RTMP, in a plain sentence.",
+        schema: ingestCheck,
+      },
+      errors: [403],
+    },
+    {
+      method: "put",
+      path: "/destinations/:id",
+      ids: { id: "The destination's id." },
+      summary: "Change a destination",
+      body: updateDestinationFields,
+      answer: { description: "The destination.", schema: destinationView },
+      errors: [403, 409],
+    },
+    {
+      method: "delete",
+      path: "/destinations/:id",
+      ids: { id: "The destination's id." },
+      summary: "Remove a destination (stops its stream first)",
+      answer: { description: "Removed.", schema: successAnswer },
+      errors: [403],
+    },
+    {
+      method: "post",
+      path: "/destinations/:id/stream",
+      summary: "Start a stream of a media file or a playlist on this destination",
+      body: startStreamBody,
+      answer: { status: 201, description: "The new stream.", schema: streamRecord },
+      errors: [403, 409, 429, 507],
+    },
+    {
+      method: "post",
+      path: "/streams/stop",
+      summary: "Stop a stream",
+      body: stopStreamInput,
+      answer: { description: "The stopped stream.", schema: streamRecord },
+      errors: [403, 404],
+    },
+    {
+      method: "get",
+      path: "/streams/status",
+      summary: "A project's streams and media preparations",
+      query: streamStatusQuery,
+      answer: {
+        description: "Streams with live figures, and preparations running.",
+        schema: streamStatusAnswer,
+      },
+      errors: [404],
+    },
+    {
+      method: "get",
+      path: "/streams/system-info",
+      summary: "Stream counts; admins also get the server's CPU, memory and limit",
+      answer: { description: '`scope: "system"` for admins, `scope: "projects"` for everyone else.' },
+    },
+    {
+      method: "delete",
+      path: "/streams/:id",
+      summary: "Remove an ended stream from the history",
+      answer: { description: "Removed.", schema: successAnswer },
+      errors: [403, 409],
+    },
+    {
+      method: "get",
+      path: "/streams/:id/health",
+      summary: "A stream's health timeline",
+      query: healthQuery,
+      answer: { description: "Samples of bitrate, fps and speed, with gaps marked." },
+    },
+    {
+      method: "get",
+      path: "/destinations/:id/uptime",
+      summary: "A destination's uptime over the last days",
+      query: uptimeQuery,
+      answer: { description: "Uptime percentage per day and overall." },
+    },
+  ],
+);
+
+export const schedulesArea = apiArea(
+  "Schedules",
+  "Broadcast windows: the console starts and stops streams on time.",
+  [
+    {
+      method: "get",
+      path: "/destinations/:id/schedules",
+      summary: "A destination's windows",
+      answer: { description: "Windows with their next start.", schema: scheduleView.array() },
+    },
+    {
+      method: "post",
+      path: "/destinations/:id/schedules",
+      summary: "Add a one-off or weekly window",
+      body: scheduleFields,
+      answer: { status: 201, description: "The new window.", schema: scheduleView },
+      errors: [403, 409],
+    },
+    {
+      method: "delete",
+      path: "/schedules/:id",
+      summary: "Remove a window",
+      answer: { description: "Removed.", schema: successAnswer },
+      errors: [403],
+    },
+  ],
+);
+
+export const dashboardArea = apiArea("Dashboard", "Figures and activity for the home screen.", [
+  {
+    method: "get",
+    path: "/dashboard/stats",
+    summary: "Counts for the user's projects (admins: everything)",
+    answer: { description: "The dashboard's figures.", schema: dashboardStatsAnswer },
+  },
+  {
+    method: "get",
+    path: "/dashboard/recent-activity",
+    summary: "Recent streams and uploads",
+    answer: { description: "Activity items, newest first." },
+  },
+  {
+    method: "delete",
+    path: "/dashboard/clear-ended-streams",
+    summary: "Clear ended streams of one project (`projectId`) or, for admins, all (`scope=all`)",
+    query: clearEndedQuery,
+    answer: { description: "How many were removed." },
+    errors: [403, 404],
+  },
+  {
+    method: "get",
+    path: "/dashboard/worst-uptime",
+    summary: "The destinations with the lowest uptime",
+    answer: { description: "Destinations with their uptime." },
+  },
+]);

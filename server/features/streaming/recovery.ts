@@ -1,0 +1,38 @@
+import type { MediaPreparer } from "@server/features/media/preparation/media-preparation";
+import type { Db } from "@server/platform/db/client";
+import { isLive } from "@shared/schemas/streaming";
+import { killIfOurs } from "./processes";
+import * as store from "./stream-store";
+
+/**
+ * What a previous server run left behind is not ours: its preparations are marked interrupted and
+ * their ffmpeg killed if it survived; its live streams are killed the same way and recorded stopped
+ * with a note. Answers, recorded as new starting rows, the streams to start again: those whose
+ * destination auto-restarts (also those a graceful shutdown marked to resume).
+ */
+export async function recoverLastRun(r: {
+  db: Db;
+  now: () => number;
+  preparations: MediaPreparer;
+  /** Streams already in our hands (never touched). */
+  ours: (streamId: number) => boolean;
+  log: (line: string) => void;
+}): Promise<store.LaunchRows[]> {
+  for (const prep of r.preparations.leftRunning()) {
+    if (prep.pid) await killIfOurs(prep.pid, "prepare");
+    r.preparations.markInterrupted(prep.mediaId);
+  }
+  const resume: store.LaunchRows[] = [];
+  for (const row of store.leftByLastRun(r.db).filter((s) => !r.ours(s.id))) {
+    if (isLive(row.status) && row.pid) await killIfOurs(row.pid, "stream");
+    const now = r.now();
+    store.closeLeftover(r.db, row, now);
+    const rows = store.loadLaunch(r.db, row.id);
+    if (typeof rows === "string" || !rows.destination.autorestart) continue;
+    const { stream: _old, ...launch } = rows;
+    const stream = store.insertStarting(r.db, { ...launch, startedBy: row.startedBy, startedAt: now });
+    r.log(`[stream ${row.id}] resumed as stream ${stream.id}`);
+    resume.push({ ...launch, stream });
+  }
+  return resume;
+}

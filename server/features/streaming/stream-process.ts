@@ -1,0 +1,204 @@
+import { type PipedChild, spawnTied } from "@server/platform/process/child-process";
+import { LineTail } from "@server/platform/process/line-tail";
+import { STREAMING } from "@shared/messages/streaming";
+import type { LiveFigures } from "@shared/schemas/streaming";
+import { figuresOf, ProgressParser } from "./progress";
+import { failureMessage, maskAddresses, maskSecrets } from "./secrets";
+
+// One ffmpeg run: spawn, progress, stall watch, graceful then hard stop. It knows nothing of the
+// database or of restarts; it tells its owner what happened through callbacks and ends once.
+
+export type ProcessState = "idle" | "starting" | "running" | "stopping" | "exited" | "failed";
+
+/** Every legal move; any other throws. "exited" is an end that was asked for, "failed" any other. */
+export const TRANSITIONS: Readonly<Record<ProcessState, readonly ProcessState[]>> = {
+  idle: ["starting", "exited"],
+  starting: ["running", "stopping", "failed"],
+  running: ["stopping", "failed"],
+  stopping: ["exited"],
+  exited: [],
+  failed: [],
+};
+
+/** Why the run ended: stopped on request, no new frame in time, ffmpeg ended by itself, or never ran. */
+export type EndReason = "stopped" | "stalled" | "ended" | "spawn-failed";
+
+export interface ProcessEnd {
+  state: "exited" | "failed";
+  reason: EndReason;
+  /** For a failure: what to show, masked; null for a requested stop. */
+  message: string | null;
+}
+
+export interface ProcessEvents {
+  /** Every move of the state, in order. */
+  onTransition?: (from: ProcessState, to: ProcessState) => void;
+  /** ffmpeg reported its output open (connected, header sent): its start-up is over. */
+  onOutputOpen?: () => void;
+  /** The first frame went out. */
+  onRunning?: () => void;
+  onFigures?: (figures: LiveFigures) => void;
+  /** Called once, after the child is gone and its output read. */
+  onEnd?: (end: ProcessEnd) => void;
+}
+
+export interface StreamProcessOptions {
+  argv: string[];
+  /** Masked out of every message (the stream key). */
+  secret: string;
+  stallMs: number;
+  stallCheckMs: number;
+  stopGraceMs: number;
+  now?: () => number;
+  events?: ProcessEvents;
+}
+
+export class IllegalTransition extends Error {
+  constructor(from: ProcessState, to: ProcessState) {
+    super(`A stream process cannot go from ${from} to ${to}`);
+  }
+}
+
+export class StreamProcess {
+  private current: ProcessState = "idle";
+  private child: PipedChild | null = null;
+  private latest: LiveFigures | null = null;
+  private lastFrame = 0;
+  private lastFrameAt = 0;
+  private stalled = false;
+  private readonly stderr = new LineTail(50);
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
+  private hardStop: ReturnType<typeof setTimeout> | null = null;
+  private settle: (end: ProcessEnd) => void = () => {};
+  /** Resolves once with how the run ended. */
+  readonly ended: Promise<ProcessEnd>;
+
+  constructor(private readonly options: StreamProcessOptions) {
+    this.ended = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  get state(): ProcessState {
+    return this.current;
+  }
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** The latest progress figures while running; null before the first frame and after. */
+  get figures(): LiveFigures | null {
+    return this.current === "running" ? this.latest : null;
+  }
+
+  private to(next: ProcessState): void {
+    const from = this.current;
+    if (!TRANSITIONS[from].includes(next)) throw new IllegalTransition(from, next);
+    this.current = next;
+    this.options.events?.onTransition?.(from, next);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** Spawns ffmpeg. A spawn that fails ends the run at once as a failure (reported, not thrown). */
+  start(): void {
+    this.to("starting");
+    try {
+      this.child = spawnTied(this.options.argv, { ownGroup: true, kind: "stream" });
+    } catch (err) {
+      const message = maskAddresses(
+        maskSecrets(`Could not start ffmpeg: ${(err as Error).message}`, this.options.secret),
+      );
+      this.finish("failed", "spawn-failed", message);
+      return;
+    }
+    this.lastFrameAt = this.now();
+    this.stallTimer = setInterval(() => this.checkStall(), this.options.stallCheckMs);
+    this.stallTimer.unref?.();
+    void this.follow(this.child);
+  }
+
+  /** SIGINT, then SIGKILL after the grace period; resolves when the run has ended. */
+  stop(): Promise<ProcessEnd> {
+    if (this.current === "idle") this.finish("exited", "stopped", null);
+    if (this.current === "starting" || this.current === "running") {
+      this.to("stopping");
+      this.child?.kill("SIGINT");
+      this.hardStop = setTimeout(() => this.child?.kill("SIGKILL"), this.options.stopGraceMs);
+    }
+    return this.ended;
+  }
+
+  /** SIGKILL now: for a stream whose record is gone, where a graceful end has nobody to tell. */
+  kill(): Promise<ProcessEnd> {
+    const child = this.child;
+    void this.stop();
+    child?.kill("SIGKILL");
+    return this.ended;
+  }
+
+  private checkStall(): void {
+    if (this.stalled || this.current === "stopping" || !this.child) return;
+    if (this.now() - this.lastFrameAt <= this.options.stallMs) return;
+    this.stalled = true;
+    this.child.kill("SIGKILL");
+  }
+
+  private onBlock(block: Map<string, string>): void {
+    if (this.current !== "starting" && this.current !== "running") return;
+    const figures = figuresOf(block);
+    this.latest = figures;
+    if (figures.frame > this.lastFrame) {
+      this.lastFrame = figures.frame;
+      this.lastFrameAt = this.now();
+    }
+    if (this.current === "starting" && figures.frame > 0) {
+      this.to("running");
+      this.options.events?.onRunning?.();
+    }
+    this.options.events?.onFigures?.(figures);
+  }
+
+  private async follow(child: PipedChild): Promise<void> {
+    const parser = new ProgressParser((block) => this.onBlock(block));
+    const outDecoder = new TextDecoder();
+    const errDecoder = new TextDecoder();
+    let opened = false;
+    const pumpOut = (async () => {
+      for await (const chunk of child.stdout) parser.push(outDecoder.decode(chunk, { stream: true }));
+    })().catch(() => {});
+    const pumpErr = (async () => {
+      for await (const chunk of child.stderr) {
+        const text = errDecoder.decode(chunk, { stream: true });
+        this.stderr.push(text);
+        if (!opened && text.includes("Output #0")) {
+          opened = true;
+          this.options.events?.onOutputOpen?.();
+        }
+      }
+    })().catch(() => {});
+    const code = await child.exited;
+    await Promise.all([pumpOut, pumpErr]);
+    if (this.current === "stopping") return this.finish("exited", "stopped", null);
+    if (this.stalled) return this.finish("failed", "stalled", STREAMING.stalled);
+    const how = child.signalCode
+      ? `ffmpeg was killed by ${child.signalCode}`
+      : `ffmpeg exited with code ${code}`;
+    this.finish("failed", "ended", failureMessage(this.stderr.all(), this.options.secret, how));
+  }
+
+  private finish(state: "exited" | "failed", reason: EndReason, message: string | null): void {
+    this.to(state);
+    if (this.stallTimer) clearInterval(this.stallTimer);
+    if (this.hardStop) clearTimeout(this.hardStop);
+    this.stallTimer = null;
+    this.hardStop = null;
+    this.latest = null;
+    const end = { state, reason, message };
+    this.settle(end);
+    this.options.events?.onEnd?.(end);
+  }
+}

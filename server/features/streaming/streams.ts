@@ -1,0 +1,104 @@
+import type { AppDeps } from "@server/deps";
+import { closeIntent, wentLive } from "@server/features/health/uptime-store";
+import { requirePermission, requireProject } from "@server/features/projects/access";
+import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
+import { destinations, streams } from "@server/platform/db/schema";
+import { conflict, notFound } from "@server/platform/errors";
+import { STREAMING } from "@shared/messages/streaming";
+import {
+  type ClearEndedTarget,
+  isLive,
+  type StreamRecord,
+  type StreamSourceInput,
+  type StreamStatusAnswer,
+} from "@shared/schemas/streaming";
+import type { SessionUser } from "@shared/types";
+import { count, desc, eq } from "drizzle-orm";
+import { findDestination } from "./destinations";
+import { recordAndLaunch, sourceFor } from "./stream-start";
+import * as streamStore from "./stream-store";
+import { destinationAutorestart, type RecordContext, streamRecord } from "./stream-views";
+
+/** How many history rows streams/status answers: the newest ones. */
+export const HISTORY_LIMIT = 200;
+
+export function liveStreamCount(deps: AppDeps): number {
+  return deps.db.select({ n: count() }).from(streams).where(streamStore.liveStatusFilter()).get()?.n ?? 0;
+}
+
+/** Checks everything, records the stream as starting and hands it to the supervisor. */
+export function startStream(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { destinationId: number } & StreamSourceInput,
+): StreamRecord {
+  const destination = findDestination(deps, user, input.destinationId);
+  requirePermission(user, "stream.control", STREAMING.forbiddenStart);
+  const source = sourceFor(deps, user, destination, input);
+  const stream = recordAndLaunch(deps, { destination, startedBy: user.id, ...source });
+  return streamRecord(stream, destination.autorestart, recordContext(deps));
+}
+
+/** The answer mapper gets the figures handed in, so it never calls into the supervisor itself. */
+const recordContext = (deps: AppDeps): RecordContext => ({
+  now: deps.now(),
+  live: (streamId) => deps.supervisor.live(streamId),
+  wentLive: (streamId, destinationId) => wentLive(deps.db, streamId, destinationId),
+});
+
+/** The stream if the user may see its project; another organization's reads as missing. */
+export function findStream(deps: AppDeps, user: SessionUser, id: number) {
+  const row = deps.db.select().from(streams).where(eq(streams.id, id)).get();
+  if (!row) throw notFound(STREAMING.streamNotFound);
+  requireProject(deps, user, row.projectId, STREAMING.streamNotFound);
+  return row;
+}
+
+/** Stops a live stream and answers its record; stopping an ended stream answers it unchanged. */
+export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
+  const stopped = findStream(deps, user, streamId);
+  requirePermission(user, "stream.control", STREAMING.forbiddenStop);
+  // A person's stop ends what the destination was meant to do: its uptime stops counting.
+  if (isLive(stopped.status) && stopped.destinationId)
+    closeIntent(deps.db, stopped.destinationId, deps.now());
+  await deps.supervisor.stop(streamId);
+  // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
+  if (isLive(stopped.status)) holdRunningWindow(deps, stopped.destinationId);
+  const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
+  return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
+}
+
+export function deleteStream(deps: AppDeps, user: SessionUser, id: number) {
+  const row = findStream(deps, user, id);
+  requirePermission(user, "stream.delete", STREAMING.forbiddenDelete);
+  if (isLive(row.status)) throw conflict(STREAMING.streamStillLive);
+  streamStore.deleteRow(deps.db, id);
+  return { success: true as const };
+}
+
+export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number): StreamStatusAnswer {
+  requireProject(deps, user, projectId);
+  const rows = deps.db
+    .select({ stream: streams, autorestart: destinations.autorestart })
+    .from(streams)
+    .leftJoin(destinations, eq(destinations.id, streams.destinationId))
+    .where(eq(streams.projectId, projectId))
+    .orderBy(desc(streams.startedAt), desc(streams.id))
+    .limit(HISTORY_LIMIT)
+    .all();
+  const context = recordContext(deps);
+  return {
+    streams: rows.map((r) => streamRecord(r.stream, r.autorestart ?? false, context)),
+    preparations: deps.supervisor.preparations.list(projectId),
+  };
+}
+
+/**
+ * Admin only: removes the stopped or failed records of one project, or of every project when the
+ * caller says so explicitly (`scope: "all"`).
+ */
+export function clearEndedStreams(deps: AppDeps, user: SessionUser, target: ClearEndedTarget) {
+  requirePermission(user, "streams.clearEnded", STREAMING.forbiddenClearEnded);
+  const projectId = "projectId" in target ? requireProject(deps, user, target.projectId).id : undefined;
+  return { success: true as const, deletedCount: streamStore.deleteEnded(deps.db, projectId) };
+}

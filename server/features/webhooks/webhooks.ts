@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import type { AppDeps } from "@server/deps";
+import { requirePermission, requireProject } from "@server/features/projects/access";
+import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
+import { badRequest, notFound } from "@server/platform/errors";
+import { iso } from "@server/platform/iso";
+import { checkUrl, httpPolicy } from "@server/platform/net/outbound-target";
+import { WEBHOOKS } from "@shared/messages/webhooks";
+import {
+  type CreatedWebhook,
+  type CreateWebhookBody,
+  type DeliveryView,
+  type UpdateWebhookBody,
+  WEBHOOKS_PER_PROJECT,
+  type WebhookEvent,
+  type WebhookView,
+} from "@shared/schemas/webhooks";
+import type { SessionUser } from "@shared/types";
+import { count, desc, eq } from "drizzle-orm";
+import { enqueue, type WebhookRow } from "./queue";
+
+// Webhooks of a project. Tenancy first (404), then the role (403), then the work.
+
+/** The origin only: the path and query of a Discord or Slack address are its token. */
+export function maskUrl(url: string): string {
+  const u = new URL(url);
+  return u.pathname === "/" && !u.search ? u.origin : `${u.origin}/****`;
+}
+
+const view = (w: WebhookRow): WebhookView => ({
+  id: w.id,
+  project_id: w.projectId,
+  name: w.name,
+  url_masked: maskUrl(w.url),
+  format: w.format,
+  events: w.events as WebhookEvent[],
+  created_at: iso(w.createdAt),
+});
+
+function manage(deps: AppDeps, user: SessionUser, projectId: number) {
+  requireProject(deps, user, projectId);
+  requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
+}
+
+/** The webhook if the user may manage it; 404 when missing or in another organization. */
+function findWebhook(deps: AppDeps, user: SessionUser, id: number): WebhookRow {
+  const row = deps.db.select().from(webhooks).where(eq(webhooks.id, id)).get();
+  if (!row) throw notFound(WEBHOOKS.notFound);
+  requireProject(deps, user, row.projectId, WEBHOOKS.notFound);
+  requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
+  return row;
+}
+
+export function listWebhooks(deps: AppDeps, user: SessionUser, projectId: number): WebhookView[] {
+  manage(deps, user, projectId);
+  return deps.db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).all().map(view);
+}
+
+/**
+ * Refuses an address that is, or resolves to, one inside the network (loopback and private only
+ * with ALLOW_PRIVATE_TARGETS). A name that does not resolve now is let through: the same check runs
+ * before every delivery, which is what counts.
+ */
+async function requirePublicTarget(deps: AppDeps, url: string): Promise<void> {
+  const verdict = await checkUrl(url, httpPolicy(deps.env.ALLOW_PRIVATE_TARGETS), deps.resolve);
+  if (!verdict.ok && verdict.reason === "refused") throw badRequest(WEBHOOKS.targetRefused);
+}
+
+export async function createWebhook(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+  input: CreateWebhookBody,
+): Promise<CreatedWebhook> {
+  manage(deps, user, projectId);
+  await requirePublicTarget(deps, input.url);
+  const existing = deps.db
+    .select({ n: count() })
+    .from(webhooks)
+    .where(eq(webhooks.projectId, projectId))
+    .get();
+  if ((existing?.n ?? 0) >= WEBHOOKS_PER_PROJECT) throw badRequest(WEBHOOKS.tooMany(WEBHOOKS_PER_PROJECT));
+  const row = deps.db
+    .insert(webhooks)
+    .values({
+      projectId,
+      name: input.name || null,
+      url: input.url,
+      format: input.format,
+      events: input.events,
+      secret: `whsec_${randomBytes(24).toString("hex")}`,
+      createdBy: user.id,
+      createdAt: deps.now(),
+    })
+    .returning()
+    .get();
+  return { ...view(row), secret: row.secret };
+}
+
+/**
+ * Changes what the webhook is called, where it goes and what it sends. The secret is kept, so a
+ * receiver that checks signatures goes on accepting it; deliveries already queued keep their body.
+ */
+export async function updateWebhook(
+  deps: AppDeps,
+  user: SessionUser,
+  id: number,
+  input: UpdateWebhookBody,
+): Promise<WebhookView> {
+  findWebhook(deps, user, id);
+  if (input.url !== undefined) {
+    await requirePublicTarget(deps, input.url);
+    // Read again after the lookup: the webhook may have been deleted meanwhile.
+    findWebhook(deps, user, id);
+  }
+  const changes: Partial<typeof webhooks.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name || null;
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.format !== undefined) changes.format = input.format;
+  if (input.events !== undefined) changes.events = input.events;
+  const row = deps.db.update(webhooks).set(changes).where(eq(webhooks.id, id)).returning().get();
+  return view(row!);
+}
+
+export function deleteWebhook(deps: AppDeps, user: SessionUser, id: number): { id: number } {
+  findWebhook(deps, user, id);
+  deps.db.delete(webhooks).where(eq(webhooks.id, id)).run();
+  return { id };
+}
+
+const deliveryView = (d: typeof webhookDeliveries.$inferSelect): DeliveryView => ({
+  id: d.id,
+  event: d.event as DeliveryView["event"],
+  status: d.status,
+  http_status: d.httpStatus,
+  attempts: d.attempts,
+  last_error: d.lastError,
+  created_at: iso(d.createdAt),
+  delivered_at: iso(d.deliveredAt),
+});
+
+/** The latest deliveries, newest first. */
+export function listDeliveries(deps: AppDeps, user: SessionUser, id: number, limit = 20): DeliveryView[] {
+  findWebhook(deps, user, id);
+  return deps.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all()
+    .map(deliveryView);
+}
+
+/** A test event through the same queue and sender as real ones; answers after the first attempt. */
+export async function sendTest(deps: AppDeps, user: SessionUser, id: number): Promise<DeliveryView> {
+  const webhook = findWebhook(deps, user, id);
+  // Refused before anything is queued: a test send is never a probe of an inside address.
+  await requirePublicTarget(deps, webhook.url);
+  const row = enqueue(deps.db, webhook, {
+    type: "webhook.test",
+    projectId: webhook.projectId,
+    at: deps.now(),
+    message: WEBHOOKS.testMessage,
+  });
+  await deps.webhooks.deliverNow(row.id);
+  const done = deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id)).get();
+  return deliveryView(done ?? row);
+}

@@ -1,0 +1,7 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./server/platform/db/schema/index.ts",
+  out: "./server/platform/db/migrations",
+});

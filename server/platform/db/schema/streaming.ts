@@ -1,0 +1,85 @@
+import { STREAM_STATUSES } from "@shared/schemas/streaming";
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { projects, users } from "./core";
+import { mediaFiles } from "./media";
+import { playlists } from "./playlists";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// Stream destinations and stream history. A stream row is the history; while live it also
+// has a child process owned by the supervisor.
+export const destinations = sqliteTable(
+  "destinations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["steam", "custom"] })
+      .notNull()
+      .default("steam"),
+    rtmpUrl: text("rtmp_url").notNull(),
+    /** A secret: never sent to viewers, never logged. */
+    streamKey: text("stream_key").notNull().default(""),
+    autorestart: integer("autorestart", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("destinations_project_idx").on(t.projectId)],
+);
+
+export const streams = sqliteTable(
+  "streams",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // Kept as history when the destination or media goes; names are copied for that reason.
+    destinationId: integer("destination_id").references(() => destinations.id, { onDelete: "set null" }),
+    mediaId: integer("media_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    mediaName: text("media_name").notNull(),
+    mediaSize: integer("media_size").notNull().default(0),
+    // A playlist stream: media_id stays null, media_name and playlist_name hold the playlist's name.
+    playlistId: integer("playlist_id").references(() => playlists.id, { onDelete: "set null" }),
+    playlistName: text("playlist_name"),
+    destinationName: text("destination_name").notNull(),
+    destinationType: text("destination_type").notNull(),
+    status: text("status", { enum: STREAM_STATUSES }).notNull().default("starting"),
+    pid: integer("pid"),
+    errorCount: integer("error_count").notNull().default(0),
+    lastErrorMessage: text("last_error_message"),
+    lastErrorTime: integer("last_error_time"),
+    startedBy: integer("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: integer("started_at").notNull().default(now),
+    stoppedAt: integer("stopped_at"),
+    /** Set when a graceful shutdown stopped a stream of an auto-restart destination: resumed on start. */
+    resumeOnStart: integer("resume_on_start", { mode: "boolean" }).notNull().default(false),
+    /** The broadcast window that started this stream; null for a stream started by a person. */
+    scheduleId: integer("schedule_id"),
+  },
+  (t) => [index("streams_project_idx").on(t.projectId), index("streams_status_idx").on(t.status)],
+);
+
+export const PREPARATION_STATUSES = ["pending", "running", "done", "error"] as const;
+
+/**
+ * A media file that cannot be stream-copied, re-encoded once into DATA_DIR/media/prepared/. Streams of
+ * that media use the prepared file; the row shows the job's progress.
+ */
+export const mediaPreparations = sqliteTable("media_preparations", {
+  mediaId: integer("media_id")
+    .primaryKey()
+    .references(() => mediaFiles.id, { onDelete: "cascade" }),
+  status: text("status", { enum: PREPARATION_STATUSES }).notNull().default("pending"),
+  /** 0-100. */
+  percent: real("percent").notNull().default(0),
+  outputName: text("output_name"),
+  error: text("error"),
+  pid: integer("pid"),
+  startedAt: integer("started_at").notNull().default(now),
+  finishedAt: integer("finished_at"),
+});

@@ -1,0 +1,68 @@
+import { describe, expect, test } from "bun:test";
+import { sessionIdOf } from "@server/features/auth/session";
+import { sessions } from "@server/platform/db/schema";
+import { AUTH } from "@shared/messages/auth";
+import { eq } from "drizzle-orm";
+import { makeOrg, makeUser, TEST_PASSWORD, testApp } from "../../support/server";
+
+describe("sign-in over HTTP", () => {
+  test("sets an HttpOnly session cookie and stores only the token's hash", async () => {
+    const { deps, call } = testApp();
+    const org = makeOrg(deps);
+    const user = await makeUser(deps, { orgId: org.id, role: "manager" });
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      json: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: "manager",
+      org_id: org.id,
+      org_name: org.name,
+      canCreateProjects: true,
+    });
+    const cookie = res.headers.get("set-cookie")!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+    const token = cookie.split(";")[0]!.split("=")[1]!;
+    const rows = deps.db.select().from(sessions).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(sessionIdOf(token));
+    expect(rows[0]!.id).not.toContain(token);
+    expect(JSON.stringify(body)).not.toContain("password");
+  });
+
+  test("wrong email and wrong password get the same message", async () => {
+    const { deps, call } = testApp();
+    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const a = await call("/api/auth/login", {
+      method: "POST",
+      json: { email: user.email, password: "nope-nope" },
+    });
+    const b = await call("/api/auth/login", {
+      method: "POST",
+      json: { email: "ghost@example.com", password: "x" },
+    });
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    expect(await a.json()).toEqual({ error: AUTH.invalidCredentials });
+    expect(await b.json()).toEqual({ error: AUTH.invalidCredentials });
+  });
+
+  test("logged-out cookie no longer works", async () => {
+    const { deps, call, signIn } = testApp();
+    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const cookie = await signIn(user.email);
+    expect((await call("/api/auth/me", { cookie })).status).toBe(200);
+    expect((await call("/api/auth/logout", { method: "POST", cookie, json: {} })).status).toBe(200);
+    const after = await call("/api/auth/me", { cookie });
+    expect(after.status).toBe(401);
+    expect(deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+  });
+});
