@@ -2,7 +2,7 @@ import { analyticsExportRouter } from "@server/features/analytics/export/router"
 import { analyticsRouter } from "@server/features/analytics/router";
 import { analyticsSalesRouter } from "@server/features/analytics/sales/router";
 import { authRouter } from "@server/features/auth/router";
-import { dashboardRouter } from "@server/features/dashboard/router";
+import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/router";
 import { mediaRouter } from "@server/features/media/router";
 import { organizationsRouter } from "@server/features/organizations/router";
@@ -10,7 +10,7 @@ import { projectsRouter } from "@server/features/projects/router";
 import { schedulesRouter } from "@server/features/schedules/router";
 import { playlistsRouter } from "@server/features/streaming/playlists/router";
 import { streamingRouter } from "@server/features/streaming/router";
-import { tokensRouter } from "@server/features/tokens/router";
+import { tokensRouter } from "@server/features/tokens/calls";
 import { usersRouter } from "@server/features/users/router";
 import { webhooksRouter } from "@server/features/webhooks/router";
 import { router } from "@server/platform/trpc/init";

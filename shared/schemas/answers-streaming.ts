@@ -3,7 +3,6 @@ import { isoTime } from "./answers-common";
 import type { MediaItem } from "./media";
 import { type Same, sameShape } from "./same-shape";
 import {
-  type DashboardStats,
   DESTINATION_TYPES,
   type DestinationView,
   type IngestCheck,
@@ -133,15 +132,3 @@ export const mediaItem = z.object({
   created_at: isoTime,
 });
 sameShape<Same<z.infer<typeof mediaItem>, MediaItem>>();
-
-export const dashboardStatsAnswer = z.object({
-  userRole: z.string(),
-  activeStreams: z.number().int(),
-  totalProjects: z.number().int(),
-  totalMediaFiles: z.number().int(),
-  streamHours: z.number(),
-  totalUsers: z.number().int().optional().describe("Admins only."),
-  totalOrganizations: z.number().int().optional().describe("Admins only."),
-  streamsToday: z.number().int(),
-});
-sameShape<Same<z.infer<typeof dashboardStatsAnswer>, DashboardStats>>();

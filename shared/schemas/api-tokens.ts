@@ -24,17 +24,23 @@ export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
 
 export const apiTokenIdInput = z.object({ id: idSchema }).strict();
 
+const msSince1970 = z.number().int().describe("Milliseconds since 1970.");
+
 /** A token as listed: never the token itself, only the prefix it starts with. */
-export interface ApiTokenView {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: number;
-  expires_at: number | null;
-  last_used_at: number | null;
-}
+export const apiTokenView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string().describe("The token's first characters, to tell tokens apart."),
+  created_at: msSince1970,
+  expires_at: msSince1970.nullable().describe("Milliseconds since 1970; null: never expires."),
+  last_used_at: msSince1970.nullable(),
+});
+export type ApiTokenView = z.infer<typeof apiTokenView>;
 
 /** The answer to a creation: the only time the token is ever sent. */
-export interface CreatedApiToken extends ApiTokenView {
-  token: string;
-}
+export const createdApiToken = apiTokenView.extend({
+  token: z.string().describe("Shown once: only its hash is stored."),
+});
+export type CreatedApiToken = z.infer<typeof createdApiToken>;
+
+export const revokedApiToken = z.object({ success: z.literal(true), message: z.string() });

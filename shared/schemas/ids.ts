@@ -4,12 +4,12 @@ import { z } from "zod";
 // Ids and counts are integers, and only integers: `true`, `[1]` or "1" in a JSON body or a procedure
 // input is refused, never read as 1. Query strings carry text, so they have their own strict parser.
 
+/** A positive integer id, refused with `message` (one that names the field, where "id" would not). */
+export const positiveId = (message: string) =>
+  z.number(message).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+
 /** A positive integer id, as JSON bodies and tRPC inputs send it. */
-export const idSchema = z
-  .number(COMMON.invalid("id"))
-  .int(COMMON.invalid("id"))
-  .positive(COMMON.invalid("id"))
-  .max(Number.MAX_SAFE_INTEGER, COMMON.invalid("id"));
+export const idSchema = positiveId(COMMON.invalid("id"));
 
 /** A whole count from 1 to `max` (days, hours), as JSON bodies and tRPC inputs send it. */
 export const countUpTo = (max: number, message: string) =>

@@ -1,7 +1,7 @@
 import { COMMON } from "@shared/messages/common";
 import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
 import { z } from "zod";
-import { idSchema, queryId } from "./ids";
+import { idSchema, positiveId, queryId } from "./ids";
 import { safeName } from "./names";
 
 // Inputs and answers of the streaming and dashboard calls. One schema serves
@@ -120,22 +120,19 @@ export const streamStatusQuery = z.object({ projectId: queryId(COMMON.invalid("p
 
 /**
  * Which ended streams to clear: one project's (`projectId`), or, explicitly, every project's
- * (`scope: "all"`). Exactly one of the two; nothing else.
+ * (`scope: "all"`). Exactly one of the two; nothing else. REST reads it from the query
+ * (`?projectId=…` or `?scope=all`).
  */
-const clearEndedFields = <P extends z.ZodType<number, string> | z.ZodType<number, number>>(projectId: P) =>
-  z
-    .object({
-      projectId: projectId.optional(),
-      scope: z.literal("all", STREAMING.clearEndedScope).optional(),
-    })
-    .strict()
-    .refine((v) => (v.projectId === undefined) !== (v.scope === undefined), STREAMING.clearEndedScope)
-    .transform(
-      (v): ClearEndedTarget => (v.projectId === undefined ? { scope: "all" } : { projectId: v.projectId }),
-    );
-export const clearEndedInput = clearEndedFields(idSchema);
-/** DELETE /dashboard/clear-ended-streams?projectId=… or ?scope=all */
-export const clearEndedQuery = clearEndedFields(queryId(COMMON.invalid("projectId")));
+export const clearEndedInput = z
+  .object({
+    projectId: positiveId(COMMON.invalid("projectId")).optional(),
+    scope: z.literal("all", STREAMING.clearEndedScope).optional(),
+  })
+  .strict()
+  .refine((v) => (v.projectId === undefined) !== (v.scope === undefined), STREAMING.clearEndedScope)
+  .transform(
+    (v): ClearEndedTarget => (v.projectId === undefined ? { scope: "all" } : { projectId: v.projectId }),
+  );
 export type ClearEndedTarget = { projectId: number } | { scope: "all" };
 
 export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
@@ -267,33 +264,3 @@ export type SystemInfo =
       system: { currentStreams: number };
       statistics: StreamStatistics;
     };
-
-export interface DashboardStats {
-  userRole: string;
-  activeStreams: number;
-  totalProjects: number;
-  totalMediaFiles: number;
-  streamHours: number;
-  totalUsers?: number;
-  totalOrganizations?: number;
-  streamsToday: number;
-}
-
-export interface ActivityItem {
-  activity_type: "stream" | "media";
-  id: number;
-  media_name: string | null;
-  destination_name: string | null;
-  original_name: string | null;
-  status: string | null;
-  project_name: string;
-  user_name: string | null;
-  started_at: string | null;
-  /** A stream's end (null while live and for uploads): an ended run is dated by it. */
-  stopped_at: string | null;
-  /** As in a stream record; null for uploads. */
-  went_live: boolean | null;
-  /** Failures of the stream; null for uploads. */
-  error_count: number | null;
-  created_at: string;
-}

@@ -4,7 +4,7 @@ import { badgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { HEALTH_UI } from "@client/messages/health-ui";
 import { RecentActivity } from "@client/pages/dashboard/RecentActivity";
 import { destinationsPollMs, rememberBounds, windowDueSoon } from "@client/pages/streaming/useStreamingData";
-import type { ActivityItem } from "@shared/schemas/streaming";
+import type { ActivityItem } from "@shared/schemas/dashboard";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 

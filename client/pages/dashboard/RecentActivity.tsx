@@ -2,7 +2,8 @@ import { Box, Card, Stack, Text } from "@chakra-ui/react";
 import { badgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { DASHBOARD } from "@client/messages/dashboard";
 import { relativeTime } from "@shared/format";
-import type { ActivityItem, StreamStatus } from "@shared/schemas/streaming";
+import type { ActivityItem } from "@shared/schemas/dashboard";
+import type { StreamStatus } from "@shared/schemas/streaming";
 import { BroadcastIcon, UploadIcon } from "./icons";
 
 function activityText(item: ActivityItem): string {

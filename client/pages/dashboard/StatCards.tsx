@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
 import { StatCard } from "@client/components/StatCard";
 import { DASHBOARD } from "@client/messages/dashboard";
-import type { DashboardStats } from "@shared/schemas/streaming";
+import type { DashboardStats } from "@shared/schemas/dashboard";
 import {
   BroadcastIcon,
   BuildingIcon,

@@ -6,7 +6,7 @@ import { clearEndedStreams } from "@server/features/streaming/streams";
 import { startOfDay, streamCount } from "@server/features/streaming/system-info";
 import { mediaFiles, organizations, projects, streams, users } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
-import type { ActivityItem, DashboardStats } from "@shared/schemas/streaming";
+import type { ActivityItem, DashboardStats } from "@shared/schemas/dashboard";
 import type { SessionUser } from "@shared/types";
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 

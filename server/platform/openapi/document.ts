@@ -77,6 +77,13 @@ function operation(route: ApiRoute, tag: string) {
   };
 }
 
+/** A tag's paths may come from several features' areas: listed once, described by its first area. */
+function tagsOf(areas: ApiArea[]) {
+  const tags = new Map<string, { name: string; description: string }>();
+  for (const { tag, description } of areas) if (!tags.has(tag)) tags.set(tag, { name: tag, description });
+  return [...tags.values()];
+}
+
 export function buildDocument(areas: ApiArea[] = API_AREAS) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const area of areas) {
@@ -95,7 +102,7 @@ export function buildDocument(areas: ApiArea[] = API_AREAS) {
         'Every call answers JSON; a refusal is `{ "error": "…" }` with a 4xx status (502 when Steam fails, 507 when the disk is full). Sign in with `POST /auth/login` (session cookie) or send `Authorization: Bearer <token>`.',
     },
     servers: [{ url: "/api" }],
-    tags: areas.map(({ tag, description }) => ({ name: tag, description })),
+    tags: tagsOf(areas),
     security: [{ sessionCookie: [] }, { bearerToken: [] }],
     paths,
     components: {

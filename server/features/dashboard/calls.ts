@@ -1,0 +1,48 @@
+import { call } from "@server/platform/api/call";
+import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
+import { apiArea } from "@server/platform/openapi/registry";
+import { activityItem, clearedStreams, dashboardStatsAnswer } from "@shared/schemas/dashboard";
+import { clearEndedInput } from "@shared/schemas/streaming";
+import * as dashboard from "./dashboard";
+
+// The home screen's calls, each declared once.
+export const dashboardCalls = {
+  stats: call({
+    auth: "user",
+    rest: { method: "get", path: "/dashboard/stats" },
+    doc: {
+      summary: "Counts for the user's projects (admins: everything)",
+      answer: { description: "The dashboard's figures.", schema: dashboardStatsAnswer },
+    },
+    handler: ({ deps, user }) => dashboard.dashboardStats(deps, user),
+  }),
+  recentActivity: call({
+    auth: "user",
+    rest: { method: "get", path: "/dashboard/recent-activity" },
+    doc: {
+      summary: "Recent streams and uploads",
+      answer: { description: "Activity items, newest first.", schema: activityItem.array() },
+    },
+    handler: ({ deps, user }) => dashboard.recentActivity(deps, user),
+  }),
+  /** Admin only; the service answers 403 for others, with its own message. */
+  clearEndedStreams: call({
+    auth: "user",
+    input: clearEndedInput,
+    rest: { method: "delete", path: "/dashboard/clear-ended-streams" },
+    doc: {
+      summary: "Clear ended streams of one project (`projectId`) or, for admins, all (`scope=all`)",
+      answer: { description: "How many were removed.", schema: clearedStreams },
+      errors: [403, 404],
+    },
+    handler: ({ deps, user }, target) => dashboard.clearEndedStreams(deps, user, target),
+  }),
+};
+
+export const dashboardRouter = trpcRouter(dashboardCalls);
+export const dashboardRest = restRoutes(dashboardCalls);
+export const dashboardArea = apiArea(
+  "Dashboard",
+  "Figures and activity for the home screen.",
+  openApiRoutes(dashboardCalls),
+);

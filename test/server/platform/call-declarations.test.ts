@@ -1,0 +1,162 @@
+import { describe, expect, test } from "bun:test";
+import type { Session } from "@server/features/auth/session";
+import { call } from "@server/platform/api/call";
+import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
+import type { AppEnv } from "@server/platform/http/env";
+import { onError } from "@server/platform/http/errors";
+import { buildDocument } from "@server/platform/openapi/document";
+import { apiArea } from "@server/platform/openapi/registry";
+import { createCallerFactory } from "@server/platform/trpc/init";
+import { API_TOKENS } from "@shared/messages/api-tokens";
+import { COMMON } from "@shared/messages/common";
+import { idSchema } from "@shared/schemas/ids";
+import type { SessionUser } from "@shared/types";
+import { Hono } from "hono";
+import { z } from "zod";
+import { testDeps } from "../../support/server";
+
+// One declaration yields a tRPC procedure, a REST route that answers the same, and a document entry,
+// all from one input schema. Written from the caller's side: the REST form of a bad input is refused
+// with the schema's own message, and what only a session may do is refused to a token.
+
+const count = z
+  .number("Count must be a whole number")
+  .int("Count must be a whole number")
+  .min(1, "Count must be a whole number");
+const calls = {
+  echo: call({
+    auth: "user",
+    input: z.object({ id: idSchema, count, flag: z.boolean("Flag must be yes or no").optional() }).strict(),
+    rest: { method: "get", path: "/things/:id", params: { id: "id" } },
+    doc: { summary: "Echo a thing", answer: { description: "The input and who asked." } },
+    handler: ({ user }, input) => ({ ...input, by: user.id }),
+  }),
+  addPart: call({
+    auth: "session",
+    input: z.object({ thingId: idSchema, name: z.string().min(1, "Name required") }).strict(),
+    rest: { method: "post", path: "/things/:id/parts", params: { id: "thingId" } },
+    doc: {
+      summary: "Add a part",
+      answer: {
+        status: 201,
+        description: "The part.",
+        schema: z.object({ thingId: z.number(), name: z.string() }),
+      },
+      errors: [409],
+    },
+    handler: (_ctx, input) => input,
+  }),
+};
+
+const user: SessionUser = {
+  id: 7,
+  name: "Dana",
+  email: "dana@example.com",
+  role: "developer",
+  org_id: null,
+  org_name: null,
+  canCreateProjects: false,
+};
+
+function world(apiTokenId: number | null = null) {
+  const deps = testDeps();
+  const session = { id: "s" } as unknown as Session;
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    c.set("deps", deps);
+    c.set("user", user);
+    c.set("session", session);
+    c.set("apiTokenId", apiTokenId);
+    await next();
+  });
+  restRoutes(calls)(api);
+  api.onError(onError);
+  const cookies = { setSession: () => {}, clearSession: () => {} };
+  const caller = createCallerFactory(trpcRouter(calls))({
+    deps,
+    user,
+    session,
+    clientAddress: "test",
+    cookies,
+    apiTokenId,
+  });
+  const rest = (path: string, init?: RequestInit) => api.request(path, init);
+  return { caller, rest };
+}
+
+const post = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+describe("a declared call", () => {
+  test("is a tRPC procedure and a REST route answering the same", async () => {
+    const { caller, rest } = world();
+    const viaTrpc = await caller.echo({ id: 3, count: 2, flag: true });
+    const res = await rest("/things/3?count=2&flag=true");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(viaTrpc);
+    expect(viaTrpc).toEqual({ id: 3, count: 2, flag: true, by: 7 });
+    const made = await rest("/things/4/parts", post({ name: "wheel" }));
+    expect(made.status).toBe(201);
+    expect(await made.json()).toEqual(await caller.addPart({ thingId: 4, name: "wheel" }));
+  });
+
+  test("REST input that fails the one schema answers 400 with its message", async () => {
+    const { rest, caller } = world();
+    const refused = async (path: string, init?: RequestInit) => {
+      const res = await rest(path, init);
+      return [res.status, (await res.json()).error];
+    };
+    expect(await refused("/things/4/parts", post({ name: "" }))).toEqual([400, "Name required"]);
+    // Text in a query is a number only when it is plain digits; otherwise the field's own message.
+    expect(await refused("/things/3?count=2x")).toEqual([400, "Count must be a whole number"]);
+    expect(await refused("/things/3?count=-1")).toEqual([400, "Count must be a whole number"]);
+    expect(await refused("/things/3?count=1&flag=yes")).toEqual([400, "Flag must be yes or no"]);
+    expect(await refused("/things/3?count=1&count=2")).toEqual([400, COMMON.repeatedQuery("count")]);
+    expect(await refused("/things/x?count=1")).toEqual([400, COMMON.invalid("id")]);
+    // What the path fills cannot come from the body as well.
+    const twice = await rest("/things/4/parts", post({ name: "wheel", thingId: 9 }));
+    expect(twice.status).toBe(400);
+    // tRPC takes numbers only: the text a query carries is refused there.
+    await expect(caller.echo({ id: 3, count: "2" as never })).rejects.toThrow("Count must be a whole number");
+  });
+
+  test("a session-only call refuses a token on both transports", async () => {
+    const { rest, caller } = world(5);
+    const res = await rest("/things/4/parts", post({ name: "wheel" }));
+    expect([res.status, (await res.json()).error]).toEqual([403, API_TOKENS.refusedForTokens]);
+    await expect(caller.addPart({ thingId: 4, name: "wheel" })).rejects.toThrow(API_TOKENS.refusedForTokens);
+    expect((await rest("/things/3?count=1")).status).toBe(200);
+  });
+
+  test("is an OpenAPI operation: path id, query fields, body without the path's field, status, security", () => {
+    const doc = buildDocument([apiArea("Things", "Test things.", openApiRoutes(calls))]);
+    // biome-ignore lint/suspicious/noExplicitAny: reading the built JSON document.
+    const op = (path: string, method: string) => (doc.paths as any)[path][method];
+    const echo = op("/things/{id}", "get");
+    expect(echo.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`)).toEqual([
+      "path id",
+      "query count",
+      "query flag",
+    ]);
+    expect(echo.parameters[1].schema.type).toBe("integer");
+    const add = op("/things/{id}/parts", "post");
+    expect(Object.keys(add.requestBody.content["application/json"].schema.properties)).toEqual(["name"]);
+    expect(Object.keys(add.responses)).toEqual(["201", "400", "401", "404", "409", "413", "415"]);
+    expect(add.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  test("a path id the declaration does not map is refused when declared", () => {
+    expect(() =>
+      call({
+        auth: "user",
+        input: z.object({ id: idSchema }),
+        rest: { method: "get", path: "/things/:thingId" },
+        doc: { summary: "Unmapped", answer: { description: "Nothing." } },
+        handler: () => null,
+      }),
+    ).toThrow("map every path id");
+  });
+});
