@@ -2,9 +2,11 @@ import { analyticsArea } from "@server/features/analytics/openapi";
 import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
-import { mediaArea, playlistsArea } from "@server/features/media/openapi";
+import { mediaArea } from "@server/features/media/openapi";
 import { projectsArea, webhooksArea } from "@server/features/projects/openapi";
-import { schedulesArea, streamingArea, worstUptimeArea } from "@server/features/streaming/openapi";
+import { streamingArea } from "@server/features/streaming/calls";
+import { schedulesArea, streamHealthArea, worstUptimeArea } from "@server/features/streaming/openapi";
+import { playlistsArea } from "@server/features/streaming/playlists/calls";
 import { tokensArea } from "@server/features/tokens/calls";
 import { organizationsArea, usersArea } from "@server/features/users/openapi";
 import type { ApiArea } from "@server/platform/openapi/registry";
@@ -18,6 +20,7 @@ export const API_AREAS: ApiArea[] = [
   mediaArea,
   playlistsArea,
   streamingArea,
+  streamHealthArea,
   schedulesArea,
   dashboardArea,
   worstUptimeArea,

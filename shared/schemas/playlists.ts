@@ -26,10 +26,9 @@ export const playlistsInput = z.object({ projectId: idSchema }).strict();
 export const createPlaylistInput = z
   .object({ project_id: idSchema, name: nameSchema, media_ids: mediaIdsSchema })
   .strict();
-export const updatePlaylistFields = z
-  .object({ name: nameSchema.optional(), media_ids: mediaIdsSchema.optional() })
+export const updatePlaylistInput = z
+  .object({ name: nameSchema.optional(), media_ids: mediaIdsSchema.optional(), id: idSchema })
   .strict();
-export const updatePlaylistInput = updatePlaylistFields.extend({ id: idSchema }).strict();
 export const playlistIdInput = z.object({ id: idSchema }).strict();
 
 export type CreatePlaylistInput = z.infer<typeof createPlaylistInput>;

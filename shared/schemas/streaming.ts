@@ -1,7 +1,7 @@
 import { COMMON } from "@shared/messages/common";
 import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
 import { z } from "zod";
-import { idSchema, positiveId, queryId } from "./ids";
+import { idSchema, positiveId } from "./ids";
 import { safeName } from "./names";
 
 // Inputs and answers of the streaming and dashboard calls. One schema serves
@@ -69,13 +69,13 @@ export const createDestinationInput = z
   .transform((v) => ({ ...v, rtmp_url: v.rtmp_url || (v.type === "steam" ? STEAM_INGEST_URL : "") }))
   .refine((v) => v.rtmp_url !== "", { message: STREAMING.rtmpUrlRequired, path: ["rtmp_url"] });
 
-export const updateDestinationFields = z.object({
+export const updateDestinationInput = z.object({
   name: nameSchema.optional(),
   rtmp_url: rtmpUrlSchema.refine((v) => v !== "", STREAMING.rtmpUrlRequired).optional(),
   stream_key: streamKeySchema.optional(),
   autorestart: z.boolean(COMMON.notBoolean("autorestart")).optional(),
+  id: idSchema,
 });
-export const updateDestinationInput = updateDestinationFields.extend({ id: idSchema });
 
 export const idInput = z.object({ id: idSchema });
 
@@ -97,26 +97,28 @@ export interface IngestCheck {
 /** What a stream plays: exactly one of a media file and a playlist. */
 export type StreamSourceInput = { mediaId: number } | { playlistId: number };
 const sourceFields = { mediaId: idSchema.optional(), playlistId: idSchema.optional() };
-const oneSource = <T extends { mediaId?: number; playlistId?: number }>(v: T) =>
-  (v.mediaId === undefined) !== (v.playlistId === undefined);
-const asSource = <T extends { mediaId?: number; playlistId?: number }>({ mediaId, playlistId, ...rest }: T) =>
-  ({ ...rest, ...(mediaId !== undefined ? { mediaId } : { playlistId: playlistId! }) }) as Omit<
-    T,
-    "mediaId" | "playlistId"
-  > &
-    StreamSourceInput;
-export const startStreamBody = z
-  .object(sourceFields)
-  .refine(oneSource, STREAMING.mediaOrPlaylist)
-  .transform(asSource);
-export const startStreamInput = z
-  .object({ destinationId: idSchema, ...sourceFields })
-  .refine(oneSource, STREAMING.mediaOrPlaylist)
-  .transform(asSource);
+type SourceFields = { mediaId?: number; playlistId?: number };
+/**
+ * Exactly one source, narrowed to the one given. A transform rather than a refinement, so the path
+ * can fill the destination's id around it on REST.
+ */
+const oneSource = <T extends SourceFields>({ mediaId, playlistId, ...rest }: T, ctx: z.RefinementCtx) => {
+  if ((mediaId === undefined) === (playlistId === undefined)) {
+    ctx.addIssue({ code: "custom", message: STREAMING.mediaOrPlaylist });
+    return z.NEVER;
+  }
+  const source = mediaId !== undefined ? { mediaId } : { playlistId: playlistId! };
+  return { ...rest, ...source } as Omit<T, keyof SourceFields> & StreamSourceInput;
+};
+export const startStreamInput = z.object({ destinationId: idSchema, ...sourceFields }).transform(oneSource);
 export const stopStreamInput = z.object({ streamId: idSchema });
-export const streamStatusInput = z.object({ projectId: idSchema });
-/** GET /streams/status?projectId=… */
-export const streamStatusQuery = z.object({ projectId: queryId(COMMON.invalid("projectId")) });
+/**
+ * GET /streams/status?projectId=…: what is no number at all is refused as `Invalid projectId`; a
+ * number that is no id (0) as any bad id is. Both transports read it so.
+ */
+export const streamStatusInput = z.object({
+  projectId: z.number(COMMON.invalid("projectId")).pipe(idSchema),
+});
 
 /**
  * Which ended streams to clear: one project's (`projectId`), or, explicitly, every project's

@@ -1,123 +1,18 @@
 import { apiArea } from "@server/platform/openapi/registry";
 import { successAnswer } from "@shared/schemas/answers-common";
 import { scheduleView } from "@shared/schemas/answers-projects";
-import {
-  destinationView,
-  ingestCheck,
-  streamRecord,
-  streamStatusAnswer,
-} from "@shared/schemas/answers-streaming";
 import { healthQuery, uptimeQuery } from "@shared/schemas/health";
 import { scheduleFields } from "@shared/schemas/schedules";
-import {
-  checkIngestBody,
-  createDestinationInput,
-  startStreamBody,
-  stopStreamInput,
-  streamStatusQuery,
-  updateDestinationFields,
-} from "@shared/schemas/streaming";
 
-export const streamingArea = apiArea(
+// The document's entries for calls other features serve on streaming's paths: a stream's health and
+// a destination's uptime (health), a destination's broadcast windows (schedules) and the dashboard's
+// worst uptime (health). They leave as those features declare their calls. Areas of one tag are
+// shown as one.
+
+export const streamHealthArea = apiArea(
   "Streaming",
   "Destinations (where a broadcast goes) and the streams on them.",
   [
-    {
-      method: "get",
-      path: "/destinations/:id",
-      ids: { id: "The project's id." },
-      summary: "A project's destinations, with their live state",
-      answer: {
-        description: "Destinations; stream keys are left out for viewers.",
-        schema: destinationView.array(),
-      },
-    },
-    {
-      method: "post",
-      path: "/destinations",
-      summary: "Add a destination",
-      body: createDestinationInput,
-      answer: { status: 201, description: "The new destination.", schema: destinationView },
-      errors: [403, 404],
-    },
-    {
-      method: "post",
-      path: "/destinations/check",
-      summary: "Check an RTMP address before saving it: a handshake with the ingest, nothing published",
-      body: checkIngestBody,
-      answer: {
-        description: "Whether the ingest answered as RTMP, in a plain sentence.",
-        schema: ingestCheck,
-      },
-      errors: [403],
-    },
-    {
-      method: "post",
-      path: "/destinations/:id/check",
-      summary: "Check a destination's ingest: a handshake within 5 s, nothing published",
-      answer: {
-        description: "Whether the ingest answered as RTMP, in a plain sentence.",
-        schema: ingestCheck,
-      },
-      errors: [403],
-    },
-    {
-      method: "put",
-      path: "/destinations/:id",
-      ids: { id: "The destination's id." },
-      summary: "Change a destination",
-      body: updateDestinationFields,
-      answer: { description: "The destination.", schema: destinationView },
-      errors: [403, 409],
-    },
-    {
-      method: "delete",
-      path: "/destinations/:id",
-      ids: { id: "The destination's id." },
-      summary: "Remove a destination (stops its stream first)",
-      answer: { description: "Removed.", schema: successAnswer },
-      errors: [403],
-    },
-    {
-      method: "post",
-      path: "/destinations/:id/stream",
-      summary: "Start a stream of a media file or a playlist on this destination",
-      body: startStreamBody,
-      answer: { status: 201, description: "The new stream.", schema: streamRecord },
-      errors: [403, 409, 429, 507],
-    },
-    {
-      method: "post",
-      path: "/streams/stop",
-      summary: "Stop a stream",
-      body: stopStreamInput,
-      answer: { description: "The stopped stream.", schema: streamRecord },
-      errors: [403, 404],
-    },
-    {
-      method: "get",
-      path: "/streams/status",
-      summary: "A project's streams and media preparations",
-      query: streamStatusQuery,
-      answer: {
-        description: "Streams with live figures, and preparations running.",
-        schema: streamStatusAnswer,
-      },
-      errors: [404],
-    },
-    {
-      method: "get",
-      path: "/streams/system-info",
-      summary: "Stream counts; admins also get the server's CPU, memory and limit",
-      answer: { description: '`scope: "system"` for admins, `scope: "projects"` for everyone else.' },
-    },
-    {
-      method: "delete",
-      path: "/streams/:id",
-      summary: "Remove an ended stream from the history",
-      answer: { description: "Removed.", schema: successAnswer },
-      errors: [403, 409],
-    },
     {
       method: "get",
       path: "/streams/:id/health",
@@ -163,8 +58,7 @@ export const schedulesArea = apiArea(
   ],
 );
 
-// The health feature's dashboard call; the dashboard's own are declared in its feature folder. Areas
-// of one tag are shown as one.
+// The health feature's dashboard call; the dashboard's own are declared in its feature folder.
 export const worstUptimeArea = apiArea("Dashboard", "Figures and activity for the home screen.", [
   {
     method: "get",

@@ -34,6 +34,11 @@ export interface RestSide<M extends HttpMethod> {
    */
   params?: Record<string, string>;
   /**
+   * The name a bad path id is refused with, where it is not the path's own: a path shared by calls
+   * whose id means different things (`{ id: "projectId" }` answers 400 `Invalid projectId`).
+   */
+  idLabels?: Record<string, string>;
+  /**
    * Where the rest of the input comes from. Unsaid: the query for GET and DELETE, the JSON body for
    * POST and PUT, nothing when the path ids are the whole input.
    */
@@ -83,10 +88,18 @@ export interface Call<A extends Auth = Auth, I = unknown, M extends HttpMethod =
 
 const PROCEDURES = { public: publicProcedure, user: protectedProcedure, session: sessionOnlyProcedure };
 
-/** The input without the fields the path fills: what the body or query must hold. */
+/**
+ * The input without the fields the path fills: what the body or query must hold. The input is an
+ * object, or an object piped into a transform (a check across fields that also narrows the type,
+ * such as "exactly one of two"); the transform then runs on what is left, before the path's ids are
+ * added, so it must not read the fields the path fills.
+ */
 function withoutPathFields(input: z.ZodType, fields: string[], path: string): z.ZodType {
   if (fields.length === 0) return input;
-  if (!(input instanceof z.ZodObject)) throw new Error(`${path}: path ids need an object input schema`);
+  if (input instanceof z.ZodPipe && input.in instanceof z.ZodObject && input.out instanceof z.ZodTransform)
+    return z.pipe(withoutPathFields(input.in, fields, path), input.out as z.ZodType);
+  if (!(input instanceof z.ZodObject))
+    throw new Error(`${path}: path ids need an object input schema, or one piped into a transform`);
   const unknown = fields.filter((f) => !(f in input.shape));
   if (unknown.length > 0) throw new Error(`${path}: no input field ${unknown.join(", ")}`);
   // The mask's keys were checked against the shape just above.
@@ -98,7 +111,10 @@ function restSchemas(spec: CallSpec<Auth, z.ZodType | undefined, HttpMethod, unk
   const names = pathParamNames(rest.path);
   const params = rest.params ?? {};
   const unmapped = names.filter((n) => !(n in params));
-  if (unmapped.length > 0 || Object.keys(params).some((n) => !names.includes(n)))
+  const strays = [...Object.keys(params), ...Object.keys(rest.idLabels ?? {})].filter(
+    (n) => !names.includes(n),
+  );
+  if (unmapped.length > 0 || strays.length > 0)
     throw new Error(`${rest.method} ${rest.path}: map every path id to an input field, and only those`);
   if (!input) return {};
   const fields = Object.values(params);

@@ -46,6 +46,22 @@ const calls = {
     },
     handler: (_ctx, input) => input,
   }),
+  /** A check across fields that narrows the type: a transform, run on the body before the path id joins. */
+  startThing: call({
+    auth: "user",
+    input: z
+      .object({ thingId: idSchema, a: idSchema.optional(), b: idSchema.optional() })
+      .transform(({ a, b, ...rest }, ctx) => {
+        if ((a === undefined) === (b === undefined)) {
+          ctx.addIssue({ code: "custom", message: "One of a and b" });
+          return z.NEVER;
+        }
+        return { ...rest, source: (a ?? b)! };
+      }),
+    rest: { method: "post", path: "/things/:id/start", params: { id: "thingId" }, idLabels: { id: "thing" } },
+    doc: { summary: "Start a thing", answer: { description: "What it started with." } },
+    handler: (_ctx, input) => input,
+  }),
 };
 
 const user: SessionUser = {
@@ -146,6 +162,39 @@ describe("a declared call", () => {
     expect(Object.keys(add.requestBody.content["application/json"].schema.properties)).toEqual(["name"]);
     expect(Object.keys(add.responses)).toEqual(["201", "400", "401", "404", "409", "413", "415"]);
     expect(add.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  test("an input piped into a transform: the body without the path's field, the id named by its label", async () => {
+    const { rest, caller } = world();
+    const started = await rest("/things/5/start", post({ b: 2 }));
+    expect(started.status).toBe(200);
+    expect(await started.json()).toEqual({ thingId: 5, source: 2 });
+    expect(await caller.startThing({ thingId: 5, b: 2 })).toEqual({ thingId: 5, source: 2 });
+    const refused = async (path: string, body: unknown) => {
+      const res = await rest(path, post(body));
+      return [res.status, (await res.json()).error];
+    };
+    expect(await refused("/things/5/start", { a: 1, b: 2 })).toEqual([400, "One of a and b"]);
+    // The body cannot name the thing: the path's id is the one used, and the check still applies.
+    expect(await refused("/things/5/start", { thingId: 6 })).toEqual([400, "One of a and b"]);
+    expect(await refused("/things/x/start", { a: 1 })).toEqual([400, COMMON.invalid("thing")]);
+    await expect(caller.startThing({ thingId: 5 })).rejects.toThrow("One of a and b");
+    const doc = buildDocument([apiArea("Things", "Test things.", openApiRoutes(calls))]);
+    // biome-ignore lint/suspicious/noExplicitAny: reading the built JSON document.
+    const op = (doc.paths as any)["/things/{id}/start"].post;
+    expect(Object.keys(op.requestBody.content["application/json"].schema.properties)).toEqual(["a", "b"]);
+  });
+
+  test("a label for a path id the path does not have is refused when declared", () => {
+    expect(() =>
+      call({
+        auth: "user",
+        input: z.object({ id: idSchema }),
+        rest: { method: "get", path: "/things/:id", params: { id: "id" }, idLabels: { thingId: "thing" } },
+        doc: { summary: "Stray label", answer: { description: "Nothing." } },
+        handler: () => null,
+      }),
+    ).toThrow("map every path id");
   });
 
   test("a path id the declaration does not map is refused when declared", () => {
