@@ -2,7 +2,6 @@ import { ROLES } from "@shared/roles";
 import type { SessionUser } from "@shared/types";
 import { z } from "zod";
 import { isoTime } from "./answers-common";
-import type { PlaylistView } from "./playlists";
 import { type Same, sameShape } from "./same-shape";
 import { SCHEDULE_DAYS, type ScheduleView } from "./schedules";
 import {
@@ -13,7 +12,7 @@ import {
   type WebhookView,
 } from "./webhooks";
 
-// Zod schemas of the project, user, playlist, schedule and webhook answers, for the API document.
+// Zod schemas of the project, user, schedule and webhook answers, for the API document.
 // The TypeScript types stay the source the services write against; the checks keep them the same.
 
 const nullableInt = z.number().int().nullable();
@@ -46,17 +45,6 @@ export const projectView = z.object({
   media_count: z.number().int(),
   destinations_count: z.number().int(),
 });
-
-export const playlistView = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  name: z.string(),
-  items: z.array(z.object({ media_id: z.number().int(), name: z.string(), duration_seconds: z.number() })),
-  total_duration_seconds: z.number(),
-  created_at: isoTime,
-  updated_at: isoTime,
-});
-sameShape<Same<z.infer<typeof playlistView>, PlaylistView>>();
 
 export const scheduleView = z.object({
   id: z.number().int(),

@@ -2,19 +2,25 @@ import { z } from "zod";
 import { isoTime } from "./answers-common";
 import type { MediaItem } from "./media";
 import { type Same, sameShape } from "./same-shape";
-import {
-  DESTINATION_TYPES,
-  type DestinationView,
-  type IngestCheck,
-  STREAM_STATUSES,
-  type StreamStatusAnswer,
-} from "./streaming";
+import { DESTINATION_TYPES, STREAM_STATUSES } from "./streaming-states";
 
-// Zod schemas of the streaming, media and dashboard answers, for the API document. The TypeScript
-// types stay the source the services write against; the checks below keep the two the same.
+// Zod schemas of the streaming, media and dashboard answers, for the API document. The streaming
+// answers' types are inferred from them (written once); `@shared/schemas/streaming` re-exports them.
 
 const nullableInt = z.number().int().nullable();
 
+/** A destination's last failure: what its card shows until the next start. */
+const destinationFailure = z.object({
+  stream_id: z.number().int(),
+  /** True once the run has ended in error; false while it waits to be retried. */
+  ended: z.boolean(),
+  message: z.string(),
+  at: isoTime,
+  error_count: z.number().int(),
+});
+export type DestinationFailure = z.infer<typeof destinationFailure>;
+
+/** A destination as answered. `stream_key` is left out for viewers. Times are ISO strings. */
 export const destinationView = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -34,26 +40,22 @@ export const destinationView = z.object({
   streaming_media_id: nullableInt,
   stream_started_at: isoTime.nullable(),
   started_by_window: z.boolean().describe("True when a broadcast window started the live stream."),
-  last_failure: z
-    .object({
-      stream_id: z.number().int(),
-      ended: z.boolean(),
-      message: z.string(),
-      at: isoTime,
-      error_count: z.number().int(),
-    })
-    .nullable(),
+  /** The newest run's failure, until the next start; null when it did not fail. */
+  last_failure: destinationFailure.nullable(),
+  /** The scheduler's next start or stop on this destination (ms); null without windows. */
   next_schedule: z.object({ action: z.enum(["start", "stop"]), at: z.number() }).nullable(),
 });
-sameShape<Same<z.infer<typeof destinationView>, DestinationView>>();
+export type DestinationView = z.infer<typeof destinationView>;
 
+/** What "Check connection" found: a plain sentence either way, and the time taken when it answered. */
 export const ingestCheck = z.object({
   ok: z.boolean().describe("True when the ingest completed an RTMP handshake."),
   message: z.string(),
   ms: z.number().int().nullable().describe("How long the check took, when it succeeded."),
 });
-sameShape<Same<z.infer<typeof ingestCheck>, IngestCheck>>();
+export type IngestCheck = z.infer<typeof ingestCheck>;
 
+/** Figures parsed from ffmpeg's -progress output while a stream is live. */
 const liveFigures = z.object({
   frame: z.number(),
   fps: z.number(),
@@ -63,7 +65,9 @@ const liveFigures = z.object({
   dropped_frames: z.number(),
   dup_frames: z.number(),
 });
+export type LiveFigures = z.infer<typeof liveFigures>;
 
+/** A stream record (one run on one destination), with ids and the live figures of a running stream. */
 export const streamRecord = z.object({
   id: z.number().int(),
   media_name: z.string(),
@@ -81,25 +85,34 @@ export const streamRecord = z.object({
   last_error_time: isoTime.nullable(),
   destination_id: nullableInt,
   media_id: nullableInt,
+  /** Set for a playlist stream; the name stays in the history when the playlist is deleted. */
   playlist_id: nullableInt,
   playlist_name: z.string().nullable(),
   live: liveFigures.nullable(),
+  /**
+   * True once the stream sent its first frame; false for one that never did (every attempt was
+   * refused); null when its destination was deleted and the record cannot tell.
+   */
   went_live: z.boolean().nullable(),
 });
+export type StreamRecord = z.infer<typeof streamRecord>;
+
+/** A media file being re-encoded once into a stream-copyable file. */
+const mediaPreparationView = z.object({
+  media_id: z.number().int(),
+  media_name: z.string(),
+  status: z.enum(["pending", "running", "done", "error"]),
+  /** 0-100, one decimal. */
+  percent: z.number(),
+  error: z.string().nullable(),
+});
+export type MediaPreparationView = z.infer<typeof mediaPreparationView>;
 
 export const streamStatusAnswer = z.object({
   streams: z.array(streamRecord),
-  preparations: z.array(
-    z.object({
-      media_id: z.number().int(),
-      media_name: z.string(),
-      status: z.enum(["pending", "running", "done", "error"]),
-      percent: z.number(),
-      error: z.string().nullable(),
-    }),
-  ),
+  preparations: z.array(mediaPreparationView),
 });
-sameShape<Same<z.infer<typeof streamStatusAnswer>, StreamStatusAnswer>>();
+export type StreamStatusAnswer = z.infer<typeof streamStatusAnswer>;
 
 export const mediaItem = z.object({
   id: z.number().int(),

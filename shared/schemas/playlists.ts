@@ -1,9 +1,11 @@
 import { PLAYLISTS } from "@shared/messages/playlists";
 import { z } from "zod";
+import { isoTime } from "./answers-common";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
 
-// Inputs and answers of the playlist calls, shared by the tRPC procedures, the REST adapters and the form.
+// Inputs and answers of the playlist calls, shared by their declarations and the form; the answer
+// types are inferred from the answer schema.
 
 export const PLAYLIST_NAME_MAX = 100;
 /** A cap that keeps the list file, the answer and the form small; a week-long loop needs far fewer. */
@@ -34,18 +36,15 @@ export const playlistIdInput = z.object({ id: idSchema }).strict();
 export type CreatePlaylistInput = z.infer<typeof createPlaylistInput>;
 export type UpdatePlaylistInput = z.infer<typeof updatePlaylistInput>;
 
-export interface PlaylistItemView {
-  media_id: number;
-  name: string;
-  duration_seconds: number;
-}
-
-export interface PlaylistView {
-  id: number;
-  project_id: number;
-  name: string;
-  items: PlaylistItemView[];
-  total_duration_seconds: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A playlist as answered, its items in play order. Times are ISO strings. */
+export const playlistView = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  name: z.string(),
+  items: z.array(z.object({ media_id: z.number().int(), name: z.string(), duration_seconds: z.number() })),
+  total_duration_seconds: z.number(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type PlaylistView = z.infer<typeof playlistView>;
+export type PlaylistItemView = PlaylistView["items"][number];

@@ -3,6 +3,23 @@ import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
 import { z } from "zod";
 import { idSchema, positiveId } from "./ids";
 import { safeName } from "./names";
+import { DESTINATION_TYPES, type StreamStatus } from "./streaming-states";
+
+export type {
+  DestinationFailure,
+  DestinationView,
+  IngestCheck,
+  LiveFigures,
+  MediaPreparationView,
+  StreamRecord,
+  StreamStatusAnswer,
+} from "./answers-streaming";
+export {
+  DESTINATION_TYPES,
+  type DestinationType,
+  STREAM_STATUSES,
+  type StreamStatus,
+} from "./streaming-states";
 
 // Inputs and answers of the streaming and dashboard calls. One schema serves
 // the tRPC procedure, the REST adapter and the client form.
@@ -10,9 +27,6 @@ import { safeName } from "./names";
 export const DESTINATION_NAME_MAX = 100;
 export const RTMP_URL_MAX = 2048;
 export const STREAM_KEY_MAX = 512;
-
-export const DESTINATION_TYPES = ["steam", "custom"] as const;
-export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 /** True for a parseable rtmp:// or rtmps:// URL with a host: the only schemes ffmpeg is pointed at. */
 export function isRtmpUrl(value: string): boolean {
@@ -88,12 +102,6 @@ export const checkIngestBody = z
   .strict();
 export type CheckIngestBody = z.infer<typeof checkIngestBody>;
 
-/** What "Check connection" found: a plain sentence either way, and the time taken when it answered. */
-export interface IngestCheck {
-  ok: boolean;
-  message: string;
-  ms: number | null;
-}
 /** What a stream plays: exactly one of a media file and a playlist. */
 export type StreamSourceInput = { mediaId: number } | { playlistId: number };
 const sourceFields = { mediaId: idSchema.optional(), playlistId: idSchema.optional() };
@@ -116,8 +124,14 @@ export const stopStreamInput = z.object({ streamId: idSchema });
  * GET /streams/status?projectId=…: what is no number at all is refused as `Invalid projectId`; a
  * number that is no id (0) as any bad id is. Both transports read it so.
  */
+const notAProjectId = COMMON.invalid("projectId");
+const notAnId = COMMON.invalid("id");
 export const streamStatusInput = z.object({
-  projectId: z.number(COMMON.invalid("projectId")).pipe(idSchema),
+  projectId: z
+    .number(notAProjectId)
+    .int(notAProjectId)
+    .positive(notAnId)
+    .max(Number.MAX_SAFE_INTEGER, notAnId),
 });
 
 /**
@@ -140,102 +154,12 @@ export type ClearEndedTarget = { projectId: number } | { scope: "all" };
 export type CreateDestinationInput = z.infer<typeof createDestinationInput>;
 export type UpdateDestinationInput = z.infer<typeof updateDestinationInput>;
 
-export const STREAM_STATUSES = ["starting", "running", "stopping", "stopped", "error"] as const;
-export type StreamStatus = (typeof STREAM_STATUSES)[number];
 /** A stream in one of these states holds a destination and counts against the limit. */
 export const LIVE_STATUSES = ["starting", "running", "stopping"] as const satisfies readonly StreamStatus[];
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
 /** Whether a stream in this status is live: it holds its destination and counts against the limit. */
 export const isLive = (status: string | null | undefined): status is LiveStatus =>
   (LIVE_STATUSES as readonly (string | null | undefined)[]).includes(status);
-
-/** A destination as answered. `stream_key` is left out for viewers. Times are ISO strings. */
-export interface DestinationView {
-  id: number;
-  name: string;
-  type: DestinationType;
-  rtmp_url: string;
-  stream_key?: string;
-  autorestart: boolean;
-  is_active: boolean;
-  project_id: number;
-  active_stream_id: number | null;
-  stream_status: StreamStatus | null;
-  streaming_media_name: string | null;
-  streaming_media_id: number | null;
-  stream_started_at: string | null;
-  /** True when the live stream was started by a broadcast window rather than a person. */
-  started_by_window: boolean;
-  /** The newest run's failure, until the next start; null when it did not fail. */
-  last_failure: DestinationFailure | null;
-  /** The scheduler's next start or stop on this destination (ms); null without windows. */
-  next_schedule: { action: "start" | "stop"; at: number } | null;
-}
-
-/** A destination's last failure: what its card shows until the next start. */
-export interface DestinationFailure {
-  stream_id: number;
-  /** True once the run has ended in error; false while it waits to be retried. */
-  ended: boolean;
-  message: string;
-  at: string;
-  error_count: number;
-}
-
-/** Figures parsed from ffmpeg's -progress output while a stream is live. */
-export interface LiveFigures {
-  frame: number;
-  fps: number;
-  bitrate_kbps: number;
-  speed: number;
-  out_time_seconds: number;
-  dropped_frames: number;
-  dup_frames: number;
-}
-
-/** A stream record (one run on one destination), with ids and the live figures of a running stream. */
-export interface StreamRecord {
-  id: number;
-  media_name: string;
-  destination_name: string;
-  destination_type: string;
-  destination_autorestart: boolean;
-  status: StreamStatus;
-  duration_seconds: number;
-  error_count: number;
-  started_at: string;
-  stopped_at: string | null;
-  media_size: number;
-  pid: number | null;
-  last_error_message: string | null;
-  last_error_time: string | null;
-  destination_id: number | null;
-  media_id: number | null;
-  /** Set for a playlist stream; the name stays in the history when the playlist is deleted. */
-  playlist_id: number | null;
-  playlist_name: string | null;
-  live: LiveFigures | null;
-  /**
-   * True once the stream sent its first frame; false for one that never did (every attempt was
-   * refused); null when its destination was deleted and the record cannot tell.
-   */
-  went_live: boolean | null;
-}
-
-/** A media file being re-encoded once into a stream-copyable file. */
-export interface MediaPreparationView {
-  media_id: number;
-  media_name: string;
-  status: "pending" | "running" | "done" | "error";
-  /** 0-100, one decimal. */
-  percent: number;
-  error: string | null;
-}
-
-export interface StreamStatusAnswer {
-  streams: StreamRecord[];
-  preparations: MediaPreparationView[];
-}
 
 /** Figures every role may see: their own streams (admins: every stream). */
 export interface StreamStatistics {

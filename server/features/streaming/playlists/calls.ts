@@ -2,11 +2,11 @@ import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import { apiArea } from "@server/platform/openapi/registry";
 import { successAnswer } from "@shared/schemas/answers-common";
-import { playlistView } from "@shared/schemas/answers-projects";
 import {
   createPlaylistInput,
   playlistIdInput,
   playlistsInput,
+  playlistView,
   updatePlaylistInput,
 } from "@shared/schemas/playlists";
 import * as playlists from "./playlists";
