@@ -14,7 +14,7 @@ import { playlistsRest } from "@server/features/streaming/playlists/rest";
 import { streamingRest } from "@server/features/streaming/rest";
 import { tokensRest } from "@server/features/tokens/calls";
 import { usersRest } from "@server/features/users/rest";
-import { webhooksRest } from "@server/features/webhooks/rest";
+import { webhooksRest } from "@server/features/webhooks/calls";
 import type { AppEnv } from "@server/platform/http/env";
 import type { Hono } from "hono";
 import { openApiRest } from "./openapi-rest";

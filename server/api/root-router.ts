@@ -12,7 +12,7 @@ import { playlistsRouter } from "@server/features/streaming/playlists/router";
 import { streamingRouter } from "@server/features/streaming/router";
 import { tokensRouter } from "@server/features/tokens/calls";
 import { usersRouter } from "@server/features/users/router";
-import { webhooksRouter } from "@server/features/webhooks/router";
+import { webhooksRouter } from "@server/features/webhooks/calls";
 import { router } from "@server/platform/trpc/init";
 
 // The router files hold only procedures that call services.

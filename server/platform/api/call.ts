@@ -34,6 +34,11 @@ export interface RestSide<M extends HttpMethod> {
    */
   params?: Record<string, string>;
   /**
+   * What a refused path id is called in its 400 (`Invalid projectId`), where that is not its name:
+   * one path may hold different things by method (`/media/:id`: a project's on GET, a file's on DELETE).
+   */
+  labels?: Record<string, string>;
+  /**
    * Where the rest of the input comes from. Unsaid: the query for GET and DELETE, the JSON body for
    * POST and PUT, nothing when the path ids are the whole input.
    */
@@ -83,14 +88,21 @@ export interface Call<A extends Auth = Auth, I = unknown, M extends HttpMethod =
 
 const PROCEDURES = { public: publicProcedure, user: protectedProcedure, session: sessionOnlyProcedure };
 
-/** The input without the fields the path fills: what the body or query must hold. */
+/**
+ * The input without the fields the path fills: what the body or query must hold. Checks on the whole
+ * object ("change at least one field") stay on what is left, so they must read only those fields.
+ */
 function withoutPathFields(input: z.ZodType, fields: string[], path: string): z.ZodType {
   if (fields.length === 0) return input;
   if (!(input instanceof z.ZodObject)) throw new Error(`${path}: path ids need an object input schema`);
   const unknown = fields.filter((f) => !(f in input.shape));
   if (unknown.length > 0) throw new Error(`${path}: no input field ${unknown.join(", ")}`);
+  // zod will not omit from an object with checks, so they come off first and go back on after.
+  const checks = input.def.checks ?? [];
+  const bare = checks.length > 0 ? input.clone({ ...input.def, checks: [] }) : input;
   // The mask's keys were checked against the shape just above.
-  return input.omit(Object.fromEntries(fields.map((f) => [f, true])) as never);
+  const left: z.ZodType = bare.omit(Object.fromEntries(fields.map((f) => [f, true])) as never);
+  return checks.length > 0 ? left.check(...(checks as z.core.$ZodCheck<unknown>[])) : left;
 }
 
 function restSchemas(spec: CallSpec<Auth, z.ZodType | undefined, HttpMethod, unknown>) {

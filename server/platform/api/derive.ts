@@ -28,7 +28,8 @@ function restContext(c: Context<AppEnv>, auth: Auth): CallContext<Auth> {
 }
 
 async function restInput(c: Context<AppEnv>, declared: Call): Promise<unknown> {
-  const ids = Object.entries(declared.rest.params ?? {}).map(([name, field]) => [field, idParam(c, name)]);
+  const { params = {}, labels = {} } = declared.rest;
+  const ids = Object.entries(params).map(([name, field]) => [field, idParam(c, name, labels[name])]);
   let rest: unknown;
   if (declared.body) rest = await jsonBody(c, declared.body);
   else if (declared.query) rest = queryParams(c, declared.query);
