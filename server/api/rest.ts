@@ -9,7 +9,7 @@ import { healthRest } from "@server/features/health/rest";
 import { mediaRest } from "@server/features/media/rest";
 import { organizationsRest } from "@server/features/organizations/rest";
 import { projectsRest } from "@server/features/projects/rest";
-import { schedulesRest } from "@server/features/schedules/rest";
+import { schedulesRest } from "@server/features/schedules/calls";
 import { playlistsRest } from "@server/features/streaming/playlists/rest";
 import { streamingRest } from "@server/features/streaming/rest";
 import { tokensRest } from "@server/features/tokens/calls";

@@ -7,7 +7,7 @@ import { healthRouter } from "@server/features/health/router";
 import { mediaRouter } from "@server/features/media/router";
 import { organizationsRouter } from "@server/features/organizations/router";
 import { projectsRouter } from "@server/features/projects/router";
-import { schedulesRouter } from "@server/features/schedules/router";
+import { schedulesRouter } from "@server/features/schedules/calls";
 import { playlistsRouter } from "@server/features/streaming/playlists/router";
 import { streamingRouter } from "@server/features/streaming/router";
 import { tokensRouter } from "@server/features/tokens/calls";

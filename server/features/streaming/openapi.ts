@@ -1,6 +1,5 @@
 import { apiArea } from "@server/platform/openapi/registry";
 import { successAnswer } from "@shared/schemas/answers-common";
-import { scheduleView } from "@shared/schemas/answers-projects";
 import {
   destinationView,
   ingestCheck,
@@ -8,7 +7,6 @@ import {
   streamStatusAnswer,
 } from "@shared/schemas/answers-streaming";
 import { healthQuery, uptimeQuery } from "@shared/schemas/health";
-import { scheduleFields } from "@shared/schemas/schedules";
 import {
   checkIngestBody,
   createDestinationInput,
@@ -131,34 +129,6 @@ export const streamingArea = apiArea(
       summary: "A destination's uptime over the last days",
       query: uptimeQuery,
       answer: { description: "Uptime percentage per day and overall." },
-    },
-  ],
-);
-
-export const schedulesArea = apiArea(
-  "Schedules",
-  "Broadcast windows: the console starts and stops streams on time.",
-  [
-    {
-      method: "get",
-      path: "/destinations/:id/schedules",
-      summary: "A destination's windows",
-      answer: { description: "Windows with their next start.", schema: scheduleView.array() },
-    },
-    {
-      method: "post",
-      path: "/destinations/:id/schedules",
-      summary: "Add a one-off or weekly window",
-      body: scheduleFields,
-      answer: { status: 201, description: "The new window.", schema: scheduleView },
-      errors: [403, 409],
-    },
-    {
-      method: "delete",
-      path: "/schedules/:id",
-      summary: "Remove a window",
-      answer: { description: "Removed.", schema: successAnswer },
-      errors: [403],
     },
   ],
 );
