@@ -2,10 +2,11 @@ import { analyticsArea } from "@server/features/analytics/openapi";
 import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
+import { streamHealthArea, worstUptimeArea } from "@server/features/health/calls";
 import { mediaArea, playlistsArea } from "@server/features/media/openapi";
 import { projectsArea } from "@server/features/projects/openapi";
 import { schedulesArea } from "@server/features/schedules/calls";
-import { streamingArea, worstUptimeArea } from "@server/features/streaming/openapi";
+import { streamingArea } from "@server/features/streaming/openapi";
 import { tokensArea } from "@server/features/tokens/calls";
 import { organizationsArea, usersArea } from "@server/features/users/openapi";
 import { webhooksArea } from "@server/features/webhooks/calls";
@@ -20,6 +21,7 @@ export const API_AREAS: ApiArea[] = [
   mediaArea,
   playlistsArea,
   streamingArea,
+  streamHealthArea,
   schedulesArea,
   dashboardArea,
   worstUptimeArea,

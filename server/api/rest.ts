@@ -5,7 +5,7 @@ import { analyticsSalesRest } from "@server/features/analytics/sales/rest";
 import { wishlistsRest } from "@server/features/analytics/wishlists/rest";
 import { authRest } from "@server/features/auth/rest";
 import { dashboardRest } from "@server/features/dashboard/calls";
-import { healthRest } from "@server/features/health/rest";
+import { healthRest } from "@server/features/health/calls";
 import { mediaRest } from "@server/features/media/rest";
 import { organizationsRest } from "@server/features/organizations/rest";
 import { projectsRest } from "@server/features/projects/rest";

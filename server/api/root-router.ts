@@ -3,7 +3,7 @@ import { analyticsRouter } from "@server/features/analytics/router";
 import { analyticsSalesRouter } from "@server/features/analytics/sales/router";
 import { authRouter } from "@server/features/auth/router";
 import { dashboardRouter } from "@server/features/dashboard/calls";
-import { healthRouter } from "@server/features/health/router";
+import { healthRouter } from "@server/features/health/calls";
 import { mediaRouter } from "@server/features/media/router";
 import { organizationsRouter } from "@server/features/organizations/router";
 import { projectsRouter } from "@server/features/projects/router";

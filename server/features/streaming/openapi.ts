@@ -6,7 +6,6 @@ import {
   streamRecord,
   streamStatusAnswer,
 } from "@shared/schemas/answers-streaming";
-import { healthQuery, uptimeQuery } from "@shared/schemas/health";
 import {
   checkIngestBody,
   createDestinationInput,
@@ -116,30 +115,5 @@ export const streamingArea = apiArea(
       answer: { description: "Removed.", schema: successAnswer },
       errors: [403, 409],
     },
-    {
-      method: "get",
-      path: "/streams/:id/health",
-      summary: "A stream's health timeline",
-      query: healthQuery,
-      answer: { description: "Samples of bitrate, fps and speed, with gaps marked." },
-    },
-    {
-      method: "get",
-      path: "/destinations/:id/uptime",
-      summary: "A destination's uptime over the last days",
-      query: uptimeQuery,
-      answer: { description: "Uptime percentage per day and overall." },
-    },
   ],
 );
-
-// The health feature's dashboard call; the dashboard's own are declared in its feature folder. Areas
-// of one tag are shown as one.
-export const worstUptimeArea = apiArea("Dashboard", "Figures and activity for the home screen.", [
-  {
-    method: "get",
-    path: "/dashboard/worst-uptime",
-    summary: "The destinations with the lowest uptime",
-    answer: { description: "Destinations with their uptime." },
-  },
-]);
