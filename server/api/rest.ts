@@ -6,7 +6,7 @@ import { wishlistsRest } from "@server/features/analytics/wishlists/rest";
 import { authRest } from "@server/features/auth/rest";
 import { dashboardRest } from "@server/features/dashboard/calls";
 import { healthRest } from "@server/features/health/calls";
-import { mediaRest } from "@server/features/media/rest";
+import { mediaRest } from "@server/features/media/calls";
 import { organizationsRest } from "@server/features/organizations/rest";
 import { projectsRest } from "@server/features/projects/rest";
 import { schedulesRest } from "@server/features/schedules/calls";

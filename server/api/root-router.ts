@@ -4,7 +4,7 @@ import { analyticsSalesRouter } from "@server/features/analytics/sales/router";
 import { authRouter } from "@server/features/auth/router";
 import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/calls";
-import { mediaRouter } from "@server/features/media/router";
+import { mediaRouter } from "@server/features/media/calls";
 import { organizationsRouter } from "@server/features/organizations/router";
 import { projectsRouter } from "@server/features/projects/router";
 import { schedulesRouter } from "@server/features/schedules/calls";
