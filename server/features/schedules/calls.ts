@@ -2,8 +2,12 @@ import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import { apiArea } from "@server/platform/openapi/registry";
 import { successAnswer } from "@shared/schemas/answers-common";
-import { scheduleView } from "@shared/schemas/answers-projects";
-import { createScheduleInput, destinationSchedulesInput, scheduleIdInput } from "@shared/schemas/schedules";
+import {
+  createScheduleInput,
+  destinationSchedulesInput,
+  scheduleIdInput,
+  scheduleView,
+} from "@shared/schemas/schedules";
 import * as schedules from "./schedules";
 
 // A destination's broadcast windows, each call declared once.

@@ -2,12 +2,14 @@ import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import { apiArea } from "@server/platform/openapi/registry";
 import { idAnswer } from "@shared/schemas/answers-common";
-import { createdWebhook, deliveryView, webhookView } from "@shared/schemas/answers-projects";
 import {
+  createdWebhook,
   createWebhookInput,
+  deliveryView,
   projectWebhooksInput,
   updateWebhookInput,
   webhookIdInput,
+  webhookView,
 } from "@shared/schemas/webhooks";
 import * as webhooks from "./webhooks";
 
