@@ -2,13 +2,15 @@ import { analyticsArea } from "@server/features/analytics/openapi";
 import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
-import { mediaArea } from "@server/features/media/openapi";
-import { projectsArea, webhooksArea } from "@server/features/projects/openapi";
+import { streamHealthArea, worstUptimeArea } from "@server/features/health/calls";
+import { mediaArea } from "@server/features/media/calls";
+import { projectsArea } from "@server/features/projects/openapi";
+import { schedulesArea } from "@server/features/schedules/calls";
 import { streamingArea } from "@server/features/streaming/calls";
-import { schedulesArea, streamHealthArea, worstUptimeArea } from "@server/features/streaming/openapi";
 import { playlistsArea } from "@server/features/streaming/playlists/calls";
 import { tokensArea } from "@server/features/tokens/calls";
 import { organizationsArea, usersArea } from "@server/features/users/openapi";
+import { webhooksArea } from "@server/features/webhooks/calls";
 import type { ApiArea } from "@server/platform/openapi/registry";
 
 /** Every REST area, in the order the reference page lists them. A new area is one more entry. */

@@ -3,16 +3,16 @@ import { analyticsRouter } from "@server/features/analytics/router";
 import { analyticsSalesRouter } from "@server/features/analytics/sales/router";
 import { authRouter } from "@server/features/auth/router";
 import { dashboardRouter } from "@server/features/dashboard/calls";
-import { healthRouter } from "@server/features/health/router";
-import { mediaRouter } from "@server/features/media/router";
+import { healthRouter } from "@server/features/health/calls";
+import { mediaRouter } from "@server/features/media/calls";
 import { organizationsRouter } from "@server/features/organizations/router";
 import { projectsRouter } from "@server/features/projects/router";
-import { schedulesRouter } from "@server/features/schedules/router";
+import { schedulesRouter } from "@server/features/schedules/calls";
 import { streamingRouter } from "@server/features/streaming/calls";
 import { playlistsRouter } from "@server/features/streaming/playlists/calls";
 import { tokensRouter } from "@server/features/tokens/calls";
 import { usersRouter } from "@server/features/users/router";
-import { webhooksRouter } from "@server/features/webhooks/router";
+import { webhooksRouter } from "@server/features/webhooks/calls";
 import { router } from "@server/platform/trpc/init";
 
 // The router files hold only procedures that call services.

@@ -3,16 +3,8 @@ import type { SessionUser } from "@shared/types";
 import { z } from "zod";
 import { isoTime } from "./answers-common";
 import { type Same, sameShape } from "./same-shape";
-import { SCHEDULE_DAYS, type ScheduleView } from "./schedules";
-import {
-  DELIVERY_STATUSES,
-  type DeliveryView,
-  WEBHOOK_EVENTS,
-  WEBHOOK_FORMATS,
-  type WebhookView,
-} from "./webhooks";
 
-// Zod schemas of the project, user, schedule and webhook answers, for the API document.
+// Zod schemas of the project and user answers, for the API document.
 // The TypeScript types stay the source the services write against; the checks keep them the same.
 
 const nullableInt = z.number().int().nullable();
@@ -45,48 +37,3 @@ export const projectView = z.object({
   media_count: z.number().int(),
   destinations_count: z.number().int(),
 });
-
-export const scheduleView = z.object({
-  id: z.number().int(),
-  destination_id: z.number().int(),
-  kind: z.enum(["once", "weekly"]),
-  starts_at: z.number().nullable().describe("ms since the epoch"),
-  ends_at: z.number().nullable().describe("ms since the epoch"),
-  days: z.array(z.enum(SCHEDULE_DAYS)).nullable(),
-  from: z.string().nullable().describe("HH:MM, wall clock of `timezone`"),
-  to: z.string().nullable(),
-  timezone: z.string().nullable(),
-  media_id: nullableInt,
-  media_name: z.string().nullable(),
-  playlist_id: nullableInt,
-  playlist_name: z.string().nullable(),
-  next_start: z.number().nullable(),
-});
-sameShape<Same<z.infer<typeof scheduleView>, ScheduleView>>();
-
-export const webhookView = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  name: z.string().nullable().describe("What people call it; null when none was given."),
-  url_masked: z.string().describe("Origin only: the path of a Discord or Slack address is its token."),
-  format: z.enum(WEBHOOK_FORMATS),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  created_at: isoTime,
-});
-sameShape<Same<z.infer<typeof webhookView>, WebhookView>>();
-
-export const createdWebhook = webhookView.extend({
-  secret: z.string().describe("The signing secret, shown only in this answer."),
-});
-
-export const deliveryView = z.object({
-  id: z.number().int(),
-  event: z.enum([...WEBHOOK_EVENTS, "webhook.test"]),
-  status: z.enum(DELIVERY_STATUSES),
-  http_status: nullableInt,
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  created_at: isoTime,
-  delivered_at: isoTime.nullable(),
-});
-sameShape<Same<z.infer<typeof deliveryView>, DeliveryView>>();

@@ -1,6 +1,6 @@
 import { HEALTH } from "@shared/messages/health";
 import { z } from "zod";
-import { countUpTo, idSchema, queryInt } from "./ids";
+import { countUpTo, idSchema } from "./ids";
 
 // Inputs and answers of the health timeline and uptime calls.
 
@@ -11,19 +11,20 @@ export const DEFAULT_HEALTH_HOURS = 24;
 const days = countUpTo(MAX_UPTIME_DAYS, HEALTH.invalidDays);
 const hours = countUpTo(MAX_HEALTH_HOURS, HEALTH.invalidHours);
 
-/** GET /destinations/{id}/uptime?days= (7 when absent) */
-export const uptimeQuery = z.strictObject(
-  { days: queryInt(HEALTH.invalidDays).pipe(days).default(7) },
+// One schema per call serves tRPC and REST (the path fills the id, the query the count). Strict, with
+// one message: an unknown or repeated query field is refused with the same sentence as a bad count.
+
+/** health.uptime; GET /destinations/{id}/uptime?days= (7 when absent) */
+export const uptimeInput = z.strictObject(
+  { destinationId: idSchema, days: days.default(7) },
   HEALTH.invalidDays,
 );
-export const uptimeInput = z.object({ destinationId: idSchema, days: days.default(7) });
 
-/** GET /streams/{id}/health?hours= (24 when absent) */
-export const healthQuery = z.strictObject(
-  { hours: queryInt(HEALTH.invalidHours).pipe(hours).default(DEFAULT_HEALTH_HOURS) },
+/** health.streamHealth; GET /streams/{id}/health?hours= (24 when absent) */
+export const healthInput = z.strictObject(
+  { streamId: idSchema, hours: hours.default(DEFAULT_HEALTH_HOURS) },
   HEALTH.invalidHours,
 );
-export const healthInput = z.object({ streamId: idSchema, hours: hours.default(DEFAULT_HEALTH_HOURS) });
 
 export interface UptimeAnswer {
   /** null when nothing was wanted live in the period. */

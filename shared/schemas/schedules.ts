@@ -40,24 +40,27 @@ export type CreateScheduleInput = z.infer<typeof createScheduleInput>;
 export const destinationSchedulesInput = z.object({ destinationId: idSchema });
 export const scheduleIdInput = z.object({ id: idSchema });
 
+const nullableInt = z.number().int().nullable();
+
 /** A window as answered. Instants are ms; weekly times are the wall clock of `timezone`. */
-export interface ScheduleView {
-  id: number;
-  destination_id: number;
-  kind: "once" | "weekly";
-  starts_at: number | null;
-  ends_at: number | null;
-  days: ScheduleDay[] | null;
-  from: string | null;
-  to: string | null;
-  timezone: string | null;
-  media_id: number | null;
-  media_name: string | null;
-  playlist_id: number | null;
-  playlist_name: string | null;
+export const scheduleView = z.object({
+  id: z.number().int(),
+  destination_id: z.number().int(),
+  kind: z.enum(["once", "weekly"]),
+  starts_at: z.number().nullable().describe("ms since the epoch"),
+  ends_at: z.number().nullable().describe("ms since the epoch"),
+  days: z.array(z.enum(SCHEDULE_DAYS)).nullable(),
+  from: z.string().nullable().describe("HH:MM, wall clock of `timezone`"),
+  to: z.string().nullable(),
+  timezone: z.string().nullable(),
+  media_id: nullableInt,
+  media_name: z.string().nullable(),
+  playlist_id: nullableInt,
+  playlist_name: z.string().nullable(),
   /** The start of the next occurrence after now (within a week), ms; null when none is coming. */
-  next_start: number | null;
-}
+  next_start: z.number().nullable(),
+});
+export type ScheduleView = z.infer<typeof scheduleView>;
 
 /** What the scheduler does next on a destination. */
 export interface NextScheduleChange {

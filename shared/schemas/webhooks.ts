@@ -1,5 +1,6 @@
 import { WEBHOOKS } from "@shared/messages/webhooks";
 import { z } from "zod";
+import { isoTime } from "./answers-common";
 import { idSchema } from "./ids";
 import { safeName } from "./names";
 
@@ -84,33 +85,36 @@ export const updateWebhookInput = updateWebhookFields
 export const webhookIdInput = z.object({ id: idSchema }).strict();
 export const projectWebhooksInput = z.object({ project_id: idSchema }).strict();
 
-export interface WebhookView {
-  id: number;
-  project_id: number;
+export const webhookView = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
   /** Null when none was given: lists then show the masked address alone. */
-  name: string | null;
+  name: z.string().nullable().describe("What people call it; null when none was given."),
   /** Origin only: the path of a Discord or Slack address is its token. */
-  url_masked: string;
-  format: WebhookFormat;
-  events: WebhookEvent[];
-  created_at: string;
-}
+  url_masked: z.string().describe("Origin only: the path of a Discord or Slack address is its token."),
+  format: z.enum(WEBHOOK_FORMATS),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  created_at: isoTime,
+});
+export type WebhookView = z.infer<typeof webhookView>;
 
 /** Answered once, at creation: the signing secret is never shown again. */
-export interface CreatedWebhook extends WebhookView {
-  secret: string;
-}
+export const createdWebhook = webhookView.extend({
+  secret: z.string().describe("The signing secret, shown only in this answer."),
+});
+export type CreatedWebhook = z.infer<typeof createdWebhook>;
 
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface DeliveryView {
-  id: number;
-  event: WebhookEvent | "webhook.test";
-  status: DeliveryStatus;
-  http_status: number | null;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  delivered_at: string | null;
-}
+export const deliveryView = z.object({
+  id: z.number().int(),
+  event: z.enum([...WEBHOOK_EVENTS, "webhook.test"]),
+  status: z.enum(DELIVERY_STATUSES),
+  http_status: z.number().int().nullable(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: isoTime,
+  delivered_at: isoTime.nullable(),
+});
+export type DeliveryView = z.infer<typeof deliveryView>;

@@ -92,7 +92,8 @@ const PROCEDURES = { public: publicProcedure, user: protectedProcedure, session:
  * The input without the fields the path fills: what the body or query must hold. The input is an
  * object, or an object piped into a transform (a check across fields that also narrows the type,
  * such as "exactly one of two"); the transform then runs on what is left, before the path's ids are
- * added, so it must not read the fields the path fills.
+ * added, so it must not read the fields the path fills. Checks on the whole object ("change at least
+ * one field") stay on what is left, so they too must read only those fields.
  */
 function withoutPathFields(input: z.ZodType, fields: string[], path: string): z.ZodType {
   if (fields.length === 0) return input;
@@ -102,8 +103,12 @@ function withoutPathFields(input: z.ZodType, fields: string[], path: string): z.
     throw new Error(`${path}: path ids need an object input schema, or one piped into a transform`);
   const unknown = fields.filter((f) => !(f in input.shape));
   if (unknown.length > 0) throw new Error(`${path}: no input field ${unknown.join(", ")}`);
+  // zod will not omit from an object with checks, so they come off first and go back on after.
+  const checks = input.def.checks ?? [];
+  const bare = checks.length > 0 ? input.clone({ ...input.def, checks: [] }) : input;
   // The mask's keys were checked against the shape just above.
-  return input.omit(Object.fromEntries(fields.map((f) => [f, true])) as never);
+  const left: z.ZodType = bare.omit(Object.fromEntries(fields.map((f) => [f, true])) as never);
+  return checks.length > 0 ? left.check(...(checks as z.core.$ZodCheck<unknown>[])) : left;
 }
 
 function restSchemas(spec: CallSpec<Auth, z.ZodType | undefined, HttpMethod, unknown>) {

@@ -73,7 +73,8 @@ describe("GET /api/destinations/{id}/uptime", () => {
       expect(await res.json()).toEqual({ error: HEALTH.invalidDays });
     }
     const extra = await w.call(`/api/destinations/${w.dest.id}/uptime?days=7&x=1`, { cookie: cookieA });
-    expect(extra.status).toBe(400);
+    // An unknown query field is refused with the same one sentence, not ignored.
+    expect([extra.status, await extra.json()]).toEqual([400, { error: HEALTH.invalidDays }]);
     const cookieB = await w.signIn(w.managerB.email);
     for (const id of [w.dest.id, 999_999]) {
       const res = await w.call(`/api/destinations/${id}/uptime?days=7`, { cookie: cookieB });
@@ -114,7 +115,7 @@ describe("GET /api/streams/{id}/health", () => {
     ]);
     const day = await (await w.call(`/api/streams/${w.stream.id}/health`, { cookie })).json();
     expect(day.samples).toHaveLength(2);
-    for (const hours of ["0", "721", "x"]) {
+    for (const hours of ["0", "721", "x", "24&x=1"]) {
       const res = await w.call(`/api/streams/${w.stream.id}/health?hours=${hours}`, { cookie });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: HEALTH.invalidHours });

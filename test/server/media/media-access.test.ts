@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { mediaFiles, streams } from "@server/platform/db/schema";
+import { COMMON } from "@shared/messages/common";
 import { MEDIA } from "@shared/messages/media";
 import { eq } from "drizzle-orm";
 import { filesOnDisk, pngImage, steamReadyMp4, uploadForm } from "../../support/media";
@@ -157,7 +158,11 @@ describe("list, config and delete", () => {
     });
     const trpc = await (await callerFor(h.deps, emails.viewer!)).media.list({ projectId: project.id });
     expect(JSON.parse(JSON.stringify(trpc))).toEqual(rest);
-    expect((await get("/api/media/abc", "viewer")).status).toBe(400);
+    // One path, two things: the refusal names the id each method reads.
+    const badList = await get("/api/media/abc", "viewer");
+    expect([badList.status, await badList.json()]).toEqual([400, { error: COMMON.invalid("projectId") }]);
+    const badDelete = await h.call("/api/media/abc", { method: "DELETE", cookie: cookies.admin });
+    expect([badDelete.status, await badDelete.json()]).toEqual([400, { error: COMMON.invalid("mediaId") }]);
   });
 
   test("config reports the server's real limit and the spec's type lists", async () => {

@@ -62,6 +62,16 @@ const calls = {
     doc: { summary: "Start a thing", answer: { description: "What it started with." } },
     handler: (_ctx, input) => input,
   }),
+  rename: call({
+    auth: "user",
+    input: z
+      .object({ id: idSchema, name: z.string("Name required").optional(), note: z.string().optional() })
+      .strict()
+      .refine((v) => v.name !== undefined || v.note !== undefined, "Change at least one field"),
+    rest: { method: "put", path: "/things/:id", params: { id: "id" }, idLabels: { id: "thingId" } },
+    doc: { summary: "Rename a thing", answer: { description: "The input." } },
+    handler: (_ctx, input) => input,
+  }),
 };
 
 const user: SessionUser = {
@@ -137,6 +147,18 @@ describe("a declared call", () => {
     expect(twice.status).toBe(400);
     // tRPC takes numbers only: the text a query carries is refused there.
     await expect(caller.echo({ id: 3, count: "2" as never })).rejects.toThrow("Count must be a whole number");
+  });
+
+  test("a check on the whole input holds for the REST body too, and a path id refusal can name its field", async () => {
+    const { rest, caller } = world();
+    const put = (path: string, body: unknown) => rest(path, { ...post(body), method: "PUT" });
+    const refused = async (res: Response) => [res.status, (await res.json()).error];
+    expect(await refused(await put("/things/3", {}))).toEqual([400, "Change at least one field"]);
+    expect(await refused(await put("/things/3", { name: 5 }))).toEqual([400, "Name required"]);
+    expect(await refused(await put("/things/x", { name: "a" }))).toEqual([400, COMMON.invalid("thingId")]);
+    const renamed = await put("/things/3", { name: "a" });
+    expect(await renamed.json()).toEqual(await caller.rename({ id: 3, name: "a" }));
+    await expect(caller.rename({ id: 3 })).rejects.toThrow("Change at least one field");
   });
 
   test("a session-only call refuses a token on both transports", async () => {

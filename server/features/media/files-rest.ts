@@ -1,19 +1,16 @@
 import type { AppEnv } from "@server/platform/http/env";
 import { idParam, requireUser } from "@server/platform/http/request";
+import type { ApiRoute } from "@server/platform/openapi/registry";
 import { MEDIA } from "@shared/messages/media";
+import { mediaItem } from "@shared/schemas/answers-streaming";
 import type { Context, Hono } from "hono";
 import * as media from "./media";
 import { uploadMedia } from "./media-upload";
 import { parseRange } from "./range";
 
-// The /media/* calls. Static paths first: /media/{id} would swallow them. `/media/{id}` is one path
-// to a client, so both its methods name the parameter `id`: a project's on GET, a file's on DELETE.
-export function mediaRest(api: Hono<AppEnv>) {
-  api.get("/media/config", (c) => {
-    requireUser(c);
-    return c.json(media.mediaConfig(c.var.deps));
-  });
-
+// The media calls that move files, hand-written (named in HAND_WRITTEN): a multipart upload streamed
+// to disk, a file's bytes with Range requests, and a JPEG poster. None is one JSON value in or out.
+export function mediaFilesRest(api: Hono<AppEnv>) {
   api.post("/media/upload", async (c) => {
     const { user } = requireUser(c);
     const length = c.req.header("content-length");
@@ -39,16 +36,6 @@ export function mediaRest(api: Hono<AppEnv>) {
     return new Response(Bun.file(path), {
       headers: { "content-type": "image/jpeg", "cache-control": "private, max-age=86400" },
     });
-  });
-
-  api.get("/media/:id", (c) => {
-    const { user } = requireUser(c);
-    return c.json(media.listMedia(c.var.deps, user, idParam(c, "id", "projectId")));
-  });
-
-  api.delete("/media/:id", async (c) => {
-    const { user } = requireUser(c);
-    return c.json(await media.deleteMedia(c.var.deps, user, idParam(c, "id", "mediaId")));
   });
 }
 
@@ -76,3 +63,41 @@ function serveFile(c: Context<AppEnv>, file: media.ServedFile) {
   headers.set("content-length", String(range.end - range.start + 1));
   return new Response(whole.slice(range.start, range.end + 1), { status: 206, headers });
 }
+
+const uploadForm = {
+  type: "object",
+  properties: {
+    projectId: { type: "string", pattern: "^\\d{1,15}$", description: "The project's id." },
+    media: {
+      type: "string",
+      contentMediaType: "application/octet-stream",
+      description: "One video or image file.",
+    },
+  },
+  required: ["projectId", "media"],
+};
+
+/** The hand-written calls' document entries. */
+export const mediaFileRoutes: ApiRoute[] = [
+  {
+    method: "post",
+    path: "/media/upload",
+    summary: "Upload one file (multipart, streamed to disk)",
+    formBody: { contentType: "multipart/form-data", schema: uploadForm },
+    answer: { status: 201, description: "The stored file with its probed metadata.", schema: mediaItem },
+    errors: [403, 404, 413, 415, 507],
+  },
+  {
+    method: "get",
+    path: "/media/stream/:mediaId",
+    summary: "The file itself; answers Range requests with 206",
+    answer: { description: "The file's bytes.", contentType: "application/octet-stream" },
+    errors: [416],
+  },
+  {
+    method: "get",
+    path: "/media/poster/:mediaId",
+    summary: "A video's poster frame",
+    answer: { description: "A JPEG image.", contentType: "image/jpeg" },
+  },
+];

@@ -1,0 +1,62 @@
+import { call } from "@server/platform/api/call";
+import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
+import type { AppEnv } from "@server/platform/http/env";
+import { apiArea } from "@server/platform/openapi/registry";
+import { mediaItem } from "@shared/schemas/answers-streaming";
+import { mediaDeleteInput, mediaListInput } from "@shared/schemas/media";
+import type { Hono } from "hono";
+import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
+import * as media from "./media";
+
+// The media calls that answer JSON, each declared once; uploads and file bytes are hand-written
+// beside them (`./files-rest`). `/media/{id}` is one path to a client, so both its methods name the
+// parameter `id`: a project's on GET, a file's on DELETE, each refused under its own name.
+export const mediaCalls = {
+  config: call({
+    auth: "user",
+    rest: { method: "get", path: "/media/config" },
+    doc: {
+      summary: "Upload limits and accepted extensions",
+      answer: { description: "`maxFileSize`, its text and the accepted extensions." },
+    },
+    handler: ({ deps }) => media.mediaConfig(deps),
+  }),
+  list: call({
+    auth: "user",
+    input: mediaListInput,
+    rest: { method: "get", path: "/media/:id", params: { id: "projectId" }, idLabels: { id: "projectId" } },
+    doc: {
+      summary: "A project's media files",
+      ids: { id: "The project's id." },
+      answer: { description: "Media files, newest first.", schema: mediaItem.array() },
+    },
+    handler: ({ deps, user }, input) => media.listMedia(deps, user, input.projectId),
+  }),
+  delete: call({
+    auth: "user",
+    input: mediaDeleteInput,
+    rest: { method: "delete", path: "/media/:id", params: { id: "id" }, idLabels: { id: "mediaId" } },
+    doc: {
+      summary: "Delete a media file (refused while it streams or a playlist holds it)",
+      ids: { id: "The media file's id." },
+      answer: { description: "`{ success: true }`." },
+      errors: [403, 409],
+    },
+    handler: ({ deps, user }, input) => media.deleteMedia(deps, user, input.id),
+  }),
+};
+
+export const mediaRouter = trpcRouter(mediaCalls);
+
+/** /media/config before /media/{id}, which would otherwise take it for an id. */
+export function mediaRest(api: Hono<AppEnv>) {
+  mediaFilesRest(api);
+  restRoutes(mediaCalls)(api);
+}
+
+const { config, ...byId } = mediaCalls;
+export const mediaArea = apiArea("Media", "Video and image files, checked with ffprobe on upload.", [
+  ...openApiRoutes({ config }),
+  ...mediaFileRoutes,
+  ...openApiRoutes(byId),
+]);
