@@ -58,6 +58,11 @@ export interface CallSpec<A extends Auth, I extends z.ZodType | undefined, M ext
   doc: DocSide;
   /** Calls the feature's service; knows nothing of HTTP or tRPC. */
   handler: (ctx: CallContext<A>, input: InputOf<I>) => O;
+  /**
+   * What REST answers instead, where a script needs another answer than the console: a sync the
+   * console polls as a job, a script waits for and gets its result. Same input, same refusals.
+   */
+  restHandler?: (ctx: CallContext<A>, input: InputOf<I>) => unknown;
 }
 
 type Built<I, O> = { input: WireInputOf<I>; output: Awaited<O>; meta: object };
@@ -112,23 +117,69 @@ function restSchemas(spec: CallSpec<Auth, z.ZodType | undefined, HttpMethod, unk
   return {};
 }
 
+type AnyHandler = Call["handler"];
+
+function procedureOf(
+  auth: Auth,
+  input: z.ZodType | undefined,
+  kind: "query" | "mutation",
+  handler: AnyHandler,
+) {
+  const base = PROCEDURES[auth];
+  const withInput = input ? base.input(input) : base;
+  // biome-ignore lint/suspicious/noExplicitAny: the procedure's context is narrowed by its auth.
+  const resolve = ({ ctx, input }: { ctx: any; input: any }) =>
+    handler({ deps: ctx.deps, user: ctx.user }, input);
+  return kind === "query" ? withInput.query(resolve) : withInput.mutation(resolve);
+}
+
 /** Declares one call. */
 export function call<A extends Auth, M extends HttpMethod, O, I extends z.ZodType | undefined = undefined>(
   spec: CallSpec<A, I, M, O>,
 ): Call<A, I, M, O> {
-  const base = PROCEDURES[spec.auth];
-  const withInput = spec.input ? base.input(spec.input) : base;
-  // biome-ignore lint/suspicious/noExplicitAny: the procedure's context is narrowed by its auth.
-  const resolve = ({ ctx, input }: { ctx: any; input: any }) =>
-    spec.handler({ deps: ctx.deps, user: ctx.user }, input);
-  const built = spec.rest.method === "get" ? withInput.query(resolve) : withInput.mutation(resolve);
+  const kind = spec.rest.method === "get" ? "query" : "mutation";
+  const built = procedureOf(spec.auth, spec.input, kind, spec.handler as AnyHandler);
   return {
     auth: spec.auth,
     rest: spec.rest,
     doc: spec.doc,
     // The builder's own type is as wide as any procedure; the declaration's generics say which.
     procedure: built as ProcedureOf<I, M, O>,
-    handler: spec.handler as Call["handler"],
+    handler: (spec.restHandler ?? spec.handler) as AnyHandler,
     ...restSchemas(spec as CallSpec<Auth, z.ZodType | undefined, HttpMethod, unknown>),
   };
+}
+
+/** A call only the console makes: a tRPC procedure with no REST path and no document entry. */
+export interface ConsoleCallSpec<
+  A extends Auth,
+  I extends z.ZodType | undefined,
+  K extends "query" | "mutation",
+  O,
+> {
+  auth: A;
+  input?: I;
+  /** A query reads, a mutation changes something. */
+  kind: K;
+  handler: (ctx: CallContext<A>, input: InputOf<I>) => O;
+}
+
+/** A console-only call, declared once; `trpcRouter` takes it beside the declared calls. */
+export interface ConsoleCall<
+  I = unknown,
+  K extends "query" | "mutation" = "query" | "mutation",
+  O = unknown,
+> {
+  procedure: ProcedureOf<I, K extends "query" ? "get" : "post", O>;
+}
+
+/** Declares a call the REST API does not offer (polling a job the console started, say). */
+export function consoleCall<
+  A extends Auth,
+  K extends "query" | "mutation",
+  O,
+  I extends z.ZodType | undefined = undefined,
+>(spec: ConsoleCallSpec<A, I, K, O>): ConsoleCall<I, K, O> {
+  const built = procedureOf(spec.auth, spec.input, spec.kind, spec.handler as AnyHandler);
+  return { procedure: built as ConsoleCall<I, K, O>["procedure"] };
 }
