@@ -1,5 +1,5 @@
 import { analyticsArea } from "@server/features/analytics/openapi";
-import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
+import { salesAnalyticsArea } from "@server/features/analytics/sales/calls";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
 import { mediaArea, playlistsArea } from "@server/features/media/openapi";

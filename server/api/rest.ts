@@ -1,7 +1,7 @@
 import { analyticsExportRest } from "@server/features/analytics/export/rest";
 import { analyticsRest } from "@server/features/analytics/rest";
 import { analyticsReviewsRest } from "@server/features/analytics/reviews/rest";
-import { analyticsSalesRest } from "@server/features/analytics/sales/rest";
+import { analyticsSalesRest } from "@server/features/analytics/sales/calls";
 import { wishlistsRest } from "@server/features/analytics/wishlists/rest";
 import { authRest } from "@server/features/auth/rest";
 import { dashboardRest } from "@server/features/dashboard/calls";
