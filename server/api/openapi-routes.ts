@@ -1,4 +1,4 @@
-import { analyticsArea } from "@server/features/analytics/openapi";
+import { analyticsArea } from "@server/features/analytics/calls";
 import { salesAnalyticsArea } from "@server/features/analytics/sales/calls";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
