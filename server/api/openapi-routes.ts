@@ -1,5 +1,5 @@
-import { analyticsArea } from "@server/features/analytics/openapi";
-import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
+import { analyticsArea } from "@server/features/analytics/calls";
+import { salesAnalyticsArea } from "@server/features/analytics/sales/calls";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
 import { streamHealthArea, worstUptimeArea } from "@server/features/health/calls";

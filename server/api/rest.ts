@@ -1,8 +1,5 @@
-import { analyticsExportRest } from "@server/features/analytics/export/rest";
-import { analyticsRest } from "@server/features/analytics/rest";
-import { analyticsReviewsRest } from "@server/features/analytics/reviews/rest";
-import { analyticsSalesRest } from "@server/features/analytics/sales/rest";
-import { wishlistsRest } from "@server/features/analytics/wishlists/rest";
+import { analyticsRest } from "@server/features/analytics/calls";
+import { analyticsSalesRest } from "@server/features/analytics/sales/calls";
 import { authRest } from "@server/features/auth/rest";
 import { dashboardRest } from "@server/features/dashboard/calls";
 import { healthRest } from "@server/features/health/calls";
@@ -32,10 +29,7 @@ export function registerRest(api: Hono<AppEnv>) {
   dashboardRest(api);
   analyticsRest(api);
   analyticsSalesRest(api);
-  analyticsReviewsRest(api);
-  analyticsExportRest(api);
   webhooksRest(api);
-  wishlistsRest(api);
   healthRest(api);
   tokensRest(api);
   openApiRest(api);

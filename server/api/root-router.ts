@@ -1,6 +1,6 @@
-import { analyticsExportRouter } from "@server/features/analytics/export/router";
-import { analyticsRouter } from "@server/features/analytics/router";
-import { analyticsSalesRouter } from "@server/features/analytics/sales/router";
+import { analyticsRouter } from "@server/features/analytics/calls";
+import { analyticsExportRouter } from "@server/features/analytics/export/calls";
+import { analyticsSalesRouter } from "@server/features/analytics/sales/calls";
 import { authRouter } from "@server/features/auth/router";
 import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/calls";

@@ -1,6 +1,11 @@
 // What the analytics calls answer: the shapes the server builds and the screens read.
 
-export type Trend = "up" | "down" | "stable" | number;
+export type {
+  AnalyticsOverview,
+  FinancialOverview,
+  PlayerMetric,
+  Trend,
+} from "./analytics-answer-schemas";
 
 export interface NewsItem {
   gid: string;
@@ -20,83 +25,6 @@ export interface NewsItem {
 export interface NewsResponse {
   summary: { totalArticles: number; fetchedAt: string | null };
   newsItems: NewsItem[];
-}
-
-export interface PlayerMetric {
-  /** YYYY-MM-DD (UTC). Every day of the period appears, oldest first; `samples` 0 means no data. */
-  date: string;
-  dailyPeak: number;
-  /** Highest sample in the 24 h ending at the end of that day (or now, for today): >= dailyPeak. */
-  peak24h: number;
-  /** The day's last sample. */
-  current: number;
-  samples: number;
-}
-
-export interface FinancialOverview {
-  /** Latest date that has sales rows, YYYY-MM-DD, or null. "Daily" figures are that date's. */
-  latestDate: string | null;
-  /** Money in integer cents. Returns are positive magnitudes; net is Steam's net (gross - returns - tax). */
-  currentMetrics: {
-    dailyRevenue: number;
-    totalRevenue: number;
-    dailyUnits: number;
-    totalUnits: number;
-    /** Net revenue per net unit sold, cents. */
-    arpu: number;
-    /** Steam's financial API carries no store visits, so no conversion rate can be computed: null. */
-    conversionRate: number | null;
-  };
-  detailedMetrics: {
-    grossSales: number;
-    grossReturns: number;
-    netSales: number;
-    grossUnitsSold: number;
-    grossUnitsReturned: number;
-    netUnitsSold: number;
-    /** Tax Steam withheld, cents. */
-    netTax: number;
-    /** Percent (1 decimal) of gross units returned. */
-    returnRate: number;
-    /** gross sales / gross units, cents. */
-    averageSalePrice: number;
-    /** Percent (1 decimal) of gross sales lost to returns. */
-    returnsImpact: number;
-  };
-  trends: {
-    revenueTrend: Trend;
-    /** Every day of the period, oldest first; revenue in cents (net), units net. */
-    revenueData: { date: string; revenue: number; units: number }[];
-  };
-  dataSummary: {
-    daysWithData: number;
-    periodDays: number;
-    coveragePercent: number;
-    lastUpdated: string | null;
-  };
-}
-
-export interface AnalyticsOverview {
-  steamEnabled: boolean;
-  financialEnabled: boolean;
-  hasData: boolean;
-  timeRange: { days: number; startDate: string; endDate: string };
-  project: { id: number; name: string; steamAppId: number | null; lastSync: string | null };
-  summary: {
-    currentPlayers: number;
-    peakPlayers: number;
-    totalAchievements: number;
-    recentNews: number;
-    avgDailyPeak: number;
-    growthTrend: Trend;
-    /** Percent with 1 decimal. */
-    avgUnlockRate: number;
-    /** ISO time of the newest player sample, or null. */
-    lastSampleAt: string | null;
-  };
-  playerMetrics: PlayerMetric[];
-  /** Present only while financial analytics is enabled. */
-  financial: FinancialOverview | null;
 }
 
 export interface SteamSyncResult {

@@ -1,6 +1,6 @@
 import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { countUpTo, idSchema, queryInt } from "./ids";
+import { countUpTo, idSchema } from "./ids";
 
 // The reviews section of the analytics tab: input of the call (tRPC and REST) and its answer.
 
@@ -10,11 +10,8 @@ export const REVIEW_DEFAULT_DAYS = 90;
 
 const reviewDays = countUpTo(REVIEW_MAX_DAYS, COMMON.invalid("days"));
 
+/** GET /analytics/reviews/{projectId}?days= and analytics.reviews. */
 export const reviewsInput = z.object({ projectId: idSchema, days: reviewDays.default(REVIEW_DEFAULT_DAYS) });
-/** GET /analytics/reviews/{projectId}?days= */
-export const reviewsQuery = z.object({
-  days: queryInt(COMMON.invalid("days")).pipe(reviewDays).default(REVIEW_DEFAULT_DAYS),
-});
 
 const reviewDay = z.object({
   date: z.string().describe("UTC day, YYYY-MM-DD"),

@@ -1,8 +1,7 @@
 import { SALES } from "@shared/messages/analytics-sales";
-import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
 import { DEFAULT_PERIOD_DAYS, periodDays } from "./analytics";
-import { idSchema, queryInt } from "./ids";
+import { idSchema } from "./ids";
 
 // Sales breakdowns, sale-event scorecards and refunds: inputs (one schema for tRPC, REST and the
 // client) and answers (the types are inferred, so the API document and the service cannot drift).
@@ -12,24 +11,22 @@ export type BreakdownBy = (typeof BREAKDOWN_BY)[number];
 
 const by = z.enum(BREAKDOWN_BY, SALES.byInvalid);
 
-export const breakdownInput = z.object({
-  projectId: idSchema,
-  days: periodDays.default(DEFAULT_PERIOD_DAYS),
-  by,
-});
-/** GET /analytics/sales-breakdown/{projectId}?days=&by= */
-export const breakdownQuery = z.strictObject(
+/**
+ * GET /analytics/sales-breakdown/{projectId}?days=&by= and analyticsSales.breakdown. Strict: a
+ * parameter this address does not take is refused rather than ignored.
+ */
+export const breakdownInput = z.strictObject(
   {
-    days: queryInt(COMMON.invalid("days")).pipe(periodDays).default(DEFAULT_PERIOD_DAYS),
-    by: z.string(SALES.byInvalid).pipe(by).default("country"),
+    projectId: idSchema,
+    days: periodDays.default(DEFAULT_PERIOD_DAYS),
+    by: by.default("country"),
   },
   SALES.unknownParam,
 );
+/** GET /analytics/refunds/{projectId}?days= and analyticsSales.refunds. */
 export const refundsInput = breakdownInput.pick({ projectId: true, days: true });
-/** GET /analytics/refunds/{projectId}?days= */
-export const refundsQuery = breakdownQuery.pick({ days: true });
-export const saleEventsInput = z.object({ projectId: idSchema });
-export const saleEventsQuery = z.strictObject({}, SALES.unknownParam);
+/** GET /analytics/sale-events/{projectId} (no parameters) and analyticsSales.saleEvents. */
+export const saleEventsInput = z.strictObject({ projectId: idSchema }, SALES.unknownParam);
 
 const day = z.string().describe("YYYY-MM-DD (Steam's Pacific sales date)");
 const cents = z.number().int().describe("US cents");

@@ -1,7 +1,7 @@
 import { ANALYTICS } from "@shared/messages/analytics";
 import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { countUpTo, idSchema, queryFlag, queryId, queryInt } from "./ids";
+import { countUpTo, idSchema } from "./ids";
 import { safeName } from "./names";
 
 // Inputs and answers of the analytics calls.
@@ -38,9 +38,9 @@ const appIdChecks = (base: z.ZodNumber) =>
     .positive(ANALYTICS.appIdInvalid)
     .max(2 ** 31 - 1, ANALYTICS.appIdInvalid);
 export const steamAppIdSchema = appIdChecks(z.number(ANALYTICS.appIdInvalid));
-/** The test dialog's App ID is required: a missing one gets its own plain word. */
+/** The test dialog's App ID is required: a missing (or empty) one gets its own plain word. */
 const appIdOrMissing = (issue: { input?: unknown }) =>
-  issue.input === undefined ? ANALYTICS.testAppIdRequired : ANALYTICS.appIdInvalid;
+  issue.input === undefined || issue.input === "" ? ANALYTICS.testAppIdRequired : ANALYTICS.appIdInvalid;
 const newsLimit = z
   .number(COMMON.invalid("limit"))
   .int(COMMON.invalid("limit"))
@@ -51,26 +51,22 @@ const searchLimit = z
   .int(COMMON.invalid("limit"))
   .min(1, COMMON.invalid("limit"))
   .max(SEARCH_LIMIT, COMMON.invalid("limit"));
-/** A query parameter left empty ("?partnerId=") counts as absent. */
+/** A query parameter left empty ("?partnerId=") counts as absent, as does null. */
 const blankAsAbsent = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 
+// Each input below serves one call on both transports: REST fills `projectId` from the path and
+// the rest from the query (GET) or the JSON body.
+
+/** GET /analytics/news/{id}?limit=&refresh=1 and analytics.news. */
 export const newsInput = z.object({
   projectId,
   limit: newsLimit.default(NEWS_LIMIT),
-  /** Bypass the cache (the refresh button). */
-  refresh: z.boolean(COMMON.notBoolean("refresh")).default(false),
+  /** Bypass the cache (the refresh button). A query sends it as 1, true, 0 or false. */
+  refresh: z.boolean(COMMON.notFlag("refresh")).default(false),
 });
-/** GET /analytics/news/{id}?limit=&refresh=1 */
-export const newsQuery = z.object({
-  limit: queryInt(COMMON.invalid("limit")).pipe(newsLimit).default(NEWS_LIMIT),
-  refresh: queryFlag(COMMON.notFlag("refresh")).default(false),
-});
+/** GET /analytics/project-overview/{id}?days= and analytics.overview. */
 export const overviewInput = z.object({ projectId, days });
-/** GET /analytics/project-overview/{id}?days= */
-export const overviewQuery = z.object({
-  days: queryInt(COMMON.invalid("days")).pipe(periodDays).default(DEFAULT_PERIOD_DAYS),
-});
 export const syncInput = z.object({ projectId, days });
 export const projectOnlyInput = z.object({ projectId });
 
@@ -80,27 +76,17 @@ export const allAppsSyncInput = z.object({
   dateRange: z.enum(DATE_RANGES, ANALYTICS.dateRangeInvalid),
 });
 
+/** GET /analytics/steam/test-financial-api?appId=&partnerId= and analytics.testFinancialApi. */
 export const testFinancialApiInput = z.object({
   appId: appIdChecks(z.number({ error: appIdOrMissing })),
-  partnerId: z
-    .number(COMMON.invalid("partnerId"))
-    .int(COMMON.invalid("partnerId"))
-    .positive(COMMON.invalid("partnerId"))
-    .max(Number.MAX_SAFE_INTEGER, COMMON.invalid("partnerId"))
-    .nullish()
-    .transform((v) => v ?? undefined),
-});
-/** GET /analytics/steam/test-financial-api?appId=&partnerId= */
-export const testFinancialApiQuery = z.object({
-  appId: z.preprocess(
-    (v) => (v === "" ? undefined : v),
+  /** Optional; null or an empty query parameter counts as absent. */
+  partnerId: blankAsAbsent(
     z
-      .string({ error: appIdOrMissing })
-      .regex(/^\d{1,15}$/, ANALYTICS.appIdInvalid)
-      .transform(Number)
-      .pipe(steamAppIdSchema),
+      .number(COMMON.invalid("partnerId"))
+      .int(COMMON.invalid("partnerId"))
+      .positive(COMMON.invalid("partnerId"))
+      .max(Number.MAX_SAFE_INTEGER, COMMON.invalid("partnerId")),
   ),
-  partnerId: blankAsAbsent(queryId(COMMON.invalid("partnerId"))),
 });
 
 const searchText = z
@@ -108,22 +94,18 @@ const searchText = z
   .trim()
   .min(SEARCH_MIN_CHARS, ANALYTICS.searchTooShort)
   .max(100, COMMON.searchTooLong);
+/** GET /analytics/steam/search?q=&limit= and analytics.search. */
 export const searchInput = z.object({ q: searchText, limit: searchLimit.default(SEARCH_LIMIT) });
-/** GET /analytics/steam/search?q=&limit= */
-export const searchQuery = z.object({
-  q: searchText,
-  limit: queryInt(COMMON.invalid("limit")).pipe(searchLimit).default(SEARCH_LIMIT),
-});
 
-/** The body of PUT /analytics/settings/{projectId}; the tRPC input adds projectId. */
-export const settingsBody = z.object({
+/** PUT /analytics/settings/{projectId} (the rest in the body) and analytics.updateSettings. */
+export const updateSettingsInput = z.object({
+  projectId,
   steamAppId: steamAppIdSchema.nullable(),
   steamAnalyticsEnabled: z.boolean(),
   financialAnalyticsEnabled: z.boolean(),
   /** The chosen game's name from the search, kept only for display (optional). */
   steamAppName: safeName(z.string().trim().max(200)).nullish(),
 });
-export const updateSettingsInput = settingsBody.extend({ projectId });
 export const settingsInput = z.object({ projectId });
 
 export * from "./analytics-answers";

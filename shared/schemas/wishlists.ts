@@ -1,6 +1,6 @@
 import { COMMON } from "@shared/messages/common";
 import { z } from "zod";
-import { countUpTo, idSchema, queryInt } from "./ids";
+import { countUpTo, idSchema } from "./ids";
 
 // The wishlists card and GET /analytics/wishlists/{projectId}: inputs and the answer's shape.
 
@@ -11,13 +11,10 @@ export const WISHLIST_TOP_COUNTRIES = 8;
 
 const wishlistDays = countUpTo(WISHLIST_MAX_PERIOD_DAYS, COMMON.invalid("days"));
 
+/** GET /analytics/wishlists/{projectId}?days= and analytics.wishlists. */
 export const wishlistsInput = z.object({
   projectId: idSchema,
   days: wishlistDays.default(WISHLIST_DEFAULT_DAYS),
-});
-/** GET /analytics/wishlists/{projectId}?days= */
-export const wishlistsQuery = z.object({
-  days: queryInt(COMMON.invalid("days")).pipe(wishlistDays).default(WISHLIST_DEFAULT_DAYS),
 });
 
 const counts = {

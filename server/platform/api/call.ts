@@ -56,28 +56,55 @@ export interface DocSide {
   errors?: number[];
 }
 
-export interface CallSpec<A extends Auth, I extends z.ZodType | undefined, M extends HttpMethod, O> {
+/** A tRPC query reads; a mutation changes something (or, called from a button, costs something). */
+export type Kind = "query" | "mutation";
+/** GET reads, so it is a tRPC query; every other method changes something, so it is a mutation. */
+export type KindOf<M> = M extends "get" ? "query" : "mutation";
+
+export interface CallSpec<
+  A extends Auth,
+  I extends z.ZodType | undefined,
+  M extends HttpMethod,
+  O,
+  K extends Kind = KindOf<M>,
+> {
   auth: A;
   input?: I;
+  /**
+   * The tRPC kind, where it is not the method's: a check the console runs from a button as a
+   * mutation, offered to scripts as a GET.
+   */
+  kind?: K;
   rest: RestSide<M>;
   doc: DocSide;
   /** Calls the feature's service; knows nothing of HTTP or tRPC. */
   handler: (ctx: CallContext<A>, input: InputOf<I>) => O;
+  /**
+   * What REST answers instead, where a script needs another answer than the console: a sync the
+   * console polls as a job, a script waits for and gets its result. Same input, same refusals.
+   */
+  restHandler?: (ctx: CallContext<A>, input: InputOf<I>) => unknown;
 }
 
 type Built<I, O> = { input: WireInputOf<I>; output: Awaited<O>; meta: object };
-/** GET reads, so it is a tRPC query; every other method changes something, so it is a mutation. */
-export type ProcedureOf<I, M, O> = M extends "get"
+export type ProcedureOfKind<I, K, O> = K extends "query"
   ? TRPCQueryProcedure<Built<I, O>>
   : TRPCMutationProcedure<Built<I, O>>;
+export type ProcedureOf<I, M, O> = ProcedureOfKind<I, KindOf<M>, O>;
 
 /** A declared call, with what the transports need derived once. */
-export interface Call<A extends Auth = Auth, I = unknown, M extends HttpMethod = HttpMethod, O = unknown> {
+export interface Call<
+  A extends Auth = Auth,
+  I = unknown,
+  M extends HttpMethod = HttpMethod,
+  O = unknown,
+  K extends Kind = KindOf<M>,
+> {
   auth: A;
   rest: RestSide<M>;
   doc: DocSide;
   /** The tRPC procedure: the input schema as it is, the handler behind the auth's procedure. */
-  procedure: ProcedureOf<I, M, O>;
+  procedure: ProcedureOfKind<I, K, O>;
   /** The schema REST parses the JSON body with, when the call reads one. */
   body?: z.ZodType;
   /** The schema REST parses the query with (strings turned into the input's numbers and flags). */
@@ -133,23 +160,56 @@ function restSchemas(spec: CallSpec<Auth, z.ZodType | undefined, HttpMethod, unk
   return {};
 }
 
-/** Declares one call. */
-export function call<A extends Auth, M extends HttpMethod, O, I extends z.ZodType | undefined = undefined>(
-  spec: CallSpec<A, I, M, O>,
-): Call<A, I, M, O> {
-  const base = PROCEDURES[spec.auth];
-  const withInput = spec.input ? base.input(spec.input) : base;
+type AnyHandler = Call["handler"];
+
+function procedureOf(auth: Auth, input: z.ZodType | undefined, kind: Kind, handler: AnyHandler) {
+  const base = PROCEDURES[auth];
+  const withInput = input ? base.input(input) : base;
   // biome-ignore lint/suspicious/noExplicitAny: the procedure's context is narrowed by its auth.
   const resolve = ({ ctx, input }: { ctx: any; input: any }) =>
-    spec.handler({ deps: ctx.deps, user: ctx.user }, input);
-  const built = spec.rest.method === "get" ? withInput.query(resolve) : withInput.mutation(resolve);
+    handler({ deps: ctx.deps, user: ctx.user }, input);
+  return kind === "query" ? withInput.query(resolve) : withInput.mutation(resolve);
+}
+
+/** Declares one call. */
+export function call<
+  A extends Auth,
+  M extends HttpMethod,
+  O,
+  I extends z.ZodType | undefined = undefined,
+  K extends Kind = KindOf<M>,
+>(spec: CallSpec<A, I, M, O, K>): Call<A, I, M, O, K> {
+  const kind = spec.kind ?? (spec.rest.method === "get" ? "query" : "mutation");
+  const built = procedureOf(spec.auth, spec.input, kind, spec.handler as AnyHandler);
   return {
     auth: spec.auth,
     rest: spec.rest,
     doc: spec.doc,
     // The builder's own type is as wide as any procedure; the declaration's generics say which.
-    procedure: built as ProcedureOf<I, M, O>,
-    handler: spec.handler as Call["handler"],
+    procedure: built as ProcedureOfKind<I, K, O>,
+    handler: (spec.restHandler ?? spec.handler) as AnyHandler,
     ...restSchemas(spec as CallSpec<Auth, z.ZodType | undefined, HttpMethod, unknown>),
   };
+}
+
+/** A call only the console makes: a tRPC procedure with no REST path and no document entry. */
+export interface ConsoleCallSpec<A extends Auth, I extends z.ZodType | undefined, K extends Kind, O> {
+  auth: A;
+  input?: I;
+  /** A query reads, a mutation changes something. */
+  kind: K;
+  handler: (ctx: CallContext<A>, input: InputOf<I>) => O;
+}
+
+/** A console-only call, declared once; `trpcRouter` takes it beside the declared calls. */
+export interface ConsoleCall<I = unknown, K extends Kind = Kind, O = unknown> {
+  procedure: ProcedureOfKind<I, K, O>;
+}
+
+/** Declares a call the REST API does not offer (polling a job the console started, say). */
+export function consoleCall<A extends Auth, K extends Kind, O, I extends z.ZodType | undefined = undefined>(
+  spec: ConsoleCallSpec<A, I, K, O>,
+): ConsoleCall<I, K, O> {
+  const built = procedureOf(spec.auth, spec.input, spec.kind, spec.handler as AnyHandler);
+  return { procedure: built as ConsoleCall<I, K, O>["procedure"] };
 }

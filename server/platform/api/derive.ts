@@ -5,15 +5,18 @@ import type { ApiRoute } from "@server/platform/openapi/registry";
 import { router } from "@server/platform/trpc/init";
 import { API_TOKENS } from "@shared/messages/api-tokens";
 import type { Context, Hono } from "hono";
-import type { Auth, Call, CallContext } from "./call";
+import type { Auth, Call, CallContext, ConsoleCall } from "./call";
 
 // From a feature's declarations to what each transport and the document need. A feature exports
 // its declarations as one record; the names are the tRPC procedure names the client calls.
 
 export type Calls = Record<string, Call>;
 
-/** The feature's tRPC router: one procedure per declaration, under the declaration's name. */
-export function trpcRouter<C extends Calls>(calls: C) {
+/**
+ * The feature's tRPC router: one procedure per declaration, under the declaration's name. Console
+ * calls (no REST side) may sit in the same record; `restRoutes` and `openApiRoutes` never see them.
+ */
+export function trpcRouter<C extends Record<string, Call | ConsoleCall>>(calls: C) {
   const procedures = Object.fromEntries(Object.entries(calls).map(([name, c]) => [name, c.procedure]));
   return router(procedures as { [K in keyof C]: C[K]["procedure"] });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Session } from "@server/features/auth/session";
-import { call } from "@server/platform/api/call";
+import { call, consoleCall } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import type { AppEnv } from "@server/platform/http/env";
 import { onError } from "@server/platform/http/errors";
@@ -84,6 +84,26 @@ const user: SessionUser = {
   canCreateProjects: false,
 };
 
+// A sync the console polls as a job, a script waits for; and the console's poll, which REST lacks.
+const jobs = {
+  start: call({
+    auth: "user",
+    input: z.object({ id: idSchema }).strict(),
+    rest: { method: "post", path: "/jobs/:id/start", params: { id: "id" } },
+    doc: { summary: "Start a job", answer: { description: "The job's result." } },
+    handler: (_ctx, { id }) => ({ jobId: id }),
+    restHandler: async (_ctx, { id }) => ({ result: `job ${id} done` }),
+  }),
+};
+const consoleOnly = {
+  poll: consoleCall({
+    auth: "user",
+    input: z.object({ jobId: idSchema }),
+    kind: "query",
+    handler: ({ user }, { jobId }) => ({ jobId, state: "done", for: user.id }),
+  }),
+};
+
 function world(apiTokenId: number | null = null) {
   const deps = testDeps();
   const session = { id: "s" } as unknown as Session;
@@ -96,9 +116,10 @@ function world(apiTokenId: number | null = null) {
     await next();
   });
   restRoutes(calls)(api);
+  restRoutes(jobs)(api);
   api.onError(onError);
   const cookies = { setSession: () => {}, clearSession: () => {} };
-  const caller = createCallerFactory(trpcRouter(calls))({
+  const caller = createCallerFactory(trpcRouter({ ...calls, ...jobs, ...consoleOnly }))({
     deps,
     user,
     session,
@@ -229,5 +250,24 @@ describe("a declared call", () => {
         handler: () => null,
       }),
     ).toThrow("map every path id");
+  });
+
+  test("may answer REST otherwise than tRPC, with the same input and refusals", async () => {
+    const { caller, rest } = world();
+    expect(await caller.start({ id: 4 })).toEqual({ jobId: 4 });
+    const res = await rest("/jobs/4/start", { method: "POST" });
+    expect([res.status, await res.json()]).toEqual([200, { result: "job 4 done" }]);
+    const bad = await rest("/jobs/x/start", { method: "POST" });
+    expect([bad.status, (await bad.json()).error]).toEqual([400, COMMON.invalid("id")]);
+    await expect(caller.start({ id: 0 })).rejects.toThrow(COMMON.invalid("id"));
+  });
+
+  test("a console call is a tRPC procedure only: no REST route, no document entry", async () => {
+    const { caller, rest } = world();
+    expect(await caller.poll({ jobId: 2 })).toEqual({ jobId: 2, state: "done", for: 7 });
+    await expect(caller.poll({ jobId: 0 })).rejects.toThrow(COMMON.invalid("id"));
+    expect((await rest("/poll?jobId=2")).status).toBe(404);
+    const routes = openApiRoutes(jobs).map((r) => `${r.method} ${r.path}`);
+    expect(routes).toEqual(["post /jobs/:id/start"]);
   });
 });
