@@ -53,9 +53,9 @@ console.log(
     (seeded.videoMade ? ", a 12 s trailer" : ""),
 );
 
-const { server, deps, shutdown } = await startServer(env);
+const { server, background, shutdown } = await startServer(env);
 // The sampler's first tick is STEAM_SAMPLE_MINUTES away: take one now so "current" is current.
-void deps.sampler.runOnce();
+void background.players.runOnce();
 const host = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
 const adminLine = admin.seeded
   ? `${env.ADMIN_EMAIL} / ${admin.generatedPassword ?? env.ADMIN_PASSWORD}`

@@ -3,6 +3,7 @@
 // back to back, and the failures of a real ffmpeg stream to a dead
 // port (auto-restart on), told as they happen. Budget: delivery within 5 s. It prints, asserts nothing.
 // Run: bun test/bench/webhooks.ts   (env: EVENTS=100, FAILURES=5)
+import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,7 +59,7 @@ async function main() {
       secret: "s",
     })
     .run();
-  deps.webhooks.start();
+  delivery.start();
 
   const emitted = new Map<number, number>();
   const base = Date.now() - 1_000_000;
@@ -118,10 +119,11 @@ async function main() {
   console.log(`stream key in any payload: ${leaked ? "YES" : "no"}`);
 }
 
+const delivery = deliveryWorker(deps);
 try {
   await main();
 } finally {
-  await deps.webhooks.stop();
+  await delivery.stop();
   await deps.supervisor.shutdown();
   receiver.stop();
   deps.sqlite.close();
