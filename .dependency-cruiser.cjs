@@ -12,6 +12,8 @@
  * together, and the client may import the server's types (the tRPC router's) but no code.
  */
 const ROOT = "^server/(app|main|deps|keeper|last-resort)\\.ts$|^server/(api|demo|tools)/";
+/** The composition root less server/deps.ts, whose AppDeps type every service takes. */
+const ROOT_BUT_DEPS = "^server/(app|main|keeper|last-resort)\\.ts$|^server/(api|demo|tools)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,21 +21,24 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "Two modules that import each other (directly or round a longer circle), type-only imports included.",
+      comment:
+        "Two modules that import each other (directly or round a longer circle), type-only imports included.",
       from: {},
       to: { circular: true },
     },
     {
       name: "platform-imports-no-feature",
       severity: "error",
-      comment: "The platform layer serves every feature, so it cannot know any of them: inject what it needs.",
+      comment:
+        "The platform layer serves every feature, so it cannot know any of them: inject what it needs.",
       from: { path: "^server/platform/" },
       to: { path: "^server/features/" },
     },
     {
       name: "platform-imports-no-composition-root",
       severity: "error",
-      comment: "The platform layer sits below the composition root; the root passes in what the platform needs.",
+      comment:
+        "The platform layer sits below the composition root; the root passes in what the platform needs.",
       from: { path: "^server/platform/" },
       to: { path: ROOT },
     },
@@ -42,7 +47,14 @@ module.exports = {
       severity: "error",
       comment: "A feature is wired by the composition root, never the other way round.",
       from: { path: "^server/features/" },
-      to: { path: ROOT },
+      to: { path: ROOT_BUT_DEPS },
+    },
+    {
+      name: "features-take-app-deps-as-a-type",
+      severity: "error",
+      comment: "Services take the AppDeps type; only the composition root builds it.",
+      from: { path: "^server/features/" },
+      to: { path: "^server/deps\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "feature-through-its-index",
@@ -65,8 +77,9 @@ module.exports = {
     {
       name: "client-imports-server-types-only",
       severity: "error",
-      comment: "The browser bundle may take the server's types (the tRPC router's), never its code.",
-      from: { path: "^client/" },
+      comment:
+        "The browser bundle may take the server's types (the tRPC router's), never its code. The build scripts (client/build.ts, client/dev.ts) run on the server side and are not bundled.",
+      from: { path: "^client/", pathNot: "^client/(build|dev)\\.ts$" },
       to: { path: "^server/", dependencyTypesNot: ["type-only"] },
     },
     {

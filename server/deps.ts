@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createSteamClient, type SteamClient } from "@server/features/analytics/steam/client";
 import { LoginRateLimiter } from "@server/features/auth/rate-limit";
+import type { Session } from "@server/features/auth/session";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
 import { Supervisor } from "@server/features/streaming/supervisor";
 import { WebhookSender } from "@server/features/webhooks/sender";
@@ -45,6 +46,14 @@ export interface AppDeps {
    * main.ts starts shares it, so one delivery is never attempted twice at once.
    */
   webhookSender: WebhookSender;
+}
+
+// The platform's request context carries these (see server/platform/context.ts).
+declare module "@server/platform/context" {
+  interface Register {
+    deps: AppDeps;
+    session: Session;
+  }
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {

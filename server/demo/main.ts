@@ -2,7 +2,7 @@ import { createDeps } from "@server/deps";
 import { seedIfEmpty } from "@server/features/users/seed";
 import { startServer } from "@server/main";
 import { loadEnv } from "@server/platform/env";
-import { startFakeSteamServer } from "../../test/fakes/steam/server";
+import { startFakeSteamServer } from "@test/fakes/steam/server";
 import { DEMO_PASSWORD, DEMO_USERS, SALES_DAYS, seedDemo } from "./seed";
 
 // `npm run demo`: a fake of Steam's endpoints on loopback (the same fake the tests use), demo data

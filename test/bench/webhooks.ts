@@ -3,13 +3,14 @@
 // back to back, and the failures of a real ffmpeg stream to a dead
 // port (auto-restart on), told as they happen. Budget: delivery within 5 s. It prints, asserts nothing.
 // Run: bun test/bench/webhooks.ts   (env: EVENTS=100, FAILURES=5)
-import { deliveryWorker } from "@server/features/webhooks/delivery";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDeps } from "@server/deps";
 import { mediaPaths } from "@server/features/media/storage";
 import { insertStarting } from "@server/features/streaming/stream-store";
+import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { destinations, mediaFiles, organizations, projects, webhooks } from "@server/platform/db/schema";
 import { loadEnv } from "@server/platform/env";
 import type { ConsoleEvent } from "@server/platform/events/bus";

@@ -126,17 +126,3 @@ export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: numbe
   deps.db.delete(schedules).where(eq(schedules.id, id)).run();
   return { success: true as const };
 }
-
-/** Each destination's next scheduled start or stop, for the destination cards. */
-export function nextChanges(deps: AppDeps, destinationIds: number[]): Map<number, NextScheduleChange | null> {
-  const out = new Map<number, NextScheduleChange | null>();
-  if (destinationIds.length === 0) return out;
-  const rows = deps.db.select().from(schedules).where(inArray(schedules.destinationId, destinationIds)).all();
-  const now = deps.now();
-  for (const id of destinationIds) {
-    const mine = rows.filter((r) => r.destinationId === id);
-    const held = Math.max(0, ...mine.map((r) => r.heldUntil ?? 0));
-    out.set(id, mine.length ? nextChange(mine.map(ruleOf), now, held > now ? held : null) : null);
-  }
-  return out;
-}

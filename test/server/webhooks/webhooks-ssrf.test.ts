@@ -1,6 +1,6 @@
-import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { afterAll, describe, expect, test } from "bun:test";
 import type { AppDeps } from "@server/deps";
+import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { WEBHOOKS } from "@shared/messages/webhooks";
 import { TRPCError } from "@trpc/server";
