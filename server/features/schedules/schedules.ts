@@ -7,12 +7,12 @@ import * as streamStore from "@server/features/streaming/stream-store";
 import { mediaFiles, playlists, schedules, streams } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { SCHEDULES } from "@shared/messages/schedules";
-import type { NextScheduleChange, ScheduleFields, ScheduleView } from "@shared/schemas/schedules";
+import type { ScheduleFields, ScheduleView } from "@shared/schemas/schedules";
 import type { SessionUser } from "@shared/types";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { ruleFromFields, ruleOf, type ScheduleRow } from "./rules";
 import { requireProjectPlaylist } from "./window-source";
-import { DAY_MS, firstOverlap, formatClock, nextChange, nextStart, type WindowRule } from "./windows";
+import { DAY_MS, firstOverlap, formatClock, nextStart, type WindowRule } from "./windows";
 
 // A destination's broadcast windows. Tenancy first (404), then the role (403), then the input.
 
