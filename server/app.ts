@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
+import { authenticateRequest, sameOriginOnly, withDeps } from "@server/api/auth-middleware";
+import { registerMetrics } from "@server/api/metrics-route";
 import { API_AREAS } from "@server/api/openapi-routes";
 import { registerRest } from "@server/api/rest";
 import { appRouter } from "@server/api/root-router";
@@ -8,18 +10,19 @@ import { cookieJar } from "@server/platform/http/cookies";
 import type { AppEnv } from "@server/platform/http/env";
 import { onError, retryAfterOf } from "@server/platform/http/errors";
 import { jsonOnly, sizeLimits, trpcBatchCap } from "@server/platform/http/guards";
-import { authenticateRequest, sameOriginOnly, withDeps } from "@server/platform/http/middleware";
 import { listFieldsOf, strictQueries } from "@server/platform/http/query";
 import { requestContext } from "@server/platform/http/request-context";
 import { securityHeaders } from "@server/platform/http/security-headers";
 import { serveClient } from "@server/platform/http/static";
-import { registerMetrics } from "@server/platform/metrics/route";
 import type { Context } from "@server/platform/trpc/init";
 import { JSON_BODY_LIMIT_BYTES, TRPC_BATCH_MAX } from "@shared/limits";
 import { COMMON } from "@shared/messages/common";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps";
+
+/** Request metrics and log lines name a tRPC call by its procedure when it is a known one. */
+const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
 
 export const CLIENT_DIST = join(import.meta.dir, "..", "client", "dist");
 
@@ -39,7 +42,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use("*", securityHeaders);
-  app.use("*", requestContext({ metrics: deps.env.METRICS_ENABLED }));
+  app.use("*", requestContext({ metrics: deps.env.METRICS_ENABLED, procedures: PROCEDURES }));
   app.use("*", sizeLimits);
   app.use("*", withDeps(deps));
 

@@ -1,13 +1,11 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { Sampler } from "@server/features/analytics/players/sampler";
 import { createSteamClient, type SteamClient } from "@server/features/analytics/steam/client";
 import { LoginRateLimiter } from "@server/features/auth/rate-limit";
+import type { Session } from "@server/features/auth/session";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
-import { HealthSampler } from "@server/features/health/sampler";
-import { Scheduler } from "@server/features/schedules/scheduler";
 import { Supervisor } from "@server/features/streaming/supervisor";
-import { WebhookDelivery } from "@server/features/webhooks/delivery";
+import { WebhookSender } from "@server/features/webhooks/sender";
 import { type Db, openDb } from "@server/platform/db/client";
 import type { Env } from "@server/platform/env";
 import { EventBus } from "@server/platform/events/bus";
@@ -17,7 +15,9 @@ import { type Resolver, systemResolver } from "@server/platform/net/outbound-tar
 
 /**
  * What the services need, built once by main.ts and once per test. Holds no HTTP: the same
- * object backs tRPC's createCaller, the REST adapters and background jobs.
+ * object backs tRPC's createCaller, the REST adapters and background jobs. The background workers
+ * (samplers, scheduler, health sampler, webhook delivery, daily backup) are not in it: main.ts
+ * builds them from it, so nothing here is filled in after the fact.
  */
 export interface AppDeps {
   env: Env;
@@ -34,21 +34,26 @@ export interface AppDeps {
   steam: SteamClient;
   /** Background jobs (the Steam syncs), recorded in the jobs table. */
   jobs: JobRunner;
-  /** Player-count sampler; idle until main.ts starts it, so tests never run its timer. */
-  sampler: Sampler;
   /** What happened to broadcasts (failures, recoveries, schedule windows), for webhooks and uptime. */
   events: EventBus;
-  /** Starts and stops streams at their broadcast windows; idle until main.ts starts it. */
-  scheduler: Scheduler;
   /**
    * Resolves host names for the outbound target checks (webhooks, ingests); tests pass their own so
    * no lookup leaves the machine and a name can be made to "rebind".
    */
   resolve: Resolver;
-  /** Sends webhook deliveries; idle until main.ts starts it (tests start their own). */
-  webhooks: WebhookDelivery;
-  /** Health samples of live streams every 10 s; idle until main.ts starts it. */
-  health: HealthSampler;
+  /**
+   * Makes webhook delivery attempts: the test send uses it directly, and the background worker that
+   * main.ts starts shares it, so one delivery is never attempted twice at once.
+   */
+  webhookSender: WebhookSender;
+}
+
+// The platform's request context carries these (see server/platform/context.ts).
+declare module "@server/platform/context" {
+  interface Register {
+    deps: AppDeps;
+    session: Session;
+  }
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -79,27 +84,17 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     jobs:
       overrides.jobs ??
       new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : lineLogger() }),
-    sampler: undefined as unknown as Sampler,
-    scheduler: undefined as unknown as Scheduler,
     events,
     resolve,
-    webhooks:
-      overrides.webhooks ??
-      new WebhookDelivery({
+    webhookSender:
+      overrides.webhookSender ??
+      new WebhookSender({
         db: db as Db,
         now,
-        events,
         allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
         resolve,
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
-    health: undefined as unknown as HealthSampler,
   };
-  deps.health =
-    overrides.health ?? new HealthSampler({ db: deps.db, now, live: (id) => deps.supervisor.live(id) });
-  deps.sampler = overrides.sampler ?? new Sampler(deps);
-  deps.scheduler =
-    overrides.scheduler ??
-    new Scheduler(deps, undefined, process.env.NODE_ENV === "test" ? undefined : lineLogger());
   return deps;
 }

@@ -1,10 +1,14 @@
 import { join } from "node:path";
+import { Sampler } from "@server/features/analytics/players/sampler";
 import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
 import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-sampler";
+import { HealthSampler } from "@server/features/health/sampler";
 import { closeLeftOpenRuns } from "@server/features/health/uptime-store";
 import { startDiskHousekeeping } from "@server/features/media/disk-housekeeping";
 import { mediaPaths } from "@server/features/media/storage";
+import { Scheduler } from "@server/features/schedules/scheduler";
 import { seedIfEmpty } from "@server/features/users/seed";
+import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { DailyBackup } from "@server/platform/backup/daily";
 import { DATABASE } from "@server/platform/backup/layout";
 import { type Env, loadEnv } from "@server/platform/env";
@@ -23,14 +27,17 @@ const SHUTDOWN_DEADLINE_MS = 5000;
  * the health sampler and the daily backup. The answer stops them all.
  */
 function startBackground(deps: AppDeps, env: Env) {
-  deps.sampler.start();
+  const players = new Sampler(deps);
+  players.start();
   const reviews = new ReviewSampler(deps);
   reviews.start();
   const wishlists = new WishlistSampler(deps);
   wishlists.start();
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
-  deps.scheduler.start();
-  deps.health.start();
+  const scheduler = new Scheduler(deps, undefined, lineLogger());
+  scheduler.start();
+  const health = new HealthSampler({ db: deps.db, now: deps.now, live: (id) => deps.supervisor.live(id) });
+  health.start();
   // After serving starts: the first backup runs beside live streams, never before them.
   const backups = env.BACKUP_DIR
     ? new DailyBackup({
@@ -42,9 +49,11 @@ function startBackground(deps: AppDeps, env: Env) {
     : undefined;
   backups?.start();
   return {
+    /** The player-count sampler, whose first tick is STEAM_SAMPLE_MINUTES away (the demo takes one at once). */
+    players,
     async stop() {
-      await Promise.all([deps.sampler.stop(), reviews.stop(), wishlists.stop(), deps.scheduler.stop()]);
-      deps.health.stop();
+      await Promise.all([players.stop(), reviews.stop(), wishlists.stop(), scheduler.stop()]);
+      health.stop();
       // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
       void backups?.stop();
     },
@@ -86,7 +95,8 @@ export async function startServer(env: Env) {
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
   const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger());
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
-  deps.webhooks.start();
+  const webhooks = deliveryWorker(deps, lineLogger());
+  webhooks.start();
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
   closeLeftOpenRuns(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
@@ -126,14 +136,14 @@ export async function startServer(env: Env) {
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
-    await deps.webhooks.stop();
+    await webhooks.stop();
     // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.
     childRegistry.killAllNow();
     await server.stop();
     deps.sqlite.close();
     process.exit(0);
   };
-  return { server, deps, shutdown };
+  return { server, deps, background, shutdown };
 }
 
 async function main() {

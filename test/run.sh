@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every check, in order of speed: types, lint, server tests, client component tests, browser tests,
+# Every check, in order of speed: types, lint, dependency rules, server tests, client component tests, browser tests,
 # fault scenarios (real `npm start`, real ingest, real signals).
 # Client tests run in their own bun process because happy-dom replaces fetch and friends globally.
 # Every suite runs even when an earlier one fails, so one run shows everything; the exit code and the
@@ -65,6 +65,8 @@ tally() {
 background_suite "fault scenario: ingest outage" bun test --timeout 200000 test/faults/ingest-outage.test.ts
 check "typecheck (tsc --noEmit)" bun x tsc --noEmit -p tsconfig.json
 check "lint (biome)" bun x biome check .
+# dependency-cruiser runs on Bun (--bun): it needs a newer Node than some machines have.
+check "dependency rules" bun run check:deps
 suite "server tests" bun test test/server
 suite "client component tests" bun test --preload ./test/support/dom.ts test/client
 suite "browser tests (Chromium)" bun test --timeout 120000 test/e2e

@@ -1,12 +1,20 @@
 import { Scalar } from "@scalar/hono-api-reference";
+import { API_AREAS } from "@server/api/openapi-routes";
 import { notFound } from "@server/platform/errors";
 import type { AppEnv } from "@server/platform/http/env";
 import { pagePolicy } from "@server/platform/http/security-headers";
 import { docsBundlePath } from "@server/platform/openapi/docs-bundle";
-import { apiDocument } from "@server/platform/openapi/document";
+import { buildDocument, type OpenApiDocument } from "@server/platform/openapi/document";
 import { COMMON } from "@shared/messages/common";
 import type { Hono } from "hono";
 import { NONCE } from "hono/secure-headers";
+
+let built: OpenApiDocument | undefined;
+/** Built on first request: the declarations do not change while the server runs. */
+const apiDocument = () => {
+  built ??= buildDocument(API_AREAS);
+  return built;
+};
 
 // The API's own description: the OpenAPI document and its reference page. Public, as they say
 // nothing about the data. The page's script is served by the console itself, so the page works on

@@ -2,7 +2,7 @@ import { createDeps } from "@server/deps";
 import { seedIfEmpty } from "@server/features/users/seed";
 import { startServer } from "@server/main";
 import { loadEnv } from "@server/platform/env";
-import { startFakeSteamServer } from "../../test/fakes/steam/server";
+import { startFakeSteamServer } from "@test/fakes/steam/server";
 import { DEMO_PASSWORD, DEMO_USERS, SALES_DAYS, seedDemo } from "./seed";
 
 // `npm run demo`: a fake of Steam's endpoints on loopback (the same fake the tests use), demo data
@@ -53,9 +53,9 @@ console.log(
     (seeded.videoMade ? ", a 12 s trailer" : ""),
 );
 
-const { server, deps, shutdown } = await startServer(env);
+const { server, background, shutdown } = await startServer(env);
 // The sampler's first tick is STEAM_SAMPLE_MINUTES away: take one now so "current" is current.
-void deps.sampler.runOnce();
+void background.players.runOnce();
 const host = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
 const adminLine = admin.seeded
   ? `${env.ADMIN_EMAIL} / ${admin.generatedPassword ?? env.ADMIN_PASSWORD}`

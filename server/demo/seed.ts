@@ -6,9 +6,9 @@ import { addDays, dayRange, pacificDate } from "@server/features/analytics/steam
 import { syncAppWishlists } from "@server/features/analytics/wishlists/wishlist-sync";
 import { hashPassword } from "@server/features/auth/password";
 import { organizations, projects, steamPlayerSamples, users } from "@server/platform/db/schema";
+import { DEMO_APP_ID, gameById } from "@test/fakes/steam/catalog";
+import { playersAt } from "@test/fakes/steam/data";
 import { and, eq, max, min } from "drizzle-orm";
-import { DEMO_APP_ID, gameById } from "../../test/fakes/steam/catalog";
-import { playersAt } from "../../test/fakes/steam/data";
 import { ensureDemoPlaylistWindow } from "./playlist-window";
 import { ensureOlderDailyPeaks, ensureReviewHistory } from "./steam-history";
 import { ensureDemoStreaming } from "./streams";

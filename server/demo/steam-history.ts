@@ -2,8 +2,8 @@ import type { AppDeps } from "@server/deps";
 import { storeReviewDay } from "@server/features/analytics/reviews/review-days";
 import { utcDate } from "@server/features/analytics/steam/dates";
 import { steamPlayerDaily } from "@server/platform/db/schema";
-import { playersAt } from "../../test/fakes/steam/data";
-import { reviewSummaryAt } from "../../test/fakes/steam/reviews";
+import { playersAt } from "@test/fakes/steam/data";
+import { reviewSummaryAt } from "@test/fakes/steam/reviews";
 
 // The demo's history beyond its 30 days of raw samples: a daily review summary and daily player
 // peaks for the half year before, from the same generators the fake Steam answers with.

@@ -1,3 +1,4 @@
+import { API_AREAS } from "@server/api/openapi-routes";
 import { buildDocument } from "@server/platform/openapi/document";
 
 // Prints every operation of the OpenAPI document as "METHOD /path", sorted, one a line, so the API
@@ -21,7 +22,7 @@ export function operationLines(doc: { paths?: Record<string, object> }): string[
 }
 
 async function load(source: string | undefined): Promise<{ paths?: Record<string, object> }> {
-  if (!source) return buildDocument();
+  if (!source) return buildDocument(API_AREAS);
   if (/^https?:\/\//.test(source)) {
     const res = await fetch(source);
     if (!res.ok) throw new Error(`${source} answered ${res.status}`);

@@ -3,12 +3,14 @@
 // back to back, and the failures of a real ffmpeg stream to a dead
 // port (auto-restart on), told as they happen. Budget: delivery within 5 s. It prints, asserts nothing.
 // Run: bun test/bench/webhooks.ts   (env: EVENTS=100, FAILURES=5)
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDeps } from "@server/deps";
 import { mediaPaths } from "@server/features/media/storage";
 import { insertStarting } from "@server/features/streaming/stream-store";
+import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { destinations, mediaFiles, organizations, projects, webhooks } from "@server/platform/db/schema";
 import { loadEnv } from "@server/platform/env";
 import type { ConsoleEvent } from "@server/platform/events/bus";
@@ -58,7 +60,7 @@ async function main() {
       secret: "s",
     })
     .run();
-  deps.webhooks.start();
+  delivery.start();
 
   const emitted = new Map<number, number>();
   const base = Date.now() - 1_000_000;
@@ -118,10 +120,11 @@ async function main() {
   console.log(`stream key in any payload: ${leaked ? "YES" : "no"}`);
 }
 
+const delivery = deliveryWorker(deps);
 try {
   await main();
 } finally {
-  await deps.webhooks.stop();
+  await delivery.stop();
   await deps.supervisor.shutdown();
   receiver.stop();
   deps.sqlite.close();

@@ -7,12 +7,12 @@ import * as streamStore from "@server/features/streaming/stream-store";
 import { mediaFiles, playlists, schedules, streams } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { SCHEDULES } from "@shared/messages/schedules";
-import type { NextScheduleChange, ScheduleFields, ScheduleView } from "@shared/schemas/schedules";
+import type { ScheduleFields, ScheduleView } from "@shared/schemas/schedules";
 import type { SessionUser } from "@shared/types";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { ruleFromFields, ruleOf, type ScheduleRow } from "./rules";
 import { requireProjectPlaylist } from "./window-source";
-import { DAY_MS, firstOverlap, formatClock, nextChange, nextStart, type WindowRule } from "./windows";
+import { DAY_MS, firstOverlap, formatClock, nextStart, type WindowRule } from "./windows";
 
 // A destination's broadcast windows. Tenancy first (404), then the role (403), then the input.
 
@@ -125,18 +125,4 @@ export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: numbe
   for (const s of live) await deps.supervisor.stop(s.id);
   deps.db.delete(schedules).where(eq(schedules.id, id)).run();
   return { success: true as const };
-}
-
-/** Each destination's next scheduled start or stop, for the destination cards. */
-export function nextChanges(deps: AppDeps, destinationIds: number[]): Map<number, NextScheduleChange | null> {
-  const out = new Map<number, NextScheduleChange | null>();
-  if (destinationIds.length === 0) return out;
-  const rows = deps.db.select().from(schedules).where(inArray(schedules.destinationId, destinationIds)).all();
-  const now = deps.now();
-  for (const id of destinationIds) {
-    const mine = rows.filter((r) => r.destinationId === id);
-    const held = Math.max(0, ...mine.map((r) => r.heldUntil ?? 0));
-    out.set(id, mine.length ? nextChange(mine.map(ruleOf), now, held > now ? held : null) : null);
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
 import { requirePermission, requireProject } from "@server/features/projects/access";
-import { nextChanges } from "@server/features/schedules/schedules";
+import { nextChanges } from "@server/features/schedules/next-changes";
 import { destinations } from "@server/platform/db/schema";
 import { badRequest, notFound } from "@server/platform/errors";
 import { checkUrl, ingestPolicy } from "@server/platform/net/outbound-target";

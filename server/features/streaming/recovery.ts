@@ -1,23 +1,28 @@
 import type { MediaPreparer } from "@server/features/media/preparation/media-preparation";
 import type { Db } from "@server/platform/db/client";
+import type { Env } from "@server/platform/env";
 import { isLive } from "@shared/schemas/streaming";
+import { removeLeftoverLists } from "./playlists/playlist-input";
 import { killIfOurs } from "./processes";
 import * as store from "./stream-store";
 
 /**
- * What a previous server run left behind is not ours: its preparations are marked interrupted and
+ * What a previous server run left behind is not ours: its playlists' list files are removed, its preparations are marked interrupted and
  * their ffmpeg killed if it survived; its live streams are killed the same way and recorded stopped
  * with a note. Answers, recorded as new starting rows, the streams to start again: those whose
  * destination auto-restarts (also those a graceful shutdown marked to resume).
  */
 export async function recoverLastRun(r: {
   db: Db;
+  env: Pick<Env, "DATA_DIR">;
   now: () => number;
   preparations: MediaPreparer;
   /** Streams already in our hands (never touched). */
   ours: (streamId: number) => boolean;
   log: (line: string) => void;
 }): Promise<store.LaunchRows[]> {
+  const lists = removeLeftoverLists(r.env.DATA_DIR);
+  if (lists) r.log(`[supervisor] removed ${lists} playlist list file(s) a previous run left`);
   for (const prep of r.preparations.leftRunning()) {
     if (prep.pid) await killIfOurs(prep.pid, "prepare");
     r.preparations.markInterrupted(prep.mediaId);

@@ -1,7 +1,6 @@
 import { MediaPreparer } from "@server/features/media/preparation/media-preparation";
 import {
   launchInput,
-  removeLeftoverLists,
   removePlaylistLists,
   rewriteLists,
 } from "@server/features/streaming/playlists/playlist-input";
@@ -13,12 +12,12 @@ import { checkUrl, ingestPolicy, type Resolver } from "@server/platform/net/outb
 import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
-import { rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { recoverLastRun } from "./recovery";
 import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
 import { cancelWait, newEntry, restartLater, type StreamEntry } from "./stream-entry";
-import { type ProcessEnd, StreamProcess } from "./stream-process";
+import type { ProcessEnd, StreamProcess } from "./stream-process";
+import { streamRun } from "./stream-run";
 import * as store from "./stream-store";
 import { WhileStreams } from "./while-streams";
 
@@ -36,12 +35,9 @@ export interface SupervisorOptions {
   startConcurrency?: number;
 }
 
-/** A start-up slot is held until ffmpeg has opened its output (or this long at most). */
-const START_SLOT_MAX_MS = 2000;
-
 /**
  * Decides which streams run: the map of streams, the restarts with their backoff, the start gate and
- * the reconcile at server start. Each ffmpeg run is a StreamProcess; every row write goes through the
+ * the reconcile at server start. Each ffmpeg run is a StreamProcess (built in stream-run.ts); every row write goes through the
  * stream store. Constructing one starts nothing.
  */
 export class Supervisor {
@@ -120,24 +116,10 @@ export class Supervisor {
   }
 
   private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
-    const { env } = this.options;
-    const slotTimer = setTimeout(release, START_SLOT_MAX_MS);
-    const proc = new StreamProcess({
-      argv: [env.FFMPEG_PATH, ...streamArgs(file, rtmpTarget(destination.rtmpUrl, destination.streamKey))],
-      secret: destination.streamKey,
-      ...this.timings,
-      now: this.options.now,
-      events: {
-        // The slot is freed once ffmpeg reports its output open (connected, header sent), or on exit.
-        onOutputOpen: release,
-        onRunning: () => this.onRunning(entry, proc),
-        onEnd: (end) => {
-          clearTimeout(slotTimer);
-          release();
-          this.onEnd(entry, proc, end);
-        },
-      },
-    });
+    const { timings } = this;
+    const onRunning = (p: StreamProcess) => this.onRunning(entry, p);
+    const onEnd = (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end);
+    const proc = streamRun({ ...this.options, file, destination, timings, release, onRunning, onEnd });
     entry.process = proc;
     entry.runningSince = null;
     proc.start();
@@ -243,8 +225,6 @@ export class Supervisor {
 
   /** Server start: closes what a previous run left live and starts again the streams it should. */
   async reconcile(): Promise<number[]> {
-    const lists = removeLeftoverLists(this.options.env.DATA_DIR);
-    if (lists) this.log(`[supervisor] removed ${lists} playlist list file(s) a previous run left`);
     const resume = await recoverLastRun({
       ...this.options,
       preparations: this.preparations,

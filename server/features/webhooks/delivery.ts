@@ -1,39 +1,17 @@
-import type { Db } from "@server/platform/db/client";
+import type { AppDeps } from "@server/deps";
 import type { EventBus } from "@server/platform/events/bus";
-import { checkUrl, httpPolicy, pinnedRequest, type Resolver } from "@server/platform/net/outbound-target";
-import { WEBHOOKS } from "@shared/messages/webhooks";
-import { EVENT_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from "./payloads";
-import {
-  type DeliveryRow,
-  deliveryWithWebhook,
-  dueDeliveries,
-  enqueueEvent,
-  pruneDeliveries,
-  recordAttempt,
-  type WebhookRow,
-} from "./queue";
+import { dueDeliveries, enqueueEvent, pruneDeliveries } from "./queue";
+import { type SenderOptions, WebhookSender } from "./sender";
 
-/** Retries stop this long after the event. */
-export const RETRY_WINDOW_MS = 10 * 60_000;
-const FIRST_RETRY_MS = 5_000;
+export { RETRY_WINDOW_MS, retryDelay } from "./sender";
+
 /** The delivery log is trimmed at most this often. */
 const PRUNE_EVERY_MS = 3_600_000;
-const MAX_RETRY_MS = 60_000;
 
-/** 5 s, 10 s, 20 s, 40 s, then every minute. */
-export const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
-
-export interface DeliveryOptions {
-  db: Db;
-  now: () => number;
+export interface DeliveryOptions extends SenderOptions {
   events: EventBus;
-  log?: (line: string) => void;
-  /** Also deliver to loopback and private addresses (ALLOW_PRIVATE_TARGETS); default off. */
-  allowPrivateTargets?: boolean;
-  /** Host names are resolved with this and checked before every attempt (default: the system's). */
-  resolve?: Resolver;
-  /** Per attempt (default 5 s). */
-  attemptTimeoutMs?: number;
+  /** The sender the services' test sends use too (default: one of its own, from these options). */
+  sender?: WebhookSender;
   /** How often pending retries are looked for (default 1 s). */
   pollMs?: number;
   setInterval?: typeof setInterval;
@@ -41,19 +19,19 @@ export interface DeliveryOptions {
 }
 
 /**
- * Sends webhook deliveries. Created idle: start() subscribes to the event bus and polls for due
- * retries (pending rows survive a restart and are picked up by the next start). Never logs an
- * address: Discord and Slack addresses carry their token.
+ * Sends webhook deliveries in the background. Created idle: start() subscribes to the event bus and
+ * polls for due retries (pending rows survive a restart and are picked up by the next start).
  */
 export class WebhookDelivery {
-  private readonly busy = new Map<number, Promise<void>>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly log: (line: string) => void;
+  private readonly sender: WebhookSender;
   private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly o: DeliveryOptions) {
     this.log = o.log ?? (() => {});
+    this.sender = o.sender ?? new WebhookSender(o);
   }
 
   start(): void {
@@ -71,7 +49,7 @@ export class WebhookDelivery {
     this.unsubscribe = null;
     if (this.timer) (this.o.clearInterval ?? clearInterval)(this.timer);
     this.timer = null;
-    await Promise.allSettled(this.busy.values());
+    await this.sender.settle();
   }
 
   /** Attempts every delivery that is due now; hourly, trims the delivery log. */
@@ -82,103 +60,23 @@ export class WebhookDelivery {
       const removed = pruneDeliveries(this.o.db, now);
       if (removed) this.log(`[webhooks] removed ${removed} delivery log row(s) older than 30 days`);
     }
-    const due = dueDeliveries(this.o.db, this.o.now(), [...this.busy.keys()]);
-    await Promise.all(due.map(({ delivery, webhook }) => this.attempt(delivery, webhook)));
+    const due = dueDeliveries(this.o.db, this.o.now(), this.sender.inFlight());
+    await Promise.all(due.map(({ delivery, webhook }) => this.sender.attempt(delivery, webhook)));
   }
 
-  /** One attempt of this delivery now (a test send), unless one is already under way. */
-  async deliverNow(id: number): Promise<void> {
-    const found = deliveryWithWebhook(this.o.db, id);
-    if (found?.delivery.status === "pending") await this.attempt(found.delivery, found.webhook);
+  /** One attempt of this delivery now, unless one is already under way. */
+  deliverNow(id: number): Promise<void> {
+    return this.sender.deliverNow(id);
   }
+}
 
-  private attempt(delivery: DeliveryRow, webhook: WebhookRow): Promise<void> {
-    const running = this.busy.get(delivery.id);
-    if (running) return running;
-    const done = this.send(delivery, webhook).finally(() => this.busy.delete(delivery.id));
-    this.busy.set(delivery.id, done);
-    return done;
-  }
-
-  private async send(delivery: DeliveryRow, webhook: WebhookRow): Promise<void> {
-    const attempts = delivery.attempts + 1;
-    const outcome = await this.post(delivery, webhook);
-    const now = this.o.now();
-    if (outcome.ok) {
-      recordAttempt(this.o.db, delivery.id, {
-        status: "delivered",
-        attempts,
-        httpStatus: outcome.status,
-        deliveredAt: now,
-        lastError: null,
-      });
-      return;
-    }
-    const deadline = delivery.createdAt + RETRY_WINDOW_MS;
-    // A 4xx other than "slow down" or "timeout" will not change by asking again; nor will a refused
-    // address, which must not be knocked on again and again either.
-    const permanent =
-      outcome.refused ||
-      (outcome.status !== null &&
-        outcome.status >= 400 &&
-        outcome.status < 500 &&
-        ![408, 429].includes(outcome.status));
-    const giveUp = permanent || now >= deadline;
-    recordAttempt(this.o.db, delivery.id, {
-      status: giveUp ? "failed" : "pending",
-      attempts,
-      httpStatus: outcome.status,
-      lastError: outcome.error,
-      nextAttemptAt: Math.min(now + retryDelay(attempts), deadline),
-    });
-    this.log(
-      `[webhooks] delivery ${delivery.id} (webhook ${webhook.id}, ${delivery.event}): ${outcome.error}, attempt ${attempts}${giveUp ? ", given up" : ""}`,
-    );
-  }
-
-  private async post(
-    delivery: DeliveryRow,
-    webhook: WebhookRow,
-  ): Promise<{ ok: boolean; status: number | null; error: string | null; refused?: boolean }> {
-    // Checked again at every attempt, after resolving the name, and the request is pinned to the
-    // address checked: a name that points elsewhere since the webhook was added is never connected to.
-    const url = new URL(webhook.url);
-    const target = await checkUrl(url, httpPolicy(this.o.allowPrivateTargets ?? false), this.o.resolve);
-    if (!target.ok) {
-      return target.reason === "refused"
-        ? { ok: false, status: null, error: WEBHOOKS.notSentRefused, refused: true }
-        : { ok: false, status: null, error: WEBHOOKS.unreachable };
-    }
-    const pinned = pinnedRequest(url, target.addresses[0]!);
-    const timestamp = `${Math.floor(this.o.now() / 1000)}`;
-    const headers: Record<string, string> = {
-      Host: pinned.host,
-      "Content-Type": "application/json",
-      "User-Agent": "StreamConsole-Webhooks",
-    };
-    if (webhook.format === "generic") {
-      headers[TIMESTAMP_HEADER] = timestamp;
-      headers[EVENT_HEADER] = delivery.event;
-      headers[SIGNATURE_HEADER] = sign(webhook.secret, timestamp, delivery.payload);
-    }
-    try {
-      const res = await fetch(pinned.url, {
-        method: "POST",
-        headers,
-        body: delivery.payload,
-        // A redirect is an answer (3xx, retried like a 5xx), never followed: its target is unchecked.
-        redirect: "manual",
-        // A pooled connection was opened for another name's certificate check: never reused.
-        keepalive: false,
-        ...(pinned.serverName ? { tls: { serverName: pinned.serverName } } : {}),
-        signal: AbortSignal.timeout(this.o.attemptTimeoutMs ?? 5000),
-      });
-      await res.body?.cancel().catch(() => {});
-      return { ok: res.ok, status: res.status, error: res.ok ? null : WEBHOOKS.httpStatus(res.status) };
-    } catch (err) {
-      // The error text of a failed fetch may quote the address: only its kind is kept.
-      const timedOut = (err as Error).name === "TimeoutError" || (err as Error).name === "AbortError";
-      return { ok: false, status: null, error: timedOut ? WEBHOOKS.timedOut : WEBHOOKS.unreachable };
-    }
-  }
+/** The worker main.ts runs, sharing the services' sender. */
+export function deliveryWorker(deps: AppDeps, log?: (line: string) => void): WebhookDelivery {
+  return new WebhookDelivery({
+    db: deps.db,
+    now: deps.now,
+    events: deps.events,
+    sender: deps.webhookSender,
+    log,
+  });
 }

@@ -163,7 +163,7 @@ export async function sendTest(deps: AppDeps, user: SessionUser, id: number): Pr
     at: deps.now(),
     message: WEBHOOKS.testMessage,
   });
-  await deps.webhooks.deliverNow(row.id);
+  await deps.webhookSender.deliverNow(row.id);
   const done = deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id)).get();
   return deliveryView(done ?? row);
 }

@@ -1,14 +1,13 @@
-import type { AppDeps } from "@server/deps";
-import type { Session } from "@server/features/auth/session";
+import type { RequestDeps, RequestSession } from "@server/platform/context";
 import type { AppError } from "@server/platform/errors";
 import type { SessionUser } from "@shared/types";
 
 /** Hono's per-request variables, set by the auth middleware. */
 export interface AppEnv {
   Variables: {
-    deps: AppDeps;
+    deps: RequestDeps;
     user: SessionUser | null;
-    session: Session | null;
+    session: RequestSession | null;
     clientAddress: string;
     /** Set first, for every request: answered in X-Request-Id, carried by its log lines. */
     requestId: string;

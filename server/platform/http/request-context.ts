@@ -1,4 +1,3 @@
-import { appRouter } from "@server/api/root-router";
 import { log } from "@server/platform/log";
 import { httpDuration } from "@server/platform/metrics/registry";
 import type { MiddlewareHandler } from "hono";
@@ -11,9 +10,13 @@ import type { AppEnv } from "./env";
 
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TRPC_PREFIX = "/api/trpc/";
-let procedures: Set<string> | undefined;
+export interface RequestContextOptions {
+  metrics: boolean;
+  /** The tRPC procedures' names, passed in by the composition root (the platform knows no router). */
+  procedures: ReadonlySet<string>;
+}
 
-export function requestContext(opts: { metrics: boolean }): MiddlewareHandler<AppEnv> {
+export function requestContext(opts: RequestContextOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const id = incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -22,7 +25,7 @@ export function requestContext(opts: { metrics: boolean }): MiddlewareHandler<Ap
     await next();
     c.header("X-Request-Id", id);
     const seconds = (performance.now() - started) / 1000;
-    const route = routeLabel(routePath(c), c.req.path);
+    const route = routeLabel(routePath(c), c.req.path, opts.procedures);
     const status = c.res.status;
     if (opts.metrics) httpDuration.observe({ method: c.req.method, route, status: String(status) }, seconds);
     const fields = {
@@ -39,9 +42,8 @@ export function requestContext(opts: { metrics: boolean }): MiddlewareHandler<Ap
 }
 
 /** The matched pattern; a tRPC call is named by its procedure when it is one call to a known one. */
-function routeLabel(pattern: string, path: string): string {
+function routeLabel(pattern: string, path: string, procedures: ReadonlySet<string>): string {
   if (pattern !== `${TRPC_PREFIX}*` || !path.startsWith(TRPC_PREFIX)) return pattern || "unmatched";
-  procedures ??= new Set(Object.keys(appRouter._def.procedures));
   const name = path.slice(TRPC_PREFIX.length);
   if (procedures.has(name)) return `${TRPC_PREFIX}${name}`;
   return name.includes(",") ? `${TRPC_PREFIX}(batch)` : `${TRPC_PREFIX}(unknown)`;

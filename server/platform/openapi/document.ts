@@ -1,4 +1,3 @@
-import { API_AREAS } from "@server/api/openapi-routes";
 import { SESSION_COOKIE } from "@server/platform/http/cookies";
 import { errorAnswer } from "@shared/schemas/answers-common";
 import { type ApiArea, type ApiRoute, openApiPath, pathParamNames } from "./registry";
@@ -84,7 +83,8 @@ function tagsOf(areas: ApiArea[]) {
   return [...tags.values()];
 }
 
-export function buildDocument(areas: ApiArea[] = API_AREAS) {
+/** The document of these areas; the composition root passes the console's own (server/api/openapi-routes.ts). */
+export function buildDocument(areas: ApiArea[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const area of areas) {
     for (const route of area.routes) {
@@ -125,10 +125,3 @@ export function buildDocument(areas: ApiArea[] = API_AREAS) {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildDocument>;
-
-let built: OpenApiDocument | undefined;
-/** Built on first request: the declarations do not change while the server runs. */
-export const apiDocument = () => {
-  built ??= buildDocument();
-  return built;
-};

@@ -1,5 +1,4 @@
-import type { AppDeps } from "@server/deps";
-import type { Session } from "@server/features/auth/session";
+import type { RequestDeps, RequestSession } from "@server/platform/context";
 import { AppError, trpcCodeOf } from "@server/platform/errors";
 import { errorField, log } from "@server/platform/log";
 import { zodMessage } from "@server/platform/validation";
@@ -15,9 +14,9 @@ export interface CookieJar {
 }
 
 export type Context = {
-  deps: AppDeps;
+  deps: RequestDeps;
   user: SessionUser | null;
-  session: Session | null;
+  session: RequestSession | null;
   /** The client's address, for sign-in throttling. */
   clientAddress: string;
   cookies: CookieJar;

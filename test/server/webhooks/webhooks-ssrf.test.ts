@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import type { AppDeps } from "@server/deps";
+import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { WEBHOOKS } from "@shared/messages/webhooks";
 import { TRPCError } from "@trpc/server";
@@ -173,7 +174,8 @@ describe("webhook targets inside the network", () => {
     names.set("rebind.studio.example", ["127.0.0.1"]);
     const before = receiver.received.length;
 
-    w.deps.webhooks.start();
+    const delivery = deliveryWorker(w.deps);
+    delivery.start();
     try {
       w.deps.events.emit({
         type: "stream.failed",
@@ -187,7 +189,7 @@ describe("webhook targets inside the network", () => {
       } as never);
       await until(() => deliveries(w.deps)[0]?.attempts === 1, 5000, "the refused attempt");
     } finally {
-      await w.deps.webhooks.stop();
+      await delivery.stop();
     }
     expect(deliveries(w.deps)[0]).toMatchObject({
       status: "failed",

@@ -54,3 +54,10 @@ export function jsonObject<R>(columns: ExportColumn<R>[], row: R): string {
   for (const c of columns) out[headerName(c, "json")] = c.value(row);
   return JSON.stringify(out);
 }
+
+/** Steam app, and the dates both included (YYYY-MM-DD). */
+export interface ExportRange {
+  appId: number;
+  from: string;
+  to: string;
+}

@@ -6,17 +6,13 @@ import {
   wishlistExportRows,
 } from "@server/features/analytics/wishlists/wishlist-export";
 import type { ExportKind } from "@shared/schemas/analytics-export";
-import type { ExportColumn } from "./format";
+import type { ExportColumn, ExportRange } from "./format";
+
+export type { ExportRange } from "./format";
+
 import { SALES_COLUMNS, salesExportRows } from "./sales-rows";
 
 // Each export kind is one entry: its columns and where its rows come from, read a page at a time.
-
-/** Steam app, and the dates both included (YYYY-MM-DD). */
-export interface ExportRange {
-  appId: number;
-  from: string;
-  to: string;
-}
 
 export interface ExportKindDef<R> {
   columns: ExportColumn<R>[];

@@ -1,8 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { steamAppCache, steamSales } from "@server/platform/db/schema";
 import { and, eq, gt, gte, lte, or, sql } from "drizzle-orm";
-import type { ExportColumn } from "./format";
-import type { ExportRange } from "./kinds";
+import type { ExportColumn, ExportRange } from "./format";
 
 // The sales kind: every stored line item of the app, oldest date first, read a page at a time by
 // (date, id) so a year of line items is never in memory at once.

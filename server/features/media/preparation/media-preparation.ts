@@ -2,14 +2,8 @@ import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { freeBytes, isDiskFullError } from "@server/features/media/disk-space";
 import { probeMedia } from "@server/features/media/probe";
-import { copyableForCustom } from "@server/features/media/steam-rules";
 import { mediaPaths } from "@server/features/media/storage";
-import {
-  PREPARED_AUDIO_KBPS,
-  PREPARED_FORMAT,
-  PREPARED_VIDEO_KBPS,
-  prepareArgs,
-} from "@server/features/streaming/ffmpeg-args";
+import { PREPARED_FORMAT, prepareArgs } from "@server/features/streaming/ffmpeg-args";
 import { maskAddresses } from "@server/features/streaming/secrets";
 import type { Db } from "@server/platform/db/client";
 import { mediaFiles } from "@server/platform/db/schema";
@@ -24,25 +18,10 @@ import type { DestinationType, MediaPreparationView } from "@shared/schemas/stre
 import type { Subprocess } from "bun";
 import { eq } from "drizzle-orm";
 import { type EncodeOutcome, followEncode } from "./preparation-encode";
+import { expectedSize, type MediaRow, needsPreparation, preparedCopyUsable } from "./preparation-rules";
 import { PreparationStore } from "./preparation-store";
 
-type MediaRow = typeof mediaFiles.$inferSelect;
-
-/** What the encode will write, from its fixed bitrates, with a margin for the container. */
-const expectedSize = (m: MediaRow) =>
-  Math.ceil((m.durationSeconds ?? 0) * (PREPARED_VIDEO_KBPS + PREPARED_AUDIO_KBPS) * 125 * 1.1);
-
-/**
- * Steam takes by stream copy only a file that passes all its rules (the probe's steam_ready); a custom
- * RTMP server takes any H.264 video with AAC sound. Anything else goes out as its prepared copy.
- */
-/** A copy made to an earlier prepared format, or gone from disk, is made again at the next start. */
-export const preparedCopyUsable = (dataDir: string, outputName: string): boolean =>
-  outputName.includes(`-${PREPARED_FORMAT}-`) &&
-  isRegularFileSync(join(mediaPaths(dataDir).prepared, outputName));
-
-export const needsPreparation = (m: MediaRow, destination: DestinationType = "steam") =>
-  destination === "steam" ? !m.steamReady : !copyableForCustom(m);
+export { needsPreparation, preparedCopyUsable } from "./preparation-rules";
 
 export interface PreparerOptions {
   db: Db;

@@ -4,10 +4,10 @@ import { streamRegistry } from "@server/features/streaming/metrics";
 import { notFound, unauthorized } from "@server/platform/errors";
 import { clientAddressOf } from "@server/platform/http/client-address";
 import type { AppEnv } from "@server/platform/http/env";
+import { collectProcessMetrics, processRegistry } from "@server/platform/metrics/registry";
 import { COMMON } from "@shared/messages/common";
 import { METRICS } from "@shared/messages/metrics";
 import type { Context, Hono } from "hono";
-import { collectProcessMetrics, processRegistry } from "./registry";
 
 /** `GET /metrics` for Prometheus, outside /api: no session, no Origin check, its own access rule. */
 export function registerMetrics(app: Hono<AppEnv>, deps: AppDeps): void {

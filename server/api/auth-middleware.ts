@@ -2,12 +2,12 @@ import type { AppDeps } from "@server/deps";
 import { authenticate } from "@server/features/auth/auth";
 import { authenticateApiToken } from "@server/features/tokens/api-tokens";
 import { AppError, forbidden } from "@server/platform/errors";
+import { readBearerToken } from "@server/platform/http/bearer";
+import { clientAddressOf } from "@server/platform/http/client-address";
+import { readSessionToken } from "@server/platform/http/cookies";
+import type { AppEnv } from "@server/platform/http/env";
 import { AUTH } from "@shared/messages/auth";
 import type { MiddlewareHandler } from "hono";
-import { readBearerToken } from "./bearer";
-import { clientAddressOf } from "./client-address";
-import { readSessionToken } from "./cookies";
-import type { AppEnv } from "./env";
 
 export const withDeps =
   (deps: AppDeps): MiddlewareHandler<AppEnv> =>
