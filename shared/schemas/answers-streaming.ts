@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { isoTime } from "./answers-common";
-import type { MediaItem } from "./media";
-import { type Same, sameShape } from "./same-shape";
 import { DESTINATION_TYPES, STREAM_STATUSES } from "./streaming-states";
 
 // Zod schemas of the streaming, media and dashboard answers, for the API document. The streaming
@@ -113,35 +111,3 @@ export const streamStatusAnswer = z.object({
   preparations: z.array(mediaPreparationView),
 });
 export type StreamStatusAnswer = z.infer<typeof streamStatusAnswer>;
-
-export const mediaItem = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  original_name: z.string(),
-  mime_type: z.string(),
-  file_size: z.number(),
-  kind: z.enum(["video", "image"]),
-  duration_seconds: z.number().nullable(),
-  width: nullableInt,
-  height: nullableInt,
-  video_codec: z.string().nullable(),
-  audio_codec: z.string().nullable(),
-  bitrate: z.number().nullable(),
-  frame_rate: z.number().nullable(),
-  keyframe_interval: z.number().nullable(),
-  steam_ready: z.boolean(),
-  steam_reasons: z.array(z.string()),
-  preparation: z
-    .object({
-      status: z.enum(["pending", "running", "done", "error"]),
-      percent: z.number(),
-      error: z.string().nullable(),
-    })
-    .nullable()
-    .describe("The converted copy for streaming: null until one is started, done once it is made"),
-  has_poster: z.boolean(),
-  file_missing: z.boolean(),
-  uploaded_by_name: z.string().nullable(),
-  created_at: isoTime,
-});
-sameShape<Same<z.infer<typeof mediaItem>, MediaItem>>();

@@ -1,6 +1,7 @@
 import { COMMON } from "@shared/messages/common";
 import { MEDIA } from "@shared/messages/media";
 import { z } from "zod";
+import { isoTime } from "./answers-common";
 import { idSchema } from "./ids";
 
 // One schema serves the procedure, the REST adapter and the client.
@@ -18,40 +19,47 @@ export const uploadProjectIdSchema = z
 
 export type MediaKind = "video" | "image";
 
-/** One media item, with its probed metadata, as GET /media/{projectId} and media.list answer it. */
-export interface MediaItem {
-  id: number;
-  project_id: number;
-  original_name: string;
-  mime_type: string;
-  file_size: number;
-  kind: MediaKind;
-  duration_seconds: number | null;
-  width: number | null;
-  height: number | null;
-  video_codec: string | null;
-  audio_codec: string | null;
-  bitrate: number | null;
-  frame_rate: number | null;
-  keyframe_interval: number | null;
-  steam_ready: boolean;
-  /** Why the file is converted before it goes to Steam, in plain words; empty when it is ready. */
-  steam_reasons: string[];
-  /** Its converted copy for streaming: null until one has been started; "done" once it is made. */
-  preparation: MediaPreparationState | null;
-  has_poster: boolean;
-  /** The record is there but its file is gone from the server's disk: it cannot be streamed or viewed. */
-  file_missing: boolean;
-  uploaded_by_name: string | null;
-  created_at: string;
-}
+const nullableInt = z.number().int().nullable();
 
-export interface MediaPreparationState {
-  status: "pending" | "running" | "done" | "error";
-  /** 0-100. */
-  percent: number;
-  error: string | null;
-}
+/** A file's converted copy for streaming. */
+export const mediaPreparationState = z.object({
+  status: z.enum(["pending", "running", "done", "error"]),
+  percent: z.number().describe("0-100"),
+  error: z.string().nullable(),
+});
+export type MediaPreparationState = z.infer<typeof mediaPreparationState>;
+
+/** One media item, with its probed metadata, as GET /media/{projectId} and media.list answer it. */
+export const mediaItem = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  original_name: z.string(),
+  mime_type: z.string(),
+  file_size: z.number(),
+  kind: z.enum(["video", "image"] satisfies MediaKind[]),
+  duration_seconds: z.number().nullable(),
+  width: nullableInt,
+  height: nullableInt,
+  video_codec: z.string().nullable(),
+  audio_codec: z.string().nullable(),
+  bitrate: z.number().nullable(),
+  frame_rate: z.number().nullable(),
+  keyframe_interval: z.number().nullable(),
+  steam_ready: z.boolean(),
+  steam_reasons: z
+    .array(z.string())
+    .describe("Why the file is converted before it goes to Steam, in plain words; empty when it is ready"),
+  preparation: mediaPreparationState
+    .nullable()
+    .describe("The converted copy for streaming: null until one is started, done once it is made"),
+  has_poster: z.boolean(),
+  file_missing: z
+    .boolean()
+    .describe("The record is there but its file is gone from the disk: it cannot be streamed or viewed"),
+  uploaded_by_name: z.string().nullable(),
+  created_at: isoTime,
+});
+export type MediaItem = z.infer<typeof mediaItem>;
 
 export interface MediaConfig {
   maxFileSize: number;

@@ -2,7 +2,7 @@ import type { AppEnv } from "@server/platform/http/env";
 import { idParam, requireUser } from "@server/platform/http/request";
 import type { ApiRoute } from "@server/platform/openapi/registry";
 import { MEDIA } from "@shared/messages/media";
-import { mediaItem } from "@shared/schemas/answers-streaming";
+import { mediaItem } from "@shared/schemas/media";
 import type { Context, Hono } from "hono";
 import * as media from "./media";
 import { uploadMedia } from "./media-upload";
