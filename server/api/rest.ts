@@ -8,7 +8,7 @@ import { dashboardRest } from "@server/features/dashboard/calls";
 import { healthRest } from "@server/features/health/rest";
 import { mediaRest } from "@server/features/media/rest";
 import { organizationsRest } from "@server/features/organizations/rest";
-import { projectsRest } from "@server/features/projects/rest";
+import { projectsRest } from "@server/features/projects/calls";
 import { schedulesRest } from "@server/features/schedules/rest";
 import { playlistsRest } from "@server/features/streaming/playlists/rest";
 import { streamingRest } from "@server/features/streaming/rest";

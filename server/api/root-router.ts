@@ -6,7 +6,7 @@ import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/router";
 import { mediaRouter } from "@server/features/media/router";
 import { organizationsRouter } from "@server/features/organizations/router";
-import { projectsRouter } from "@server/features/projects/router";
+import { projectsRouter } from "@server/features/projects/calls";
 import { schedulesRouter } from "@server/features/schedules/router";
 import { playlistsRouter } from "@server/features/streaming/playlists/router";
 import { streamingRouter } from "@server/features/streaming/router";

@@ -49,7 +49,10 @@ export interface RestSide<M extends HttpMethod, O = unknown> {
    * as "signed out", so a call tRPC answers anyone with can still want a user over REST (401).
    */
   auth?: Auth;
-  /** What REST answers, when it is only part of the handler's result (the document's answer). */
+  /**
+   * What REST answers, when it is only part of the handler's result (the document's answer). Type
+   * its parameter: written before the handler, it would otherwise leave the call's answer unknown.
+   */
   reply?(result: Awaited<O>): unknown;
 }
 
