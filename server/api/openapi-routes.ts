@@ -3,11 +3,12 @@ import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
 import { sessionArea, systemArea } from "@server/features/auth/openapi";
 import { dashboardArea } from "@server/features/dashboard/calls";
 import { mediaArea, playlistsArea } from "@server/features/media/openapi";
+import { organizationsArea } from "@server/features/organizations/calls";
 import { projectsArea } from "@server/features/projects/calls";
 import { webhooksArea } from "@server/features/projects/openapi";
 import { schedulesArea, streamingArea, worstUptimeArea } from "@server/features/streaming/openapi";
 import { tokensArea } from "@server/features/tokens/calls";
-import { organizationsArea, usersArea } from "@server/features/users/openapi";
+import { usersArea } from "@server/features/users/calls";
 import type { ApiArea } from "@server/platform/openapi/registry";
 
 /** Every REST area, in the order the reference page lists them. A new area is one more entry. */

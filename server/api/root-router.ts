@@ -5,13 +5,13 @@ import { authRouter } from "@server/features/auth/router";
 import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/router";
 import { mediaRouter } from "@server/features/media/router";
-import { organizationsRouter } from "@server/features/organizations/router";
+import { organizationsRouter } from "@server/features/organizations/calls";
 import { projectsRouter } from "@server/features/projects/calls";
 import { schedulesRouter } from "@server/features/schedules/router";
 import { playlistsRouter } from "@server/features/streaming/playlists/router";
 import { streamingRouter } from "@server/features/streaming/router";
 import { tokensRouter } from "@server/features/tokens/calls";
-import { usersRouter } from "@server/features/users/router";
+import { usersRouter } from "@server/features/users/calls";
 import { webhooksRouter } from "@server/features/webhooks/router";
 import { router } from "@server/platform/trpc/init";
 
