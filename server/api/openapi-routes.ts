@@ -1,6 +1,6 @@
 import { analyticsArea } from "@server/features/analytics/openapi";
 import { salesAnalyticsArea } from "@server/features/analytics/sales/openapi";
-import { sessionArea, systemArea } from "@server/features/auth/openapi";
+import { sessionArea } from "@server/features/auth/calls";
 import { dashboardArea } from "@server/features/dashboard/calls";
 import { mediaArea, playlistsArea } from "@server/features/media/openapi";
 import { organizationsArea } from "@server/features/organizations/calls";
@@ -10,6 +10,7 @@ import { schedulesArea, streamingArea, worstUptimeArea } from "@server/features/
 import { tokensArea } from "@server/features/tokens/calls";
 import { usersArea } from "@server/features/users/calls";
 import type { ApiArea } from "@server/platform/openapi/registry";
+import { systemArea } from "./system-area";
 
 /** Every REST area, in the order the reference page lists them. A new area is one more entry. */
 export const API_AREAS: ApiArea[] = [

@@ -3,7 +3,7 @@ import { analyticsRest } from "@server/features/analytics/rest";
 import { analyticsReviewsRest } from "@server/features/analytics/reviews/rest";
 import { analyticsSalesRest } from "@server/features/analytics/sales/rest";
 import { wishlistsRest } from "@server/features/analytics/wishlists/rest";
-import { authRest } from "@server/features/auth/rest";
+import { authRest } from "@server/features/auth/calls";
 import { dashboardRest } from "@server/features/dashboard/calls";
 import { healthRest } from "@server/features/health/rest";
 import { mediaRest } from "@server/features/media/rest";

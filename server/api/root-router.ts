@@ -1,7 +1,7 @@
 import { analyticsExportRouter } from "@server/features/analytics/export/router";
 import { analyticsRouter } from "@server/features/analytics/router";
 import { analyticsSalesRouter } from "@server/features/analytics/sales/router";
-import { authRouter } from "@server/features/auth/router";
+import { authRouter } from "@server/features/auth/calls";
 import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/router";
 import { mediaRouter } from "@server/features/media/router";
