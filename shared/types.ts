@@ -1,12 +1,5 @@
-import type { Role } from "./roles";
+import type { sessionUserAnswer } from "@shared/schemas/answers-projects";
+import type { z } from "zod";
 
 /** The signed-in user as the client receives it. Never carries a hash or a session id. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  org_id: number | null;
-  org_name: string | null;
-  canCreateProjects: boolean;
-}
+export type SessionUser = z.infer<typeof sessionUserAnswer>;

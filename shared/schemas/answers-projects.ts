@@ -1,5 +1,4 @@
 import { ROLES } from "@shared/roles";
-import type { SessionUser } from "@shared/types";
 import { z } from "zod";
 import { isoTime } from "./answers-common";
 import { type Same, sameShape } from "./same-shape";
@@ -18,7 +17,6 @@ export const sessionUserAnswer = z.object({
   org_name: z.string().nullable(),
   canCreateProjects: z.boolean(),
 });
-sameShape<Same<z.infer<typeof sessionUserAnswer>, SessionUser>>();
 
 export const projectView = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@ import { organizations, projects, users } from "@server/platform/db/schema";
 import { forbidden, notFound } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";
 import { PROJECTS } from "@shared/messages/projects";
+import type { projectView } from "@shared/schemas/answers-projects";
 import type { createProjectInput, updateProjectInput } from "@shared/schemas/projects";
 import { appIdFromStoreUrl } from "@shared/steam-store-url";
 import type { SessionUser } from "@shared/types";
@@ -11,23 +12,7 @@ import type { z } from "zod";
 import { inOrgScope, orgScope, requirePermission, requireProject } from "./access";
 
 /** The spec's Project entity (both specs), as every project call answers it. */
-export interface ProjectView {
-  id: number;
-  name: string;
-  description: string;
-  url: string | null;
-  org_id: number;
-  org_name: string;
-  created_by: number | null;
-  created_by_name: string;
-  created_at: string;
-  steam_app_id: number | null;
-  steam_analytics_enabled: boolean;
-  financial_analytics_enabled: boolean;
-  steam_last_sync: string | null;
-  media_count: number;
-  destinations_count: number;
-}
+export type ProjectView = z.infer<typeof projectView>;
 
 // Explicit columns. The counts are correlated subqueries written out in full, because drizzle leaves
 // column names unqualified in single-table selects and "id" would then mean the inner table's.

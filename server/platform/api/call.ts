@@ -1,6 +1,6 @@
 import type { ApiAnswer, HttpMethod } from "@server/platform/openapi/registry";
 import { pathParamNames } from "@server/platform/openapi/registry";
-import type { Context } from "@server/platform/trpc/init";
+import type { Context, CookieJar } from "@server/platform/trpc/init";
 import { protectedProcedure, publicProcedure, sessionOnlyProcedure } from "@server/platform/trpc/procedures";
 import type { SessionUser } from "@shared/types";
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
@@ -18,13 +18,19 @@ export type Auth = "public" | "user" | "session";
 export interface CallContext<A extends Auth> {
   deps: Context["deps"];
   user: A extends "public" ? SessionUser | null : SessionUser;
+  /** The caller's session (an API token's call has one too); null only for an anonymous caller. */
+  session: A extends "public" ? Context["session"] : NonNullable<Context["session"]>;
+  /** The client's address, for sign-in throttling. */
+  clientAddress: string;
+  /** Sets or clears the session cookie on whichever transport carried the call. */
+  cookies: CookieJar;
 }
 
 type InputOf<I> = I extends z.ZodType ? z.output<I> : undefined;
 // biome-ignore lint/suspicious/noConfusingVoidType: tRPC types a procedure without input as `void`.
 type WireInputOf<I> = I extends z.ZodType ? z.input<I> : void;
 
-export interface RestSide<M extends HttpMethod> {
+export interface RestSide<M extends HttpMethod, O = unknown> {
   method: M;
   /** As registered under /api, in Hono's form: `/tokens/:id`. */
   path: string;
@@ -43,6 +49,16 @@ export interface RestSide<M extends HttpMethod> {
    * POST and PUT, nothing when the path ids are the whole input.
    */
   from?: "body" | "query";
+  /**
+   * Who REST admits, when it asks more than tRPC: a REST caller has no guard to read a null answer
+   * as "signed out", so a call tRPC answers anyone with can still want a user over REST (401).
+   */
+  auth?: Auth;
+  /**
+   * What REST answers, when it is only part of the handler's result (the document's answer). Type
+   * its parameter: written before the handler, it would otherwise leave the call's answer unknown.
+   */
+  reply?(result: Awaited<O>): unknown;
 }
 
 /** The API document's entry for the call; the path, method, input and security come from the rest. */
@@ -75,7 +91,7 @@ export interface CallSpec<
    * mutation, offered to scripts as a GET.
    */
   kind?: K;
-  rest: RestSide<M>;
+  rest: RestSide<M, O>;
   doc: DocSide;
   /** Calls the feature's service; knows nothing of HTTP or tRPC. */
   handler: (ctx: CallContext<A>, input: InputOf<I>) => O;
@@ -101,6 +117,8 @@ export interface Call<
   K extends Kind = KindOf<M>,
 > {
   auth: A;
+  /** Who REST and the document admit: `rest.auth` when said, else `auth`. */
+  restAuth: Auth;
   rest: RestSide<M>;
   doc: DocSide;
   /** The tRPC procedure: the input schema as it is, the handler behind the auth's procedure. */
@@ -167,7 +185,16 @@ function procedureOf(auth: Auth, input: z.ZodType | undefined, kind: Kind, handl
   const withInput = input ? base.input(input) : base;
   // biome-ignore lint/suspicious/noExplicitAny: the procedure's context is narrowed by its auth.
   const resolve = ({ ctx, input }: { ctx: any; input: any }) =>
-    handler({ deps: ctx.deps, user: ctx.user }, input);
+    handler(
+      {
+        deps: ctx.deps,
+        user: ctx.user,
+        session: ctx.session,
+        clientAddress: ctx.clientAddress,
+        cookies: ctx.cookies,
+      },
+      input,
+    );
   return kind === "query" ? withInput.query(resolve) : withInput.mutation(resolve);
 }
 
@@ -183,6 +210,7 @@ export function call<
   const built = procedureOf(spec.auth, spec.input, kind, spec.handler as AnyHandler);
   return {
     auth: spec.auth,
+    restAuth: spec.rest.auth ?? spec.auth,
     rest: spec.rest,
     doc: spec.doc,
     // The builder's own type is as wide as any procedure; the declaration's generics say which.

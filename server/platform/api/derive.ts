@@ -1,4 +1,5 @@
 import { forbidden } from "@server/platform/errors";
+import { cookieJar } from "@server/platform/http/cookies";
 import type { AppEnv } from "@server/platform/http/env";
 import { idParam, jsonBody, queryParams, requireUser } from "@server/platform/http/request";
 import type { ApiRoute } from "@server/platform/openapi/registry";
@@ -23,11 +24,12 @@ export function trpcRouter<C extends Record<string, Call | ConsoleCall>>(calls: 
 
 /** Who is calling, refused as the tRPC procedure of the same auth would refuse them. */
 function restContext(c: Context<AppEnv>, auth: Auth): CallContext<Auth> {
-  if (auth === "public") return { deps: c.var.deps, user: c.var.user };
-  const { user } = requireUser(c);
+  const request = { deps: c.var.deps, clientAddress: c.var.clientAddress, cookies: cookieJar(c) };
+  if (auth === "public") return { ...request, user: c.var.user, session: c.var.session };
+  const { user, session } = requireUser(c);
   // A leaked token cannot reach what only a session may do (minting more tokens).
   if (auth === "session" && c.var.apiTokenId !== null) throw forbidden(API_TOKENS.refusedForTokens);
-  return { deps: c.var.deps, user };
+  return { ...request, user, session };
 }
 
 async function restInput(c: Context<AppEnv>, declared: Call): Promise<unknown> {
@@ -47,9 +49,10 @@ export function restRoutes(calls: Calls) {
       const { method, path } = declared.rest;
       const status = declared.doc.answer.status ?? 200;
       api.on(method.toUpperCase(), path, async (c) => {
-        const ctx = restContext(c, declared.auth);
+        const ctx = restContext(c, declared.restAuth);
         const input = await restInput(c, declared);
-        return c.json((await declared.handler(ctx, input)) as object, status);
+        const result = await declared.handler(ctx, input);
+        return c.json((declared.rest.reply ? declared.rest.reply(result) : result) as object, status);
       });
     }
   };
@@ -57,7 +60,7 @@ export function restRoutes(calls: Calls) {
 
 /** The feature's entries for the API document, in declaration order. */
 export function openApiRoutes(calls: Calls): ApiRoute[] {
-  return Object.values(calls).map(({ auth, rest, doc, body, query }) => ({
+  return Object.values(calls).map(({ restAuth: auth, rest, doc, body, query }) => ({
     method: rest.method,
     path: rest.path,
     ...(doc.ids ? { ids: doc.ids } : {}),

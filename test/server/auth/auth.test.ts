@@ -38,6 +38,32 @@ describe("sign-in over HTTP", () => {
     expect(JSON.stringify(body)).not.toContain("password");
   });
 
+  test("over tRPC too: the cookie is set, and auth.me answers null where REST answers 401", async () => {
+    const { deps, call } = testApp();
+    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    expect((await call("/api/auth/me")).status).toBe(401);
+    const anonymous = await call("/api/trpc/auth.me");
+    expect(anonymous.status).toBe(200);
+    expect((await anonymous.json()).result.data).toBeNull();
+    const res = await call("/api/trpc/auth.login", {
+      method: "POST",
+      json: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.data.id).toBe(user.id);
+    const cookie = res.headers.get("set-cookie")!;
+    expect(cookie).toContain("HttpOnly");
+    const me = await call("/api/trpc/auth.me", { cookie: cookie.split(";")[0]! });
+    expect((await me.json()).result.data.email).toBe(user.email);
+    const out = await call("/api/trpc/auth.logout", {
+      method: "POST",
+      json: {},
+      cookie: cookie.split(";")[0]!,
+    });
+    expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect(deps.db.select().from(sessions).all()).toHaveLength(0);
+  });
+
   test("wrong email and wrong password get the same message", async () => {
     const { deps, call } = testApp();
     const user = await makeUser(deps, { orgId: makeOrg(deps).id });

@@ -271,3 +271,106 @@ describe("a declared call", () => {
     expect(routes).toEqual(["post /jobs/:id/start"]);
   });
 });
+
+// What the sign-in calls need of the request: the client's address, the session and its cookie; a
+// call tRPC answers anyone with that REST still keeps to users; an answer REST gives only part of.
+const requestCalls = {
+  signIn: call({
+    auth: "public",
+    rest: { method: "post", path: "/sign-in" },
+    doc: { summary: "Sign in", answer: { description: "Who and from where." } },
+    handler: ({ cookies, clientAddress }) => {
+      cookies.setSession("tok", Date.now() + 60_000);
+      return { from: clientAddress };
+    },
+  }),
+  signOut: call({
+    auth: "user",
+    rest: { method: "post", path: "/sign-out" },
+    doc: { summary: "Sign out", answer: { description: "The ended session." } },
+    handler: ({ cookies, session }) => {
+      cookies.clearSession();
+      return { ended: session.id };
+    },
+  }),
+  whoAmI: call({
+    auth: "public",
+    rest: { method: "get", path: "/who", auth: "user" },
+    doc: { summary: "Who am I", answer: { description: "The user." } },
+    handler: ({ user }) => user,
+  }),
+  rename: call({
+    auth: "user",
+    input: z.object({ name: z.string() }),
+    rest: { method: "put", path: "/name", reply: ({ name }) => ({ name }) },
+    doc: { summary: "Rename", answer: { description: "The new name." } },
+    handler: (_ctx, { name }) => ({ name, id: 7, extra: true }),
+  }),
+};
+
+function requestWorld(signedIn: boolean) {
+  const deps = testDeps();
+  const session = signedIn ? ({ id: "s1" } as unknown as Session) : null;
+  const who = signedIn ? user : null;
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    c.set("deps", deps);
+    c.set("user", who);
+    c.set("session", session);
+    c.set("apiTokenId", null);
+    c.set("clientAddress", "203.0.113.9");
+    await next();
+  });
+  restRoutes(requestCalls)(api);
+  api.onError(onError);
+  const jar: string[] = [];
+  const cookies = { setSession: (t: string) => jar.push(`set ${t}`), clearSession: () => jar.push("clear") };
+  const caller = createCallerFactory(trpcRouter(requestCalls))({
+    deps,
+    user: who,
+    session,
+    clientAddress: "198.51.100.4",
+    cookies,
+    apiTokenId: null,
+  });
+  return { caller, jar, rest: (path: string, init?: RequestInit) => api.request(path, init) };
+}
+
+describe("a declared call and its request", () => {
+  test("reads the client's address and sets or clears the session cookie on either transport", async () => {
+    const anonymous = requestWorld(false);
+    const res = await anonymous.rest("/sign-in", post({}));
+    expect(await res.json()).toEqual({ from: "203.0.113.9" });
+    expect(res.headers.get("set-cookie")).toStartWith("session=tok;");
+    expect(await anonymous.caller.signIn()).toEqual({ from: "198.51.100.4" });
+    expect(anonymous.jar).toEqual(["set tok"]);
+
+    const signedIn = requestWorld(true);
+    const out = await signedIn.rest("/sign-out", post({}));
+    expect(await out.json()).toEqual({ ended: "s1" });
+    expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect(await signedIn.caller.signOut()).toEqual({ ended: "s1" });
+    expect(signedIn.jar).toEqual(["clear"]);
+  });
+
+  test("a REST side that asks for a user refuses the anonymous caller tRPC answers with null", async () => {
+    const anonymous = requestWorld(false);
+    expect(await anonymous.caller.whoAmI()).toBeNull();
+    expect((await anonymous.rest("/who")).status).toBe(401);
+    expect(await (await requestWorld(true).rest("/who")).json()).toEqual(user);
+    const doc = buildDocument([apiArea("Me", "Me.", openApiRoutes(requestCalls))]);
+    // biome-ignore lint/suspicious/noExplicitAny: reading the built JSON document.
+    const paths = doc.paths as any;
+    // Not public: the document's default security applies, and 401 is among its answers.
+    expect(paths["/who"].get.security).toBeUndefined();
+    expect(Object.keys(paths["/who"].get.responses)).toContain("401");
+    expect(paths["/sign-in"].post.security).toEqual([]);
+  });
+
+  test("REST answers only what its reply keeps; tRPC the whole result", async () => {
+    const { rest, caller } = requestWorld(true);
+    const put = { ...post({ name: "Kit" }), method: "PUT" };
+    expect(await (await rest("/name", put)).json()).toEqual({ name: "Kit" });
+    expect(await caller.rename({ name: "Kit" })).toEqual({ name: "Kit", id: 7, extra: true });
+  });
+});
