@@ -1,10 +1,9 @@
 import { ROLES } from "@shared/roles";
 import { z } from "zod";
 import { isoTime } from "./answers-common";
-import { type Same, sameShape } from "./same-shape";
 
 // Zod schemas of the project and user answers, for the API document.
-// The TypeScript types stay the source the services write against; the checks keep them the same.
+// Each answer is written once: its TypeScript type is inferred from the schema.
 
 const nullableInt = z.number().int().nullable();
 
