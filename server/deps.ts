@@ -4,6 +4,12 @@ import { createSteamClient, type SteamClient } from "@server/features/analytics/
 import { LoginRateLimiter } from "@server/features/auth/rate-limit";
 import type { Session } from "@server/features/auth/session";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
+import type { MediaHold } from "@server/features/media/media-holds";
+import { nextChanges } from "@server/features/schedules/next-changes";
+import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
+import { scheduleHoldsMedia, scheduleHoldsPlaylist } from "@server/features/schedules/window-users";
+import { liveStreamHoldsMedia, playlistHoldsMedia } from "@server/features/streaming/media-holds";
+import type { ScheduleLinks } from "@server/features/streaming/schedule-links";
 import { Supervisor } from "@server/features/streaming/supervisor";
 import { WebhookSender } from "@server/features/webhooks/sender";
 import { type Db, openDb } from "@server/platform/db/client";
@@ -46,7 +52,17 @@ export interface AppDeps {
    * main.ts starts shares it, so one delivery is never attempted twice at once.
    */
   webhookSender: WebhookSender;
+  /**
+   * What keeps a media file from being deleted, asked in this order: a live stream, a playlist, a
+   * broadcast window. Streaming and the schedules are built on media, so they are passed in here.
+   */
+  mediaHolds: readonly MediaHold[];
+  /** What streaming asks of the schedules, which are built on it (passed in for the same reason). */
+  scheduleLinks: ScheduleLinks;
 }
+
+const MEDIA_HOLDS: readonly MediaHold[] = [liveStreamHoldsMedia, playlistHoldsMedia, scheduleHoldsMedia];
+const SCHEDULE_LINKS: ScheduleLinks = { holdRunningWindow, nextChanges, playlistHold: scheduleHoldsPlaylist };
 
 // The platform's request context carries these (see server/platform/context.ts).
 declare module "@server/platform/context" {
@@ -95,6 +111,8 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         resolve,
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
+    mediaHolds: overrides.mediaHolds ?? MEDIA_HOLDS,
+    scheduleLinks: overrides.scheduleLinks ?? SCHEDULE_LINKS,
   };
   return deps;
 }

@@ -1,5 +1,5 @@
 import { compact, insertSample, SAMPLE_EVERY_MS } from "@server/features/health/sample-store";
-import { closeIntent, endRun, openIntent, startRun } from "@server/features/health/uptime-store";
+import { closeIntent, endRun, openIntent, startRun } from "@server/features/streaming/uptime-store";
 import type { Db } from "@server/platform/db/client";
 
 export interface DemoRun {

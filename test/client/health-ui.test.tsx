@@ -4,7 +4,7 @@ import DashboardPage from "@client/pages/dashboard/DashboardPage";
 import StreamingPage from "@client/pages/streaming/StreamingPage";
 import type { AppDeps } from "@server/deps";
 import { insertSample } from "@server/features/health/sample-store";
-import { endRun, openIntent, startRun } from "@server/features/health/uptime-store";
+import { endRun, openIntent, startRun } from "@server/features/streaming/uptime-store";
 import { destinations, streams } from "@server/platform/db/schema";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderWithApp } from "../support/render";

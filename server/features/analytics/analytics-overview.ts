@@ -1,7 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { dailyPlayers } from "@server/features/analytics/players/player-history";
 import { dayRange, pacificDate, utcDate } from "@server/features/analytics/steam/dates";
-import { requireProject } from "@server/features/projects/access";
+import { requireProject } from "@server/features/projects";
 import { steamNews, steamPlayerSamples, steamSales, steamSalesDates } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import type { AnalyticsOverview, FinancialOverview, PlayerMetric, Trend } from "@shared/schemas/analytics";

@@ -2,7 +2,7 @@ import type { AppDeps } from "@server/deps";
 import { sampleApp } from "@server/features/analytics/players/sampler";
 import { sampleReviews } from "@server/features/analytics/reviews/review-days";
 import { SteamError } from "@server/features/analytics/steam/errors";
-import { requirePermission, requireProject } from "@server/features/projects/access";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { projects } from "@server/platform/db/schema";
 import { badRequest } from "@server/platform/errors";
 import { ANALYTICS } from "@shared/messages/analytics";

@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { requirePermission, requireProject } from "@server/features/projects/access";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { type ErrorCode, httpStatusOf, notFound } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";
 import type { JobRow, ReportProgress, StartedJob } from "@server/platform/jobs/runner";

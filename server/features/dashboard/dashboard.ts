@@ -1,9 +1,12 @@
 import type { AppDeps } from "@server/deps";
-import { wentLive } from "@server/features/health/uptime-store";
-import { orgScope } from "@server/features/projects/access";
-import { liveStatusFilter } from "@server/features/streaming/stream-store";
-import { clearEndedStreams } from "@server/features/streaming/streams";
-import { startOfDay, streamCount } from "@server/features/streaming/system-info";
+import { orgScope } from "@server/features/projects";
+import {
+  clearEndedStreams,
+  liveStatusFilter,
+  startOfDay,
+  streamCount,
+  wentLive,
+} from "@server/features/streaming";
 import { mediaFiles, organizations, projects, streams, users } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import type { ActivityItem, DashboardStats } from "@shared/schemas/dashboard";

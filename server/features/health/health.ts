@@ -1,7 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { orgScope } from "@server/features/projects/access";
-import { findDestination } from "@server/features/streaming/destinations";
-import { findStream } from "@server/features/streaming/streams";
+import { orgScope } from "@server/features/projects";
+import { failureTimes, findDestination, findStream, intentsOf, runsOf } from "@server/features/streaming";
 import { destinations, projects } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import { UPTIME_MIN_INTENDED_SECONDS } from "@shared/limits";
@@ -10,7 +9,6 @@ import type { SessionUser } from "@shared/types";
 import { eq } from "drizzle-orm";
 import { samplesOf } from "./sample-store";
 import { computeUptime } from "./uptime-math";
-import { failureTimes, intentsOf, runsOf } from "./uptime-store";
 
 const DAY_MS = 24 * 3600_000;
 

@@ -1,11 +1,7 @@
 // Uptime from two sets of time spans: when the destination was wanted live (intents) and when it was
 // really publishing (runs). Pure: the store reads the rows, this module only counts.
 
-/** A span in epoch ms; an open span (`end` null) lasts until the end of the period. */
-export interface Span {
-  start: number;
-  end: number | null;
-}
+import type { Span } from "@server/features/streaming";
 
 export interface UptimeFigures {
   /** null when nothing was intended in the period. */

@@ -1,6 +1,6 @@
 import { rename } from "node:fs/promises";
 import type { AppDeps } from "@server/deps";
-import { requirePermission, requireProject } from "@server/features/projects/access";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { badRequest } from "@server/platform/errors";
 import { uploadBytes, uploadFailures } from "@server/platform/metrics/registry";
 import { parseInput } from "@server/platform/validation";

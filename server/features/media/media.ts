@@ -1,20 +1,15 @@
 import { join } from "node:path";
 import type { AppDeps } from "@server/deps";
 import { preparedCopyUsable } from "@server/features/media/preparation/media-preparation";
-import { requirePermission, requireProject } from "@server/features/projects/access";
-import { destinationSchedulingMedia } from "@server/features/schedules/window-users";
-import { playlistUsing } from "@server/features/streaming/playlists/playlists";
-import { liveStatusFilter } from "@server/features/streaming/stream-store";
-import { mediaFiles, mediaPreparations, streams, users } from "@server/platform/db/schema";
+import { requirePermission, requireProject } from "@server/features/projects";
+import { mediaFiles, mediaPreparations, users } from "@server/platform/db/schema";
 import { conflict, notFound } from "@server/platform/errors";
 import { isRegularFileSync, regularFile } from "@server/platform/files/regular";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "@shared/messages/media";
-import { PLAYLISTS } from "@shared/messages/playlists";
-import { SCHEDULES } from "@shared/messages/schedules";
 import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { MediaConfig, MediaItem } from "@shared/schemas/media";
 import type { SessionUser } from "@shared/types";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { MediaMetadata } from "./probe";
 import { formatLimit } from "./receive";
 import { mediaPaths, removeQuietly } from "./storage";
@@ -161,17 +156,11 @@ export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: num
     .get()?.name;
   // Check and delete in one transaction, so a stream cannot start on the file in between.
   deps.db.transaction((tx) => {
-    const live = tx
-      .select({ id: streams.id })
-      .from(streams)
-      // A live stream holds its media file open: deleting it would cut the broadcast.
-      .where(and(eq(streams.mediaId, mediaId), liveStatusFilter()))
-      .get();
-    if (live) throw conflict(MEDIA.inUse);
-    const playlist = playlistUsing(tx, mediaId);
-    if (playlist !== null) throw conflict(PLAYLISTS.mediaInPlaylist(playlist));
-    const scheduled = destinationSchedulingMedia(tx, mediaId);
-    if (scheduled !== null) throw conflict(SCHEDULES.mediaScheduled(scheduled));
+    // A live stream, a playlist or a broadcast window that holds the file keeps it.
+    for (const hold of deps.mediaHolds) {
+      const refusal = hold(tx, mediaId);
+      if (refusal !== null) throw conflict(refusal);
+    }
     tx.delete(mediaFiles).where(eq(mediaFiles.id, mediaId)).run();
   });
   const paths = mediaPaths(deps.env.DATA_DIR);

@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { orgScope, requireAdmin } from "@server/features/projects/access";
-import { revokeTokensOf } from "@server/features/tokens/api-tokens";
+import { orgScope, requireAdmin } from "@server/features/projects";
+import { revokeTokensOf } from "@server/features/tokens";
 import { organizations, sessions, users } from "@server/platform/db/schema";
 import { conflict, notFound } from "@server/platform/errors";
 import { ORGANIZATIONS, organizationNotEmpty } from "@shared/messages/organizations";

@@ -1,4 +1,4 @@
-import type { AppDeps } from "@server/deps";
+import type { Db } from "@server/platform/db/client";
 import { schedules } from "@server/platform/db/schema";
 import type { NextScheduleChange } from "@shared/schemas/schedules";
 import { inArray } from "drizzle-orm";
@@ -6,11 +6,14 @@ import { ruleOf } from "./rules";
 import { nextChange } from "./windows";
 
 /** Each destination's next scheduled start or stop, for the destination cards. */
-export function nextChanges(deps: AppDeps, destinationIds: number[]): Map<number, NextScheduleChange | null> {
+export function nextChanges(
+  db: Db,
+  destinationIds: number[],
+  now: number,
+): Map<number, NextScheduleChange | null> {
   const out = new Map<number, NextScheduleChange | null>();
   if (destinationIds.length === 0) return out;
-  const rows = deps.db.select().from(schedules).where(inArray(schedules.destinationId, destinationIds)).all();
-  const now = deps.now();
+  const rows = db.select().from(schedules).where(inArray(schedules.destinationId, destinationIds)).all();
   for (const id of destinationIds) {
     const mine = rows.filter((r) => r.destinationId === id);
     const held = Math.max(0, ...mine.map((r) => r.heldUntil ?? 0));

@@ -1,7 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { closeIntent } from "@server/features/health/uptime-store";
-import type { DestinationRow, StreamRow } from "@server/features/streaming/stream-store";
-import { liveStreamsByDestination } from "@server/features/streaming/stream-views";
+import type { DestinationRow, StreamRow } from "@server/features/streaming";
+import { closeIntent, liveStreamsByDestination } from "@server/features/streaming";
 import { destinations, schedules } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { ruleOf, type ScheduleRow } from "./rules";

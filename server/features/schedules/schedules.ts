@@ -1,9 +1,7 @@
 import type { AppDeps } from "@server/deps";
-import { closeIntent } from "@server/features/health/uptime-store";
-import { requirePermission, requireProject } from "@server/features/projects/access";
-import { findDestination } from "@server/features/streaming/destinations";
-import { requireProjectVideo } from "@server/features/streaming/stream-start";
-import * as streamStore from "@server/features/streaming/stream-store";
+import { requirePermission, requireProject } from "@server/features/projects";
+import * as streamStore from "@server/features/streaming";
+import { closeIntent, findDestination, requireProjectVideo } from "@server/features/streaming";
 import { mediaFiles, playlists, schedules, streams } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { SCHEDULES } from "@shared/messages/schedules";

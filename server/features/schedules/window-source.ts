@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { recordAndLaunch, sourceFor } from "@server/features/streaming/stream-start";
-import type { DestinationRow, StreamRow } from "@server/features/streaming/stream-store";
+import type { DestinationRow, StreamRow } from "@server/features/streaming";
+import { recordAndLaunch, sourceFor } from "@server/features/streaming";
 import { playlists } from "@server/platform/db/schema";
 import { badRequest } from "@server/platform/errors";
 import { SCHEDULES } from "@shared/messages/schedules";

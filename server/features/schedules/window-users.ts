@@ -1,5 +1,6 @@
 import type { Db } from "@server/platform/db/client";
 import { destinations, schedules } from "@server/platform/db/schema";
+import { SCHEDULES } from "@shared/messages/schedules";
 import { asc, eq } from "drizzle-orm";
 
 type Query = Pick<Db, "select">;
@@ -19,10 +20,12 @@ function destinationUsing(db: Query, where: ReturnType<typeof eq>): string | nul
   );
 }
 
-/** The name of a destination with a window that streams this media file, or null. */
-export const destinationSchedulingMedia = (db: Query, mediaId: number) =>
-  destinationUsing(db, eq(schedules.mediaId, mediaId));
+const refusal = (name: string | null, text: (name: string) => string) => (name === null ? null : text(name));
 
-/** The name of a destination with a window that streams this playlist, or null. */
-export const destinationSchedulingPlaylist = (db: Query, playlistId: number) =>
-  destinationUsing(db, eq(schedules.playlistId, playlistId));
+/** The refusal to delete a media file that a window streams (naming its destination), or null. */
+export const scheduleHoldsMedia = (db: Query, mediaId: number) =>
+  refusal(destinationUsing(db, eq(schedules.mediaId, mediaId)), SCHEDULES.mediaScheduled);
+
+/** The refusal to delete a playlist that a window streams (naming its destination), or null. */
+export const scheduleHoldsPlaylist = (db: Query, playlistId: number) =>
+  refusal(destinationUsing(db, eq(schedules.playlistId, playlistId)), SCHEDULES.playlistScheduled);

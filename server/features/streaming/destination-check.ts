@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { requirePermission, requireProject } from "@server/features/projects/access";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { STREAMING } from "@shared/messages/streaming";
 import type { CheckIngestBody, IngestCheck } from "@shared/schemas/streaming";
 import type { SessionUser } from "@shared/types";

@@ -1,6 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { requirePermission, requireProject } from "@server/features/projects/access";
-import { nextChanges } from "@server/features/schedules/next-changes";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { destinations } from "@server/platform/db/schema";
 import { badRequest, notFound } from "@server/platform/errors";
 import { checkUrl, ingestPolicy } from "@server/platform/net/outbound-target";
@@ -32,7 +31,7 @@ export function listDestinations(deps: AppDeps, user: SessionUser, projectId: nu
   const ids = rows.map((r) => r.id);
   const live = liveStreamsByDestination(deps, ids);
   const latest = latestStreamsByDestination(deps, ids);
-  const next = nextChanges(deps, ids);
+  const next = deps.scheduleLinks.nextChanges(deps.db, ids, deps.now());
   return rows.map((r) => ({
     ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
     next_schedule: next.get(r.id) ?? null,

@@ -1,4 +1,4 @@
-import type { MediaPreparer } from "@server/features/media/preparation/media-preparation";
+import type { MediaPreparer } from "@server/features/media";
 import type { Db } from "@server/platform/db/client";
 import type { Env } from "@server/platform/env";
 import { isLive } from "@shared/schemas/streaming";

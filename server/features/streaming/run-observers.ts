@@ -1,8 +1,8 @@
-import * as uptime from "@server/features/health/uptime-store";
 import type { Db } from "@server/platform/db/client";
 import type { EventBus } from "@server/platform/events/bus";
 import { streamFailures, streamRestarts } from "@server/platform/metrics/registry";
 import { StreamAlerts } from "./stream-alerts";
+import * as uptime from "./uptime-store";
 
 /**
  * Everything outside the supervisor that hears of a stream's runs: the uptime record, the alerts on

@@ -1,12 +1,14 @@
 import type { Db } from "@server/platform/db/client";
 import { streams } from "@server/platform/db/schema";
-import type { ConsoleEvent, ConsoleEventType, EventBus } from "@server/platform/events/bus";
+import {
+  type ConsoleEvent,
+  type ConsoleEventType,
+  type EventBus,
+  REPEATED_FAILURES,
+  REPEATED_WINDOW_MS,
+} from "@server/platform/events/bus";
+import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { eq } from "drizzle-orm";
-import { maskAddresses } from "./secrets";
-
-/** Failures within this window that count as "restarting repeatedly". */
-export const REPEATED_FAILURES = 3;
-export const REPEATED_WINDOW_MS = 10 * 60_000;
 
 /**
  * An incident: from a stream's first failure to its next first frame (or the end of the stream). It is

@@ -1,9 +1,10 @@
 import { type PipedChild, spawnTied } from "@server/platform/process/child-process";
+import { figuresOf, ProgressParser } from "@server/platform/process/ffmpeg-progress";
 import { LineTail } from "@server/platform/process/line-tail";
+import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
-import { figuresOf, ProgressParser } from "./progress";
-import { failureMessage, maskAddresses, maskSecrets } from "./secrets";
+import { failureMessage, maskSecrets } from "./secrets";
 
 // One ffmpeg run: spawn, progress, stall watch, graceful then hard stop. It knows nothing of the
 // database or of restarts; it tells its owner what happened through callbacks and ends once.

@@ -1,7 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { openIntent } from "@server/features/health/uptime-store";
-import { mediaPaths } from "@server/features/media/storage";
-import { seesProject } from "@server/features/projects/access";
+import { mediaPaths } from "@server/features/media";
+import { seesProject } from "@server/features/projects";
 import { loadPlaylist } from "@server/features/streaming/playlists/playlist-rows";
 import { destinations, mediaFiles, playlists, streams } from "@server/platform/db/schema";
 import { AppError, badRequest, conflict, notFound } from "@server/platform/errors";
@@ -13,6 +12,7 @@ import type { SessionUser } from "@shared/types";
 import { eq } from "drizzle-orm";
 import * as streamStore from "./stream-store";
 import { liveStreamsByDestination } from "./stream-views";
+import { openIntent } from "./uptime-store";
 
 type DestinationRow = streamStore.DestinationRow;
 type MediaRow = streamStore.MediaRow;

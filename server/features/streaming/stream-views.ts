@@ -1,6 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { destinations, streams } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
+import { maskAddresses } from "@server/platform/process/mask-addresses";
 import type {
   DestinationFailure,
   DestinationView,
@@ -9,7 +10,6 @@ import type {
   StreamStatus,
 } from "@shared/schemas/streaming";
 import { and, desc, eq, inArray, max } from "drizzle-orm";
-import { maskAddresses } from "./secrets";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "./stream-store";
 import { urlForAnswer } from "./url-credentials";
 

@@ -1,7 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { closeIntent, wentLive } from "@server/features/health/uptime-store";
-import { requirePermission, requireProject } from "@server/features/projects/access";
-import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { destinations, streams } from "@server/platform/db/schema";
 import { conflict, notFound } from "@server/platform/errors";
 import { STREAMING } from "@shared/messages/streaming";
@@ -18,6 +16,7 @@ import { findDestination } from "./destinations";
 import { recordAndLaunch, sourceFor } from "./stream-start";
 import * as streamStore from "./stream-store";
 import { destinationAutorestart, type RecordContext, streamRecord } from "./stream-views";
+import { closeIntent, wentLive } from "./uptime-store";
 
 /** How many history rows streams/status answers: the newest ones. */
 export const HISTORY_LIMIT = 200;
@@ -63,7 +62,8 @@ export async function stopStream(deps: AppDeps, user: SessionUser, streamId: num
     closeIntent(deps.db, stopped.destinationId, deps.now());
   await deps.supervisor.stop(streamId);
   // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
-  if (isLive(stopped.status)) holdRunningWindow(deps, stopped.destinationId);
+  if (isLive(stopped.status) && stopped.destinationId)
+    deps.scheduleLinks.holdRunningWindow(deps.db, stopped.destinationId, deps.now());
   const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
   return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
 }

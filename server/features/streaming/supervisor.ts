@@ -1,4 +1,4 @@
-import { MediaPreparer } from "@server/features/media/preparation/media-preparation";
+import { MediaPreparer } from "@server/features/media";
 import {
   launchInput,
   removePlaylistLists,

@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { orgScope } from "@server/features/projects/access";
+import { orgScope } from "@server/features/projects";
 import { projects, streams } from "@server/platform/db/schema";
 import type { SystemInfo } from "@shared/schemas/streaming";
 import type { SessionUser } from "@shared/types";

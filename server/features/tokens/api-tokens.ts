@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import type { Session } from "@server/features/auth/session";
-import { findSessionUser } from "@server/features/auth/session-user";
+import type { Session } from "@server/features/auth";
+import { findSessionUser } from "@server/features/auth";
 import type { Db } from "@server/platform/db/client";
 import { apiTokens } from "@server/platform/db/schema";
 import { AppError, conflict, notFound, unauthorized } from "@server/platform/errors";

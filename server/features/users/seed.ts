@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { hashPassword } from "@server/features/auth/password";
+import { hashPassword } from "@server/features/auth";
 import type { Db } from "@server/platform/db/client";
 import { organizations, users } from "@server/platform/db/schema";
 import { count } from "drizzle-orm";

@@ -1,8 +1,8 @@
 import type { AppDeps } from "@server/deps";
-import { hashPassword } from "@server/features/auth/password";
-import { containsPattern, isForeignKeyError } from "@server/features/organizations/organizations";
-import { requireAdmin } from "@server/features/projects/access";
-import { revokeTokensOf, tokenIdOfSession } from "@server/features/tokens/api-tokens";
+import { hashPassword } from "@server/features/auth";
+import { containsPattern, isForeignKeyError } from "@server/features/organizations";
+import { requireAdmin } from "@server/features/projects";
+import { revokeTokensOf, tokenIdOfSession } from "@server/features/tokens";
 import { organizations, projects, sessions, users } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { AUTH } from "@shared/messages/auth";

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
-import { REPEATED_WINDOW_MS } from "@server/features/streaming/stream-alerts";
-import type { ConsoleEvent } from "@server/platform/events/bus";
+import { type ConsoleEvent, REPEATED_WINDOW_MS } from "@server/platform/events/bus";
 import { EVENT_LABELS, EVENT_FACTS as F, WEBHOOKS } from "@shared/messages/webhooks";
 import type { WebhookFormat } from "@shared/schemas/webhooks";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AppDeps } from "@server/deps";
-import { requirePermission, requireProject } from "@server/features/projects/access";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { badRequest, notFound } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";

@@ -10,6 +10,13 @@ export const CONSOLE_EVENT_TYPES = WEBHOOK_EVENTS;
 
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
 
+/**
+ * `stream.restarting_repeatedly`: this many failures of one stream within this window. The supervisor
+ * counts by it and the webhook text names the window, so both read it here.
+ */
+export const REPEATED_FAILURES = 3;
+export const REPEATED_WINDOW_MS = 10 * 60_000;
+
 /** Ids and names only: never a URL, a stream key or a file path. */
 export interface ConsoleEvent {
   type: ConsoleEventType;

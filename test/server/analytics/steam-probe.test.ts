@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { prepareArgs } from "@server/features/media/preparation/prepare-args";
 import { probeMedia } from "@server/features/media/probe";
-import { prepareArgs } from "@server/features/streaming/ffmpeg-args";
 import { aviVideo, h264Mp4, steamReadyMp4 } from "../../support/media";
 
 // Steam's verdict on real files: ffprobe reads them, the rules judge them, and a prepared copy of a

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { insertSample } from "@server/features/health/sample-store";
-import { closeIntent, endRun, openIntent, startRun } from "@server/features/health/uptime-store";
+import { closeIntent, endRun, openIntent, startRun } from "@server/features/streaming/uptime-store";
 import { destinations, streams } from "@server/platform/db/schema";
 import { HEALTH } from "@shared/messages/health";
 import { STREAMING } from "@shared/messages/streaming";

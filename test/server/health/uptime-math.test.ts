@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { computeUptime, type Span } from "@server/features/health/uptime-math";
+import { computeUptime } from "@server/features/health/uptime-math";
+import type { Span } from "@server/features/streaming/uptime-store";
 
 // Times in seconds for reading; the module works in ms.
 const s = (start: number, end: number | null): Span => ({

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { PREPARED_FORMAT } from "@server/features/media/preparation/prepare-args";
 import { mediaPaths } from "@server/features/media/storage";
-import { PREPARED_FORMAT } from "@server/features/streaming/ffmpeg-args";
 import { mediaPreparations } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { h264Mp4 } from "../../support/media";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { endRun, openIntent, startRun } from "@server/features/health/uptime-store";
+import { endRun, openIntent, startRun } from "@server/features/streaming/uptime-store";
 import { destinations, streams } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { makeOrg, makeProject, makeUser, testApp } from "../../support/server";

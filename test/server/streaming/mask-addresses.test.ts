@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { maskAddresses } from "@server/features/streaming/secrets";
 import { streams } from "@server/platform/db/schema";
+import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { STREAMING } from "@shared/messages/streaming";
 import { eq } from "drizzle-orm";
 import { freePort, waitFor } from "../../fakes/rtmp-receiver";

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { backoffDelay, DEFAULT_TIMINGS } from "@server/features/streaming/backoff";
 import { looksLikeOurStream, rtmpTarget, streamArgs } from "@server/features/streaming/ffmpeg-args";
-import { figuresOf, ProgressParser } from "@server/features/streaming/progress";
 import { failureMessage, maskSecrets } from "@server/features/streaming/secrets";
 import { CpuSampler } from "@server/features/streaming/system-figures";
+import { figuresOf, ProgressParser } from "@server/platform/process/ffmpeg-progress";
 import { LineTail } from "@server/platform/process/line-tail";
 import { STEAM_INGEST_URL, STREAMING } from "@shared/messages/streaming";
 import { createDestinationInput, isRtmpUrl } from "@shared/schemas/streaming";

@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { requireProject } from "@server/features/projects/access";
+import { requireProject } from "@server/features/projects";
 import { badRequest } from "@server/platform/errors";
 import { EXPORT } from "@shared/messages/analytics-export";
 import type { ExportFormat, ExportLink, ExportRequest } from "@shared/schemas/analytics-export";

@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
 import { maskKeys } from "@server/features/analytics/steam/errors";
-import { requirePermission } from "@server/features/projects/access";
+import { requirePermission } from "@server/features/projects";
 import { projects } from "@server/platform/db/schema";
 import { forbidden } from "@server/platform/errors";
 import { ANALYTICS, PARTNER } from "@shared/messages/analytics";

@@ -12,7 +12,7 @@ import { addDays, dayRange, pacificDate } from "@server/features/analytics/steam
 import { isPartnerAccessError } from "@server/features/analytics/steam/errors";
 import { requireAllAppsSync, startSyncJob } from "@server/features/analytics/sync-jobs";
 import { wishlistsAlongFinancialSync } from "@server/features/analytics/wishlists/wishlist-sync";
-import { requirePermission, requireProject } from "@server/features/projects/access";
+import { requirePermission, requireProject } from "@server/features/projects";
 import { projects } from "@server/platform/db/schema";
 import { badRequest } from "@server/platform/errors";
 import type { ReportProgress } from "@server/platform/jobs/runner";

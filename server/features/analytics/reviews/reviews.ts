@@ -1,7 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { datePages } from "@server/features/analytics/export/date-pages";
 import { dayRange, utcDate } from "@server/features/analytics/steam/dates";
-import { requireProject } from "@server/features/projects/access";
+import { requireProject } from "@server/features/projects";
 import { steamReviewDays } from "@server/platform/db/schema";
 import { badRequest } from "@server/platform/errors";
 import { REVIEWS } from "@shared/messages/analytics-alerts";

@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { requireProject } from "@server/features/projects/access";
+import { requireProject } from "@server/features/projects";
 import { steamSales } from "@server/platform/db/schema";
 import { badRequest } from "@server/platform/errors";
 import { ANALYTICS } from "@shared/messages/analytics";

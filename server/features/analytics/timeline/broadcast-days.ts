@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { intersect, type Span, union } from "@server/features/health/uptime-math";
-import { intentsOf, runsOf } from "@server/features/health/uptime-store";
+import { intersect, union } from "@server/features/health";
+import { intentsOf, runsOf, type Span } from "@server/features/streaming";
 import { destinations } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 

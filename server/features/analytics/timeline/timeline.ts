@@ -1,7 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { playerMetrics } from "@server/features/analytics/analytics-overview";
 import { dayRange, utcDate } from "@server/features/analytics/steam/dates";
-import { requireProject } from "@server/features/projects/access";
+import { requireProject } from "@server/features/projects";
 import { steamSales } from "@server/platform/db/schema";
 import type { TimelineAnswer } from "@shared/schemas/analytics-timeline";
 import type { SessionUser } from "@shared/types";

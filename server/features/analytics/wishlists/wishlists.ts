@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
 import { dayRange, utcDate } from "@server/features/analytics/steam/dates";
-import { requireProject } from "@server/features/projects/access";
+import { requireProject } from "@server/features/projects";
 import { steamWishlistCountries, steamWishlistDays } from "@server/platform/db/schema";
 import { badRequest } from "@server/platform/errors";
 import { WISHLISTS } from "@shared/messages/wishlists";

@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { freeBytes, isDiskFullError } from "@server/features/media/disk-space";
 import { probeMedia } from "@server/features/media/probe";
 import { mediaPaths } from "@server/features/media/storage";
-import { PREPARED_FORMAT, prepareArgs } from "@server/features/streaming/ffmpeg-args";
-import { maskAddresses } from "@server/features/streaming/secrets";
 import type { Db } from "@server/platform/db/client";
 import { mediaFiles } from "@server/platform/db/schema";
 import type { Env } from "@server/platform/env";
@@ -12,6 +10,7 @@ import type { EventBus } from "@server/platform/events/bus";
 import { isRegularFileSync } from "@server/platform/files/regular";
 import { InFlight } from "@server/platform/jobs/in-flight";
 import { spawnTied } from "@server/platform/process/child-process";
+import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { JOBS } from "@shared/messages/jobs";
 import { STREAMING } from "@shared/messages/streaming";
 import type { DestinationType, MediaPreparationView } from "@shared/schemas/streaming";
@@ -20,6 +19,7 @@ import { eq } from "drizzle-orm";
 import { type EncodeOutcome, followEncode } from "./preparation-encode";
 import { expectedSize, type MediaRow, needsPreparation, preparedCopyUsable } from "./preparation-rules";
 import { PreparationStore } from "./preparation-store";
+import { PREPARED_FORMAT, prepareArgs } from "./prepare-args";
 
 export { needsPreparation, preparedCopyUsable } from "./preparation-rules";
 

@@ -1,4 +1,4 @@
-import { ProgressParser } from "@server/features/streaming/progress";
+import { ProgressParser } from "@server/platform/process/ffmpeg-progress";
 import { LineTail } from "@server/platform/process/line-tail";
 import type { Subprocess } from "bun";
 

@@ -1,14 +1,10 @@
 import { join } from "node:path";
 import { copyableForCustom } from "@server/features/media/steam-rules";
 import { mediaPaths } from "@server/features/media/storage";
-import {
-  PREPARED_AUDIO_KBPS,
-  PREPARED_FORMAT,
-  PREPARED_VIDEO_KBPS,
-} from "@server/features/streaming/ffmpeg-args";
 import type { mediaFiles } from "@server/platform/db/schema";
 import { isRegularFileSync } from "@server/platform/files/regular";
 import type { DestinationType } from "@shared/schemas/streaming";
+import { PREPARED_AUDIO_KBPS, PREPARED_FORMAT, PREPARED_VIDEO_KBPS } from "./prepare-args";
 
 // When a media file needs a prepared copy, and whether the one on disk still serves.
 

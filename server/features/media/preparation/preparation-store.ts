@@ -1,6 +1,6 @@
-import { maskAddresses } from "@server/features/streaming/secrets";
 import type { Db } from "@server/platform/db/client";
 import { mediaFiles, mediaPreparations } from "@server/platform/db/schema";
+import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { JOBS } from "@shared/messages/jobs";
 import type { MediaPreparationView } from "@shared/schemas/streaming";
 import { eq } from "drizzle-orm";

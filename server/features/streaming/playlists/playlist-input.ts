@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { MediaPreparer } from "@server/features/media/preparation/media-preparation";
-import { needsPreparation } from "@server/features/media/preparation/media-preparation";
+import type { MediaPreparer } from "@server/features/media";
+import { needsPreparation } from "@server/features/media";
 import type { LaunchRows } from "@server/features/streaming/stream-store";
 import { PRIVATE_FILE, PRIVATE_FOLDER } from "@server/platform/files/private";
 import { isRegularFileSync } from "@server/platform/files/regular";

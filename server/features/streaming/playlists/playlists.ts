@@ -1,13 +1,11 @@
 import type { AppDeps } from "@server/deps";
-import { requirePermission, requireProject, seesProject } from "@server/features/projects/access";
-import { destinationSchedulingPlaylist } from "@server/features/schedules/window-users";
+import { requirePermission, requireProject, seesProject } from "@server/features/projects";
 import { liveStatusFilter } from "@server/features/streaming/stream-store";
 import type { Db } from "@server/platform/db/client";
 import { mediaFiles, playlistItems, playlists, streams } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";
 import { PLAYLISTS } from "@shared/messages/playlists";
-import { SCHEDULES } from "@shared/messages/schedules";
 import type { CreatePlaylistInput, PlaylistView, UpdatePlaylistInput } from "@shared/schemas/playlists";
 import type { SessionUser } from "@shared/types";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -142,22 +140,9 @@ export function deletePlaylist(deps: AppDeps, user: SessionUser, id: number) {
   // Checked and deleted in one transaction, so a stream cannot start on it in between.
   deps.db.transaction((tx) => {
     if (liveStreamsOf(tx, row.id).length > 0) throw conflict(PLAYLISTS.onAirDelete);
-    const scheduled = destinationSchedulingPlaylist(tx, row.id);
-    if (scheduled !== null) throw conflict(SCHEDULES.playlistScheduled(scheduled));
+    const scheduled = deps.scheduleLinks.playlistHold(tx, row.id);
+    if (scheduled !== null) throw conflict(scheduled);
     tx.delete(playlists).where(eq(playlists.id, row.id)).run();
   });
   return { success: true as const };
-}
-
-/** The name of a playlist that holds this media file, or null: such a file is not deleted. */
-export function playlistUsing(db: Query, mediaId: number): string | null {
-  return (
-    db
-      .select({ name: playlists.name })
-      .from(playlistItems)
-      .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
-      .where(eq(playlistItems.mediaId, mediaId))
-      .orderBy(asc(playlists.name))
-      .get()?.name ?? null
-  );
 }

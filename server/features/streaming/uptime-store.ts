@@ -8,10 +8,16 @@ import {
 } from "@server/platform/db/schema";
 import { and, eq, gt, isNull, lt, max, or } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Span } from "./uptime-math";
 
 // The uptime record: what was wanted (intents), what was really publishing (live runs) and the
-// failures. Written by the stream service, the scheduler and the supervisor; read by the uptime service.
+// failures. Streaming's own record, written as streams start and stop (by a person, by the scheduler
+// through the stream service, by the supervisor); the uptime report and the timeline read it.
+
+/** A span in epoch ms; an open span (`end` null) lasts until the end of the period. */
+export interface Span {
+  start: number;
+  end: number | null;
+}
 
 export type IntentSource = "user" | "schedule";
 

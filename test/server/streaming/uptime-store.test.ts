@@ -6,7 +6,7 @@ import {
   openIntent,
   startRun,
   wentLive,
-} from "@server/features/health/uptime-store";
+} from "@server/features/streaming/uptime-store";
 import { destinationIntents, destinations, liveRuns, streams } from "@server/platform/db/schema";
 import { UPTIME_MIN_INTENDED_SECONDS } from "@shared/limits";
 import { STREAMING } from "@shared/messages/streaming";
