@@ -94,6 +94,8 @@ export const STREAMING = {
   streamNotLive: "The stream is not running",
   stoppedOnRestart: "Stopped: the server restarted while this stream was live",
   stalled: "No new frame for 30 seconds: stream stalled",
+  /** The ingest turned the publish away: a bad or revoked key, or a name it does not take. */
+  keyRefused: "The ingest refused the stream key",
   preparationFailed: "The media file could not be prepared for streaming",
   preparationNoSpace:
     "The server is running out of disk space, so the media file could not be prepared for streaming",

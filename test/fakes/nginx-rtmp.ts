@@ -56,7 +56,12 @@ process.once("exit", () => {
   for (const p of started) if (p.exitCode === null) p.kill("SIGKILL");
 });
 
-export async function startNginxRtmp(): Promise<NginxRtmp> {
+export interface NginxRtmpOptions {
+  /** Publish names the ingest refuses: its on_publish hook answers 403, as for a revoked key. */
+  refuse?: (key: string) => boolean;
+}
+
+export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<NginxRtmp> {
   const port = freePort();
   const httpPort = freePort();
   const prefix = mkdtempSync(join(tmpdir(), "console-nginx-"));
@@ -68,14 +73,17 @@ export async function startNginxRtmp(): Promise<NginxRtmp> {
     async fetch(req) {
       const raw = await req.text();
       const form = new URLSearchParams(raw);
-      events.push({
+      const event = {
         call: form.get("call") ?? "",
         app: form.get("app") ?? "",
         name: form.get("name") ?? "",
         tcurl: form.get("tcurl") ?? "",
         key: publishedName(raw),
         at: Date.now(),
-      });
+      };
+      events.push(event);
+      if (event.call === "publish" && options.refuse?.(event.key))
+        return new Response("refused", { status: 403 });
       return new Response("ok");
     },
   });

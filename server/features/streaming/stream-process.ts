@@ -4,6 +4,7 @@ import { LineTail } from "@server/platform/process/line-tail";
 import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
+import { isRefusedPublish } from "./refusal";
 import { failureMessage, maskSecrets } from "./secrets";
 
 // One ffmpeg run: spawn, progress, stall watch, graceful then hard stop. It knows nothing of the
@@ -29,6 +30,8 @@ export interface ProcessEnd {
   reason: EndReason;
   /** For a failure: what to show, masked; null for a requested stop. */
   message: string | null;
+  /** ffmpeg's own words (masked) when the message is a plain reading of them, for the log. */
+  detail?: string;
 }
 
 export interface ProcessEvents {
@@ -168,6 +171,7 @@ export class StreamProcess {
     const outDecoder = new TextDecoder();
     const errDecoder = new TextDecoder();
     let opened = false;
+    let openedAt = 0;
     const pumpOut = (async () => {
       for await (const chunk of child.stdout) parser.push(outDecoder.decode(chunk, { stream: true }));
     })().catch(() => {});
@@ -177,6 +181,7 @@ export class StreamProcess {
         this.stderr.push(text);
         if (!opened && text.includes("Output #0")) {
           opened = true;
+          openedAt = this.now();
           this.options.events?.onOutputOpen?.();
         }
       }
@@ -188,17 +193,27 @@ export class StreamProcess {
     const how = child.signalCode
       ? `ffmpeg was killed by ${child.signalCode}`
       : `ffmpeg exited with code ${code}`;
-    this.finish("failed", "ended", failureMessage(this.stderr.all(), this.options.secret, how));
+    const tail = this.stderr.all();
+    const refused = isRefusedPublish(tail, opened ? this.now() - openedAt : null);
+    // Still an "ended" failure, so auto-restart retries: a revoked key may be fixed by an edit.
+    const message = failureMessage(tail, this.options.secret, how);
+    this.finish("failed", "ended", refused ? STREAMING.keyRefused : message, refused ? message : undefined);
   }
 
-  private finish(state: "exited" | "failed", reason: EndReason, message: string | null): void {
+  private finish(
+    state: "exited" | "failed",
+    reason: EndReason,
+    message: string | null,
+    detail?: string,
+  ): void {
     this.to(state);
     if (this.stallTimer) clearInterval(this.stallTimer);
     if (this.hardStop) clearTimeout(this.hardStop);
     this.stallTimer = null;
     this.hardStop = null;
     this.latest = null;
-    const end = { state, reason, message };
+    const end: ProcessEnd =
+      detail === undefined ? { state, reason, message } : { state, reason, message, detail };
     this.settle(end);
     this.options.events?.onEnd?.(end);
   }

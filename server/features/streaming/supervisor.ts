@@ -142,7 +142,10 @@ export class Supervisor {
     this.observers.runEnded(entry.streamId, !entry.stopRequested);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) this.finishStopped(entry);
-    else this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
+    else {
+      if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
+      this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
+    }
   }
 
   /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */
