@@ -94,6 +94,11 @@ export const STREAMING = {
   streamNotLive: "The stream is not running",
   stoppedOnRestart: "Stopped: the server restarted while this stream was live",
   stalled: "No new frame for 30 seconds: stream stalled",
+  tlsUnverified: "The ingest's TLS certificate could not be verified",
+  caFileInvalid: "CA file must be an absolute path on the server, without control characters",
+  caFileMissing: "CA file was not found on the server",
+  caFileNotCertificate: "CA file does not hold a certificate in PEM form",
+  caFileNeedsRtmps: "A CA file applies only to rtmps:// addresses",
   preparationFailed: "The media file could not be prepared for streaming",
   preparationNoSpace:
     "The server is running out of disk space, so the media file could not be prepared for streaming",
