@@ -42,6 +42,11 @@ export const STREAMING_UI = {
   rtmpUrlLabel: "RTMP URL",
   streamKeyLabel: "Stream Key",
   streamKeyHint: "Optional. Kept secret: viewers never see it.",
+  advancedShow: "Show advanced settings",
+  advancedHide: "Hide advanced settings",
+  caFileLabel: "CA file",
+  caFileHint:
+    "Optional, for an rtmps:// ingest with its own certificate authority: the full path of that authority's certificate on the server. Left empty, the ingest's certificate is checked against the authorities the server trusts.",
   // Steam refuses a publish without the key, so for Steam the field is required and says so.
   streamKeyHintSteam: "Required for Steam. Kept secret: viewers never see it.",
   streamKeyRequiredSteam: "Steam needs the stream key (your RTMP token).",

@@ -96,6 +96,11 @@ export const STREAMING = {
   stalled: "No new frame for 30 seconds: stream stalled",
   /** The ingest turned the publish away: a bad or revoked key, or a name it does not take. */
   keyRefused: "The ingest refused the stream key",
+  tlsUnverified: "The ingest's TLS certificate could not be verified",
+  caFileInvalid: "CA file must be an absolute path on the server, without control characters",
+  caFileMissing: "CA file was not found on the server",
+  caFileNotCertificate: "CA file does not hold a certificate in PEM form",
+  caFileNeedsRtmps: "A CA file applies only to rtmps:// addresses",
   preparationFailed: "The media file could not be prepared for streaming",
   preparationNoSpace:
     "The server is running out of disk space, so the media file could not be prepared for streaming",

@@ -30,6 +30,13 @@ export const destinationView = z.object({
     ),
   stream_key: z.string().optional().describe("Left out for viewers."),
   autorestart: z.boolean(),
+  ca_file: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "rtmps:// only: the CA file the ingest's certificate is verified against; null for the system's CA store. Left out for viewers.",
+    ),
   is_active: z.boolean(),
   project_id: z.number().int(),
   active_stream_id: nullableInt,

@@ -68,6 +68,20 @@ const streamKeySchema = z
   .max(STREAM_KEY_MAX, STREAMING.streamKeyTooLong)
   .refine((v) => !hasHiddenCharacters(v), STREAMING.streamKeyCharacters);
 
+export const CA_FILE_MAX = 1024;
+
+/**
+ * A private ingest's CA: an absolute path on the server (checked there when saved); null or "" for
+ * the system's CA store. Control and invisible characters never reach ffmpeg's arguments.
+ */
+const caFileSchema = z
+  .string(STREAMING.caFileInvalid)
+  .trim()
+  .max(CA_FILE_MAX, STREAMING.caFileInvalid)
+  .refine((v) => v === "" || (v.startsWith("/") && !/[\p{Cc}\p{Cf}]/u.test(v)), STREAMING.caFileInvalid)
+  .nullable()
+  .transform((v) => v || null);
+
 export const destinationsInput = z.object({ projectId: idSchema });
 
 export const createDestinationInput = z
@@ -77,6 +91,7 @@ export const createDestinationInput = z
     rtmp_url: rtmpUrlSchema.default(""),
     stream_key: streamKeySchema.default(""),
     autorestart: z.boolean(COMMON.notBoolean("autorestart")).default(false),
+    ca_file: caFileSchema.optional(),
     project_id: idSchema,
   })
   // 'Steam' pre-fills Steam's ingest URL; a custom destination needs its own.
@@ -88,6 +103,8 @@ export const updateDestinationInput = z.object({
   rtmp_url: rtmpUrlSchema.refine((v) => v !== "", STREAMING.rtmpUrlRequired).optional(),
   stream_key: streamKeySchema.optional(),
   autorestart: z.boolean(COMMON.notBoolean("autorestart")).optional(),
+  /** null or "" goes back to the system's CA store. */
+  ca_file: caFileSchema.optional(),
   id: idSchema,
 });
 

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { writeCurrentProject } from "@client/app/current-project";
 import { toaster } from "@client/lib/notify";
 import { STREAMING_UI } from "@client/messages/streaming-ui";
@@ -138,6 +141,41 @@ describe("Add Destination for Steam", () => {
     // Another address hides the answer that was about the first one.
     fireEvent.change(url, { target: { value: "rtmp://127.0.0.1:1/app" } });
     expect(within(form).queryByRole("status")).toBeNull();
+  });
+});
+
+describe("Add Destination for custom RTMP", () => {
+  test("a CA file sits under the advanced settings, for custom RTMP only, and is saved", async () => {
+    const { deps } = await setup();
+    const dir = mkdtempSync(join(tmpdir(), "console-ca-"));
+    const caFile = join(dir, "ca.pem");
+    writeFileSync(caFile, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    try {
+      fireEvent.click(screen.getAllByRole("button", { name: STREAMING.addDestination })[0]!);
+      const form = await screen.findByRole("dialog", { name: STREAMING.addDestinationTitle });
+      expect(within(form).queryByRole("button", { name: STREAMING_UI.advancedShow })).toBeNull();
+      fireEvent.change(within(form).getByRole("combobox"), { target: { value: "custom" } });
+      expect(within(form).queryByLabelText(STREAMING_UI.caFileLabel)).toBeNull();
+      fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.advancedShow }));
+      const field = (label: string) =>
+        within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+      fireEvent.change(field(STREAMING_UI.nameLabel), { target: { value: "Private ingest" } });
+      fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), {
+        target: { value: "rtmps://127.0.0.1:1935/live" },
+      });
+      fireEvent.change(field(STREAMING_UI.caFileLabel), { target: { value: "ca.pem" } });
+      fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
+      expect(await within(form).findByText(STREAMING.caFileInvalid)).toBeTruthy();
+      fireEvent.change(field(STREAMING_UI.caFileLabel), { target: { value: caFile } });
+      await actUntil(
+        () => fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination })),
+        () => deps.db.select().from(destinations).all().length === 2,
+        300,
+      );
+      expect(deps.db.select().from(destinations).all()[1]).toMatchObject({ name: "Private ingest", caFile });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

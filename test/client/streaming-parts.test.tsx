@@ -112,6 +112,7 @@ describe("Add Destination form rules", () => {
       rtmp_url: STEAM_INGEST_URL,
       stream_key: "",
       autorestart: false,
+      ca_file: "",
     });
   });
 

@@ -9,6 +9,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import { useState } from "react";
 import { DestinationFields } from "./DestinationFields";
 import {
+  caFileToSend,
   type DestinationFormErrors,
   type DestinationFormValues,
   emptyDestinationForm,
@@ -45,6 +46,7 @@ export function AddDestinationDialog({
         rtmp_url: values.rtmp_url.trim(),
         stream_key: values.stream_key,
         autorestart: values.autorestart,
+        ca_file: caFileToSend(values),
         project_id: projectId,
       });
       notify({

@@ -87,6 +87,7 @@ export function DestinationFields({
           <Field.HelperText>{steam ? UI.streamKeyHintSteam : UI.streamKeyHint}</Field.HelperText>
         )}
       </Field.Root>
+      {!steam && <AdvancedFields values={values} errors={errors} set={set} />}
       <Stack gap="1">
         <Checkbox.Root
           checked={values.autorestart}
@@ -101,6 +102,43 @@ export function DestinationFields({
           {UI.autorestartHint}
         </Text>
       </Stack>
+    </Stack>
+  );
+}
+
+/** Rarely needed settings of a custom destination, behind a toggle; open when one is already set. */
+function AdvancedFields({
+  values,
+  errors,
+  set,
+}: {
+  values: DestinationFormValues;
+  errors: DestinationFormErrors;
+  set(patch: Partial<DestinationFormValues>): void;
+}) {
+  const [open, setOpen] = useState(values.ca_file !== "");
+  return (
+    <Stack gap="2">
+      <Button size="xs" variant="ghost" alignSelf="start" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? UI.advancedHide : UI.advancedShow}
+      </Button>
+      {open && (
+        <Field.Root invalid={!!errors.ca_file}>
+          <Field.Label>{UI.caFileLabel}</Field.Label>
+          <Input
+            fontFamily="mono"
+            fontSize="sm"
+            value={values.ca_file}
+            placeholder="/etc/ssl/private-ingest/ca.pem"
+            onChange={(e) => set({ ca_file: e.target.value })}
+          />
+          {errors.ca_file ? (
+            <Field.ErrorText>{errors.ca_file}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{UI.caFileHint}</Field.HelperText>
+          )}
+        </Field.Root>
+      )}
     </Stack>
   );
 }

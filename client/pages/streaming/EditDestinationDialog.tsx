@@ -9,6 +9,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import { useEffect, useState } from "react";
 import { DestinationFields } from "./DestinationFields";
 import {
+  caFileToSend,
   type DestinationFormErrors,
   type DestinationFormValues,
   destinationFormFrom,
@@ -47,6 +48,7 @@ export function EditDestinationDialog({
         rtmp_url: values.rtmp_url.trim(),
         stream_key: values.stream_key,
         autorestart: values.autorestart,
+        ca_file: caFileToSend(values),
       });
       notify({ type: "success", title: UI.destinationSavedTitle, message: UI.destinationSavedMessage });
       onClose();

@@ -10,6 +10,8 @@ export interface DestinationFormValues {
   rtmp_url: string;
   stream_key: string;
   autorestart: boolean;
+  /** Custom destinations only: a private rtmps:// ingest's CA file on the server; "" for none. */
+  ca_file: string;
 }
 
 export type DestinationFormErrors = Partial<Record<keyof DestinationFormValues, string>>;
@@ -20,6 +22,7 @@ export const emptyDestinationForm = (): DestinationFormValues => ({
   rtmp_url: STEAM_INGEST_URL,
   stream_key: "",
   autorestart: false,
+  ca_file: "",
 });
 
 /** Edit Destination starts from the destination as it is (managers receive its key). */
@@ -29,7 +32,12 @@ export const destinationFormFrom = (d: DestinationView): DestinationFormValues =
   rtmp_url: d.rtmp_url,
   stream_key: d.stream_key ?? "",
   autorestart: d.autorestart,
+  ca_file: d.ca_file ?? "",
 });
+
+/** What the form sends for the CA file: only a custom destination has one; empty clears it. */
+export const caFileToSend = (values: DestinationFormValues) =>
+  values.type === "custom" ? values.ca_file.trim() || null : undefined;
 
 /** Switching type pre-fills Steam's ingest, and clears it again for Custom, unless the user typed one. */
 export function withType(

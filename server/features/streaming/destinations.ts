@@ -12,6 +12,7 @@ import type {
 } from "@shared/schemas/streaming";
 import type { SessionUser } from "@shared/types";
 import { and, asc, eq } from "drizzle-orm";
+import { requireCaFile } from "./ca-file";
 import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
 import { hasMaskedCredentials, keepStoredCredentials } from "./url-credentials";
 
@@ -52,6 +53,7 @@ export async function createDestination(deps: AppDeps, user: SessionUser, input:
   requireProject(deps, user, input.project_id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenCreateDestination);
   await requireIngestTarget(deps, input.rtmp_url);
+  requireCaFile(input.ca_file ?? null, input.rtmp_url);
   const row = deps.db
     .insert(destinations)
     .values({
@@ -61,6 +63,7 @@ export async function createDestination(deps: AppDeps, user: SessionUser, input:
       rtmpUrl: input.rtmp_url,
       streamKey: input.stream_key,
       autorestart: input.autorestart,
+      caFile: input.ca_file ?? null,
       createdBy: user.id,
     })
     .returning()
@@ -95,6 +98,13 @@ export async function updateDestination(deps: AppDeps, user: SessionUser, input:
   if (input.rtmp_url !== undefined) changes.rtmpUrl = withStoredCredentials(input.rtmp_url, existing.rtmpUrl);
   if (input.stream_key !== undefined) changes.streamKey = input.stream_key;
   if (input.autorestart !== undefined) changes.autorestart = input.autorestart;
+  if (input.ca_file !== undefined) changes.caFile = input.ca_file;
+  // The CA file and the address are checked together: either may have changed.
+  if (input.ca_file !== undefined || input.rtmp_url !== undefined)
+    requireCaFile(
+      input.ca_file !== undefined ? input.ca_file : existing.caFile,
+      changes.rtmpUrl ?? existing.rtmpUrl,
+    );
   const row =
     Object.keys(changes).length === 0
       ? existing

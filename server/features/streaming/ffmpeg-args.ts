@@ -26,6 +26,18 @@ export function rtmpTarget(rtmpUrl: string, streamKey: string): RtmpTarget {
   return { url, app, tcUrl, playpath: streamKey };
 }
 
+/**
+ * For an rtmps:// ingest, ffmpeg's TLS layer (GnuTLS on Debian) must check the certificate: by default
+ * it accepts any, self-signed included, and the key would go to whoever answers. With verification
+ * the handshake fails before the first RTMP byte, so the key is never sent. Without a CA file GnuTLS
+ * trusts the system's CA store; a CA file is trusted in its place (a private ingest). Output options
+ * reach the tls protocol under rtmps.
+ */
+export function tlsArgs(rtmpUrl: string, caFile: string | null): string[] {
+  if (!/^rtmps:\/\//i.test(rtmpUrl)) return [];
+  return ["-tls_verify", "1", ...(caFile ? ["-ca_file", caFile] : [])];
+}
+
 /** The options that say where to publish, ending with the URL (the last argument). */
 function targetArgs(target: RtmpTarget): string[] {
   if (target.playpath === null) return [target.url];
@@ -47,7 +59,7 @@ export const isConcatList = (file: string) => file.endsWith(".ffconcat");
  * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
  * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
  */
-export function streamArgs(file: string, target: RtmpTarget): string[] {
+export function streamArgs(file: string, target: RtmpTarget, caFile: string | null = null): string[] {
   return [
     "-hide_banner",
     "-nostdin",
@@ -67,6 +79,7 @@ export function streamArgs(file: string, target: RtmpTarget): string[] {
     "pipe:1",
     "-stats_period",
     "1",
+    ...tlsArgs(target.url, caFile),
     ...targetArgs(target),
   ];
 }

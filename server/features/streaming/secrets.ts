@@ -2,6 +2,8 @@
 // before it is stored, logged or answered.
 
 import { maskAddresses } from "@server/platform/process/mask-addresses";
+import { STREAMING } from "@shared/messages/streaming";
+import { tlsUnverified } from "./tls-failure";
 
 export const MASK = "****";
 
@@ -22,6 +24,7 @@ const ERROR_LINE =
  * key and addresses masked, bounded; the fallback (exit code or signal) when none does.
  */
 export function failureMessage(tail: string[], streamKey: string, fallback: string): string {
+  if (tlsUnverified(tail)) return STREAMING.tlsUnverified;
   const lines = tail.filter((l) => ERROR_LINE.test(l)).slice(-3);
   const text = lines.length ? lines.map((l) => l.trim()).join("\n") : fallback;
   return maskAddresses(maskSecrets(text, streamKey)).slice(0, 1000);

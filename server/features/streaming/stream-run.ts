@@ -29,7 +29,7 @@ export function streamRun(o: StreamRunOptions): StreamProcess {
   const proc: StreamProcess = new StreamProcess({
     argv: [
       o.env.FFMPEG_PATH,
-      ...streamArgs(o.file, rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey)),
+      ...streamArgs(o.file, rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey), o.destination.caFile),
     ],
     secret: o.destination.streamKey,
     ...o.timings,

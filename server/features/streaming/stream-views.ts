@@ -84,7 +84,10 @@ export function destinationView(
     last_failure: lastFailure(latest),
     next_schedule: null,
   };
-  if (showKey) view.stream_key = row.streamKey;
+  if (showKey) {
+    view.stream_key = row.streamKey;
+    view.ca_file = row.caFile;
+  }
   return view;
 }
 

@@ -124,6 +124,13 @@ describe("a refused stream key", () => {
 describe("what is not a refusal", () => {
   test("a closed port, a cut after a long run and a broken pipe keep ffmpeg's words", () => {
     expect(isRefusedPublish(["rtmp://127.0.0.1:1/live: Input/output error"], null)).toBe(true);
+    // A certificate that did not verify ends the same way, but the key never left: not a refusal.
+    expect(
+      isRefusedPublish(
+        ["[tls @ 0x1] Peer certificate failed verification", "rtmps://127.0.0.1:1/live: Input/output error"],
+        null,
+      ),
+    ).toBe(false);
     expect(
       isRefusedPublish(["[tcp @ 0x1] Connection to tcp://127.0.0.1:1 failed: Connection refused"], null),
     ).toBe(false);

@@ -24,6 +24,8 @@ export const destinations = sqliteTable(
     /** A secret: never sent to viewers, never logged. */
     streamKey: text("stream_key").notNull().default(""),
     autorestart: integer("autorestart", { mode: "boolean" }).notNull().default(false),
+    /** An rtmps:// ingest's own CA (absolute path of a PEM file); null trusts the system's CA store. */
+    caFile: text("ca_file"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
