@@ -34,6 +34,9 @@ const fresh = (name: string) => join(root, `${name}-${++n}`);
 function dataDir(): string {
   const dir = fresh("data");
   const { sqlite } = openDb(join(dir, "console.db"));
+  // Out of WAL mode before closing: Bun closes lazily while drizzle's statements wait for the
+  // collector, and the checkpoint that then removes the -wal file would land mid-test.
+  sqlite.exec("PRAGMA journal_mode = DELETE;");
   sqlite.close();
   mkdirSync(join(dir, "media", "posters"), { recursive: true });
   writeFileSync(join(dir, "media", "trailer.mp4"), crypto.getRandomValues(new Uint8Array(64 * 1024)));
