@@ -141,11 +141,9 @@ export class Supervisor {
     entry.process = null;
     this.observers.runEnded(entry.streamId, !entry.stopRequested);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
-    if (entry.stopRequested) this.finishStopped(entry);
-    else {
-      if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
-      this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
-    }
+    if (entry.stopRequested) return this.finishStopped(entry);
+    if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
+    this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
   }
 
   /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */
