@@ -14,6 +14,8 @@ export const STEAM_RULES = {
   keyframes: (seconds: number) => `keyframes every ${s1(seconds)} s; Steam needs 2 s`,
   keyframesUnknown: "keyframes could not be found; Steam needs one every 2 s",
   videoBitrate: (kbps: number) => `video at ${kbps} kbps; Steam allows at most 7000 kbps`,
+  videoPeak: (kbps: number) =>
+    `video reaches ${kbps} kbps in its busiest second; Steam allows at most 7000 kbps in any second`,
   noAudio: "no sound track; Steam needs AAC-LC sound",
   audioCodec: (codec: string) => `sound is ${codec}; Steam needs AAC-LC`,
   audioProfile: (profile: string) => `sound is AAC ${profile}; Steam needs AAC-LC`,

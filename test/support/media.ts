@@ -130,6 +130,33 @@ export const aviVideo = (seconds = 2) =>
     ffmpeg([...testSource(seconds), "-c:v", "mpeg4", "-c:a", "libmp3lame", "-shortest"], out),
   );
 
+/**
+ * The hardest picture for a bitrate: 1920×1080 at 30 fps, moving, under strong noise that changes
+ * every frame, kept near-lossless so the preparation has all of it to squeeze.
+ */
+export const noisy1080pMp4 = (seconds = 8) =>
+  once(`noisy-1080p-${seconds}s.mp4`, (out) =>
+    ffmpeg(
+      [
+        ...testSource(seconds, "1920x1080", 30),
+        "-vf",
+        "noise=alls=60:allf=t+u",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-crf",
+        "20",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "aac",
+        "-shortest",
+      ],
+      out,
+    ),
+  );
+
 export const pngImage = () =>
   once("still.png", (out) =>
     ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=1", "-frames:v", "1"], out),

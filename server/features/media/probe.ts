@@ -1,4 +1,5 @@
 import type { MediaKind } from "@shared/schemas/media";
+import { readBitrate } from "./bitrate";
 import { classify } from "./formats";
 import { runTool } from "./run";
 import { STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
@@ -26,6 +27,12 @@ export interface MediaMetadata {
 const PROBE_TIMEOUT_MS = 30_000;
 /** Enough of the file to judge its GOP without reading a whole 1 GB upload. */
 const KEYFRAME_WINDOW_S = 30;
+/**
+ * How much of the file the busiest second is looked for in. Reading packet sizes demuxes without
+ * decoding: about 1 s per hour of 30 fps video on a slow machine, so a trailer or a loop is read
+ * whole, and a longer file for its first two hours.
+ */
+const PEAK_WINDOW_S = 2 * 3600;
 
 interface ProbeStream {
   index?: number;
@@ -84,7 +91,21 @@ const probeArgs = (ffprobe: string, path: string) => [
 /** Reads the file's real type and properties; null when it is not a video or image we accept. */
 export async function probeMedia(ffprobe: string, path: string): Promise<MediaMetadata | null> {
   const info = await runProbe(ffprobe, path);
-  return info ? describe(info) : null;
+  if (!info) return null;
+  const peak = await readVideoPeak(ffprobe, path, info);
+  return describe(info, peak);
+}
+
+/** The video's busiest second, read only for a file that is a video; null when it cannot be read. */
+async function readVideoPeak(ffprobe: string, path: string, info: ProbeOutput): Promise<number | null> {
+  const video = (info.streams ?? []).some((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  if (!video || num(info.format?.duration) === null) return null;
+  const profile = await readBitrate(ffprobe, path, {
+    streams: "video",
+    windowSeconds: PEAK_WINDOW_S,
+    timeoutMs: PROBE_TIMEOUT_MS,
+  }).catch(() => null);
+  return profile?.peakKbps ?? null;
 }
 
 /** ffprobe's JSON for the file, or null when ffprobe fails or answers something unreadable. */
@@ -99,7 +120,7 @@ async function runProbe(ffprobe: string, path: string): Promise<ProbeOutput | nu
 }
 
 /** What the probe says the file is; null when it is not a video or image we accept. */
-function describe(info: ProbeOutput): MediaMetadata | null {
+function describe(info: ProbeOutput, videoPeakKbps: number | null): MediaMetadata | null {
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === "audio");
@@ -127,7 +148,7 @@ function describe(info: ProbeOutput): MediaMetadata | null {
     };
   }
   const durationSeconds = num(info.format.duration);
-  const facts = steamFacts(info, video, audio);
+  const facts = { ...steamFacts(info, video, audio), videoPeakKbps };
   const verdict = steamVerdict(facts);
   return {
     ...base,
@@ -143,7 +164,11 @@ function describe(info: ProbeOutput): MediaMetadata | null {
 }
 
 /** What Steam's rules look at, per stream; a stream's own bitrate and length when the container says. */
-function steamFacts(info: ProbeOutput, video: ProbeStream, audio: ProbeStream | undefined): SteamFacts {
+function steamFacts(
+  info: ProbeOutput,
+  video: ProbeStream,
+  audio: ProbeStream | undefined,
+): Omit<SteamFacts, "videoPeakKbps"> {
   const kbps = (bps: number | null) => (bps === null ? null : Math.round(bps / 1000));
   const audioBps = audio ? num(audio.bit_rate) : null;
   const total = num(info.format?.bit_rate);

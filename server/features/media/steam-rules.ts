@@ -14,6 +14,8 @@ export interface SteamFacts {
   height: number | null;
   keyframeInterval: number | null;
   videoKbps: number | null;
+  /** The video's busiest second (packet sizes per second of the file); null when it was not read. */
+  videoPeakKbps: number | null;
   audioCodec: string | null;
   /** ffprobe's AAC profile name: "LC", "HE-AAC"… */
   audioProfile: string | null;
@@ -59,6 +61,10 @@ function videoReasons(f: SteamFacts): string[] {
   if (f.keyframeInterval === null) out.push(T.keyframesUnknown);
   else if (f.keyframeInterval > STEAM_KEYFRAME_S + 0.01) out.push(T.keyframes(f.keyframeInterval));
   if (f.videoKbps !== null && f.videoKbps > STEAM_MAX_VIDEO_KBPS) out.push(T.videoBitrate(f.videoKbps));
+  // A file within the cap on average can still spend far more in a busy second, and Steam takes
+  // the stream second by second. An average already over the cap says enough on its own.
+  else if (f.videoPeakKbps !== null && f.videoPeakKbps > STEAM_MAX_VIDEO_KBPS)
+    out.push(T.videoPeak(f.videoPeakKbps));
   return out;
 }
 

@@ -12,6 +12,7 @@ const ready: SteamFacts = {
   height: 1080,
   keyframeInterval: 2,
   videoKbps: 6000,
+  videoPeakKbps: 6200,
   audioCodec: "aac",
   audioProfile: "LC",
   audioKbps: 128,
@@ -34,8 +35,8 @@ describe("Steam's rules", () => {
       { keyframeInterval: 1 },
       { audioSeconds: 59.9 },
       { audioSeconds: 60.1 },
-      { videoKbps: 7000, audioKbps: 128 },
-      { videoKbps: null, audioKbps: null, videoSeconds: null },
+      { videoKbps: 7000, videoPeakKbps: 7000, audioKbps: 128 },
+      { videoKbps: null, videoPeakKbps: null, audioKbps: null, videoSeconds: null },
     ])
       expect(reasons(ok)).toEqual([]);
   });
@@ -58,6 +59,21 @@ describe("Steam's rules", () => {
     expect(reasons({ audioProfile: "HE-AAC" })).toEqual(["sound is AAC HE-AAC; Steam needs AAC-LC"]);
     expect(reasons({ audioKbps: 192 })).toEqual(["sound at 192 kbps; Steam allows at most 128 kbps"]);
     expect(reasons({ audioCodec: null })).toEqual(["no sound track; Steam needs AAC-LC sound"]);
+  });
+  test("a busy second over the cap makes a file not ready, though its average is within it", () => {
+    // As a noisy 1080p source encoded at 6000 kbps with a two-second buffer was read.
+    const v = steamVerdict({ ...ready, videoKbps: 6384, videoPeakKbps: 10307 });
+    expect(v).toEqual({
+      ready: false,
+      reasons: [
+        "video reaches 10307 kbps in its busiest second; Steam allows at most 7000 kbps in any second",
+      ],
+    });
+    expect(reasons({ videoPeakKbps: 7001 })).toHaveLength(1);
+    // An average over the cap is the one reason given: the peak is over it too, by definition.
+    expect(reasons({ videoKbps: 8000, videoPeakKbps: 9000 })).toEqual([
+      "video at 8000 kbps; Steam allows at most 7000 kbps",
+    ]);
   });
   test("sound and picture more than 0.1 s apart in length need preparation", () => {
     expect(reasons({ audioSeconds: 57 })).toEqual([
