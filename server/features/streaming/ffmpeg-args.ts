@@ -55,11 +55,24 @@ function targetArgs(target: RtmpTarget): string[] {
 /** A playlist's list file (server/features/streaming/playlists/playlist-input.ts); uploads never end so. */
 export const isConcatList = (file: string) => file.endsWith(".ffconcat");
 
+/** Where a run ends by itself: after `endAfterSeconds` of output, its timestamps starting at `offsetMs`. */
+export interface RunSpan {
+  endAfterSeconds: number;
+  offsetMs: number;
+}
+
 /**
  * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
  * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
+ * With a span, ffmpeg ends by itself (exit code 0) after exactly that much output (-t counts from
+ * the output's start, not from the offset), so a planned reconnect can end on a loop seam.
  */
-export function streamArgs(file: string, target: RtmpTarget, caFile: string | null = null): string[] {
+export function streamArgs(
+  file: string,
+  target: RtmpTarget,
+  caFile: string | null = null,
+  span: RunSpan | null = null,
+): string[] {
   return [
     "-hide_banner",
     "-nostdin",
@@ -75,6 +88,8 @@ export function streamArgs(file: string, target: RtmpTarget, caFile: string | nu
     "flv",
     "-flvflags",
     "no_duration_filesize",
+    ...(span?.offsetMs ? ["-output_ts_offset", `${span.offsetMs}ms`] : []),
+    ...(span ? ["-t", span.endAfterSeconds.toFixed(3)] : []),
     "-progress",
     "pipe:1",
     "-stats_period",

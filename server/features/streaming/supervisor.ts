@@ -139,13 +139,28 @@ export class Supervisor {
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
     if (entry.process !== proc) return;
     entry.process = null;
-    this.observers.runEnded(entry.streamId, !entry.stopRequested);
+    const planned = end.reason === "planned" && !entry.stopRequested && !this.closing;
+    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) this.finishStopped(entry);
+    else if (planned) this.reconnect(entry);
     else {
       if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
       this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
     }
+  }
+
+  /**
+   * The run reached its planned end (timestamp limit or the destination's interval): the next run
+   * starts at once, with no backoff and no failure counted; the row keeps its status meanwhile.
+   */
+  private reconnect(entry: StreamEntry) {
+    const count = store.recordPlannedReconnect(this.db, entry.streamId, this.options.now());
+    if (count === null) return this.forget(entry);
+    entry.runningSince = null;
+    this.observers.plannedReconnect();
+    this.log(`[stream ${entry.streamId}] planned reconnect (${count} so far)`);
+    void this.spawn(entry);
   }
 
   /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { runSpan } from "@server/features/streaming/stream-run";
+import { WebhookDelivery } from "@server/features/webhooks/delivery";
+import { liveRuns, streams } from "@server/platform/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { startNginxRtmp } from "../../fakes/nginx-rtmp";
+import { waitFor } from "../../fakes/rtmp-receiver";
+import { startWebhookReceiver } from "../../fakes/webhook-receiver";
+import { steamReadyMp4 } from "../../support/media";
+import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "./streaming-fixtures";
+
+// FLV timestamps wrap at 2^31 ms. With real ffmpeg and nginx-rtmp, a stream whose output starts just
+// before that limit reconnects on purpose before reaching it: no failure, no webhook, a short gap.
+
+const WRAP_MS = 2 ** 31;
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+describe("planned reconnects", () => {
+  test("a run ends before 2^31 ms of output and the next starts at once, not as a failure", async () => {
+    const w = await streamingWorld({ ALLOW_PRIVATE_TARGETS: "on" });
+    const logs: string[] = [];
+    // Output starts 6 s before the limit, which is set 2 s before the wrap.
+    const timings = { ...FAST_TIMINGS, outputTsOffsetMs: WRAP_MS - 8000, tsLimitMs: WRAP_MS - 2000 };
+    withSupervisor(w.deps, timings, (l) => logs.push(l));
+    const ingest = await startNginxRtmp();
+    const hooks = startWebhookReceiver();
+    const delivery = new WebhookDelivery({
+      db: w.deps.db,
+      now: w.deps.now,
+      events: w.deps.events,
+      allowPrivateTargets: true,
+      resolve: w.deps.resolve,
+      log: (l) => logs.push(l),
+    });
+    delivery.start();
+    cleanups.push(
+      () => ingest.stop(),
+      () => hooks.stop(),
+      () => delivery.stop(),
+      () => w.deps.supervisor.shutdown(),
+    );
+    await w.asAdmin.webhooks.create({
+      project_id: w.project.id,
+      url: hooks.url,
+      format: "generic",
+      events: ["stream.failed", "stream.stalled", "stream.recovered"],
+    });
+    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(3));
+    const dest = await w.asDev.streaming.createDestination({
+      name: "Ingest",
+      type: "custom",
+      rtmp_url: ingest.rtmpUrl,
+      stream_key: "live_KEY",
+      autorestart: true,
+      project_id: w.project.id,
+    });
+    const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
+    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
+
+    await waitFor(() => row().plannedReconnects >= 2, 30_000, "two planned reconnects");
+    const publishes = () => ingest.events.filter((e) => e.call === "publish");
+    await waitFor(() => publishes().length >= 3, 5000, "the third run to publish");
+    expect(row()).toMatchObject({ errorCount: 0, lastErrorMessage: null });
+
+    const dones = ingest.events.filter((e) => e.call === "publish_done");
+    // nginx hears the next publish under 2 s after the previous one is done.
+    for (let i = 0; i < 2; i++) expect(publishes()[i + 1]!.at - dones[i]!.at).toBeLessThan(2000);
+
+    // The uptime record: consecutive runs, none ended as a failure, gaps under 2 s.
+    const runs = () =>
+      w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id)).all();
+    await waitFor(() => runs().length >= 3, 5000, "the third run's first frame");
+    for (let i = 0; i < 2; i++) expect(runs()[i + 1]!.startedAt - runs()[i]!.endedAt!).toBeLessThan(2000);
+
+    await w.deps.supervisor.stop(s.id);
+    expect(row()).toMatchObject({ status: "stopped", errorCount: 0 });
+    // Delivery is asynchronous; nothing was queued for it at all.
+    await delivery.stop();
+    expect(hooks.received).toHaveLength(0);
+    expect(logs.some((l) => l.includes("planned reconnect"))).toBe(true);
+    expect(logs.some((l) => l.includes("failed"))).toBe(false);
+  }, 60_000);
+
+  test("the span ends before the limit, or after the destination's interval when sooner", () => {
+    const t = { ...FAST_TIMINGS, tsLimitMs: 24 * 24 * 3600_000, outputTsOffsetMs: 0 } as never;
+    expect(runSpan(t, null).endAfterSeconds).toBe(24 * 24 * 3600);
+    expect(runSpan(t, 47).endAfterSeconds).toBe(47 * 3600);
+    expect(24 * 24 * 3600_000).toBeLessThan(WRAP_MS);
+  });
+});
