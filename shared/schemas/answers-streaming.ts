@@ -37,6 +37,11 @@ export const destinationView = z.object({
     .describe(
       "rtmps:// only: the CA file the ingest's certificate is verified against; null for the system's CA store. Left out for viewers.",
     ),
+  reconnect_hours: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Reconnect on purpose after this many hours of streaming; null: off."),
   is_active: z.boolean(),
   project_id: z.number().int(),
   active_stream_id: nullableInt,

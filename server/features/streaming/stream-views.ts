@@ -73,6 +73,7 @@ export function destinationView(
     type: row.type,
     rtmp_url: urlForAnswer(row.rtmpUrl, showKey),
     autorestart: row.autorestart,
+    reconnect_hours: row.reconnectHours,
     is_active: row.isActive,
     project_id: row.projectId,
     active_stream_id: live?.id ?? null,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { runSpan } from "@server/features/streaming/stream-run";
 import { WebhookDelivery } from "@server/features/webhooks/delivery";
 import { liveRuns, streams } from "@server/platform/db/schema";
+import { STREAMING } from "@shared/messages/streaming";
 import { asc, eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { waitFor } from "../../fakes/rtmp-receiver";
@@ -89,5 +90,34 @@ describe("planned reconnects", () => {
     expect(runSpan(t, null).endAfterSeconds).toBe(24 * 24 * 3600);
     expect(runSpan(t, 47).endAfterSeconds).toBe(47 * 3600);
     expect(24 * 24 * 3600_000).toBeLessThan(WRAP_MS);
+  });
+});
+
+describe("reconnect every N hours", () => {
+  test("stored when in range; out of range refused with 400 and nothing saved", async () => {
+    const w = await streamingWorld();
+    const base = {
+      name: "Twitch",
+      type: "custom" as const,
+      rtmp_url: "rtmp://127.0.0.1:1935/app",
+      project_id: w.project.id,
+    };
+    const d = await w.asDev.streaming.createDestination({ ...base, reconnect_hours: 47 });
+    expect(d.reconnect_hours).toBe(47);
+    const before = await w.asDev.streaming.destinations({ projectId: w.project.id });
+    for (const bad of [0, 169, 1.5])
+      await expect(w.asDev.streaming.createDestination({ ...base, reconnect_hours: bad })).rejects.toThrow(
+        STREAMING.reconnectHoursInvalid,
+      );
+    await expect(w.asDev.streaming.updateDestination({ id: d.id, reconnect_hours: 200 })).rejects.toThrow(
+      STREAMING.reconnectHoursInvalid,
+    );
+    expect(await w.asDev.streaming.destinations({ projectId: w.project.id })).toHaveLength(before.length);
+    expect(
+      (await w.asDev.streaming.updateDestination({ id: d.id, reconnect_hours: null })).reconnect_hours,
+    ).toBeNull();
+    // Left out, it stays as it was: the existing wire is unchanged.
+    const plain = await w.asDev.streaming.createDestination(base);
+    expect(plain.reconnect_hours).toBeNull();
   });
 });
