@@ -14,6 +14,25 @@ import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "./stream
 // before that limit reconnects on purpose before reaching it: no failure, no webhook, a short gap.
 
 const WRAP_MS = 2 ** 31;
+
+/** Every packet's timestamp (ms) in an FLV file, as ffprobe reads it. */
+function packetTimes(file: string): number[] {
+  const out = Bun.spawnSync([
+    "ffprobe",
+    "-v",
+    "error",
+    "-show_entries",
+    "packet=pts",
+    "-of",
+    "csv=p=0",
+    file,
+  ]);
+  return out.stdout
+    .toString()
+    .split("\n")
+    .map((l) => Number.parseInt(l, 10))
+    .filter((n) => Number.isFinite(n));
+}
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -26,7 +45,7 @@ describe("planned reconnects", () => {
     // Output starts 6 s before the limit, which is set 2 s before the wrap.
     const timings = { ...FAST_TIMINGS, outputTsOffsetMs: WRAP_MS - 8000, tsLimitMs: WRAP_MS - 2000 };
     withSupervisor(w.deps, timings, (l) => logs.push(l));
-    const ingest = await startNginxRtmp();
+    const ingest = await startNginxRtmp({ record: true });
     const hooks = startWebhookReceiver();
     const delivery = new WebhookDelivery({
       db: w.deps.db,
@@ -75,6 +94,18 @@ describe("planned reconnects", () => {
       w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id)).all();
     await waitFor(() => runs().length >= 3, 5000, "the third run's first frame");
     for (let i = 0; i < 2; i++) expect(runs()[i + 1]!.startedAt - runs()[i]!.endedAt!).toBeLessThan(2000);
+
+    // What the receiver recorded: each finished run's timestamps start at the offset and stay below
+    // the wrap, never jumping back; the next run is a new publish, starting at the offset again.
+    const finished = ingest.recordings().slice(0, 2);
+    expect(finished).toHaveLength(2);
+    for (const file of finished) {
+      const pts = packetTimes(file);
+      expect(pts.length).toBeGreaterThan(50);
+      expect(Math.min(...pts)).toBeGreaterThanOrEqual(timings.outputTsOffsetMs - 100);
+      expect(Math.max(...pts)).toBeLessThan(timings.tsLimitMs + 100);
+      expect(Math.max(...pts)).toBeLessThan(WRAP_MS);
+    }
 
     await w.deps.supervisor.stop(s.id);
     expect(row()).toMatchObject({ status: "stopped", errorCount: 0 });
