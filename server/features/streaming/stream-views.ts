@@ -117,6 +117,8 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     pid: row.pid,
     last_error_message: row.lastErrorMessage === null ? null : maskAddresses(row.lastErrorMessage),
     last_error_time: iso(row.lastErrorTime),
+    planned_reconnects: row.plannedReconnects,
+    last_planned_reconnect_at: iso(row.lastPlannedReconnectAt),
     destination_id: row.destinationId,
     media_id: row.mediaId,
     playlist_id: row.playlistId,

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { runSpan } from "@server/features/streaming/stream-run";
 import { WebhookDelivery } from "@server/features/webhooks/delivery";
-import { liveRuns, streams } from "@server/platform/db/schema";
+import { destinations, liveRuns, streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { asc, eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { waitFor } from "../../fakes/rtmp-receiver";
 import { startWebhookReceiver } from "../../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../../support/media";
+import { makeOrg, makeProject, makeUser, TEST_PASSWORD, testApp } from "../../support/server";
 import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "./streaming-fixtures";
 
 // FLV timestamps wrap at 2^31 ms. With real ffmpeg and nginx-rtmp, a stream whose output starts just
@@ -107,6 +108,11 @@ describe("planned reconnects", () => {
       expect(Math.max(...pts)).toBeLessThan(WRAP_MS);
     }
 
+    // The history says so, apart from failures.
+    const { streams: history } = await w.asViewer.streaming.status({ projectId: w.project.id });
+    expect(history.find((h) => h.id === s.id)).toMatchObject({ error_count: 0, last_error_message: null });
+    expect(history.find((h) => h.id === s.id)?.planned_reconnects).toBeGreaterThanOrEqual(2);
+
     await w.deps.supervisor.stop(s.id);
     expect(row()).toMatchObject({ status: "stopped", errorCount: 0 });
     // Delivery is asynchronous; nothing was queued for it at all.
@@ -150,5 +156,35 @@ describe("reconnect every N hours", () => {
     // Left out, it stays as it was: the existing wire is unchanged.
     const plain = await w.asDev.streaming.createDestination(base);
     expect(plain.reconnect_hours).toBeNull();
+  });
+});
+
+describe("reconnect every N hours over REST", () => {
+  test("out of range answers 400 JSON and saves nothing; in range is stored", async () => {
+    const t = testApp();
+    const org = makeOrg(t.deps);
+    const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
+    const project = makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
+    const cookie = await t.signIn(dev.email, TEST_PASSWORD);
+    const send = (method: string, path: string, json: unknown) => t.call(path, { method, cookie, json });
+    const body = {
+      name: "Twitch",
+      type: "custom",
+      rtmp_url: "rtmp://127.0.0.1:1935/app",
+      project_id: project.id,
+    };
+    for (const bad of [0, 169, "47", 2.5]) {
+      const res = await send("POST", "/api/destinations", { ...body, reconnect_hours: bad });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: STREAMING.reconnectHoursInvalid });
+    }
+    expect(t.deps.db.select().from(destinations).all()).toHaveLength(0);
+    const res = await send("POST", "/api/destinations", { ...body, reconnect_hours: 47 });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: number; reconnect_hours: number };
+    expect(made.reconnect_hours).toBe(47);
+    const put = await send("PUT", `/api/destinations/${made.id}`, { reconnect_hours: 500 });
+    expect(put.status).toBe(400);
+    expect(t.deps.db.select().from(destinations).get()?.reconnectHours).toBe(47);
   });
 });
