@@ -55,10 +55,16 @@ function targetArgs(target: RtmpTarget): string[] {
 /** A playlist's list file (server/features/streaming/playlists/playlist-input.ts); uploads never end so. */
 export const isConcatList = (file: string) => file.endsWith(".ffconcat");
 
-/** Where a run ends by itself: after `endAfterSeconds` of output, its timestamps starting at `offsetMs`. */
+/**
+ * Where a run ends by itself: after `loops` more plays of the file when it can tell where the file's
+ * loops end (ffmpeg then ends at a loop seam), and never after `endAfterSeconds` of output; its
+ * timestamps start at `offsetMs`.
+ */
 export interface RunSpan {
   endAfterSeconds: number;
   offsetMs: number;
+  /** -stream_loop's count (plays after the first); null loops for ever, ended by the time alone. */
+  loops: number | null;
 }
 
 /**
@@ -78,7 +84,7 @@ export function streamArgs(
     "-nostdin",
     "-re",
     "-stream_loop",
-    "-1",
+    String(span?.loops ?? -1),
     ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),
     "-i",
     file,
@@ -103,5 +109,8 @@ export function streamArgs(
 export function looksLikeOurStream(argv: string[]): boolean {
   const name = argv[0]?.split("/").pop() ?? "";
   const at = (flag: string, value: string) => argv.some((a, i) => a === flag && argv[i + 1] === value);
-  return name.includes("ffmpeg") && at("-progress", "pipe:1") && at("-f", "flv") && at("-stream_loop", "-1");
+  // Any loop count: a run that ends at a loop seam for its planned reconnect loops a set number of times.
+  return (
+    name.includes("ffmpeg") && at("-progress", "pipe:1") && at("-f", "flv") && argv.includes("-stream_loop")
+  );
 }

@@ -105,7 +105,10 @@ export class Supervisor {
     if (!isRegularFileSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
-    this.run(entry, file, rows.destination, release);
+    // A single file's stored length lets a planned reconnect fall on a loop seam; a playlist may be
+    // edited on air, so its length is not known ahead and its run is ended by time alone.
+    const loopSeconds = rows.media?.durationSeconds ?? null;
+    this.run(entry, { file, loopSeconds }, rows.destination, release);
   }
 
   /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
@@ -115,11 +118,16 @@ export class Supervisor {
       rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
   }
 
-  private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
+  private run(
+    entry: StreamEntry,
+    input: { file: string; loopSeconds: number | null },
+    destination: store.DestinationRow,
+    release: () => void,
+  ) {
     const { timings } = this;
     const onRunning = (p: StreamProcess) => this.onRunning(entry, p);
     const onEnd = (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end);
-    const proc = streamRun({ ...this.options, file, destination, timings, release, onRunning, onEnd });
+    const proc = streamRun({ ...this.options, ...input, destination, timings, release, onRunning, onEnd });
     entry.process = proc;
     entry.runningSince = null;
     proc.start();

@@ -43,8 +43,9 @@ describe("planned reconnects", () => {
   test("a run ends before 2^31 ms of output and the next starts at once, not as a failure", async () => {
     const w = await streamingWorld({ ALLOW_PRIVATE_TARGETS: "on" });
     const logs: string[] = [];
-    // Output starts 6 s before the limit, which is set 2 s before the wrap.
-    const timings = { ...FAST_TIMINGS, outputTsOffsetMs: WRAP_MS - 8000, tsLimitMs: WRAP_MS - 2000 };
+    // Output starts 8 s before the wrap, the limit 0.5 s before it: a 7.5 s span, room for two whole
+    // plays of the 3 s clip, so each run ends at the seam after 6 s, not at the time bound.
+    const timings = { ...FAST_TIMINGS, outputTsOffsetMs: WRAP_MS - 8000, tsLimitMs: WRAP_MS - 500 };
     withSupervisor(w.deps, timings, (l) => logs.push(l));
     const ingest = await startNginxRtmp({ record: true });
     const hooks = startWebhookReceiver();
@@ -69,7 +70,7 @@ describe("planned reconnects", () => {
       format: "generic",
       events: ["stream.failed", "stream.stalled", "stream.recovered"],
     });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(3));
+    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(3), { durationSeconds: 3 });
     const dest = await w.asDev.streaming.createDestination({
       name: "Ingest",
       type: "custom",
@@ -97,14 +98,16 @@ describe("planned reconnects", () => {
     for (let i = 0; i < 2; i++) expect(runs()[i + 1]!.startedAt - runs()[i]!.endedAt!).toBeLessThan(2000);
 
     // What the receiver recorded: each finished run's timestamps start at the offset and stay below
-    // the wrap, never jumping back; the next run is a new publish, starting at the offset again.
+    // the wrap, never jumping back; each ends at the seam after two plays (6 s and the last audio
+    // frame), not at the 7.5 s bound; the next run is a new publish, starting at the offset again.
     const finished = ingest.recordings().slice(0, 2);
     expect(finished).toHaveLength(2);
     for (const file of finished) {
       const pts = packetTimes(file);
       expect(pts.length).toBeGreaterThan(50);
       expect(Math.min(...pts)).toBeGreaterThanOrEqual(timings.outputTsOffsetMs - 100);
-      expect(Math.max(...pts)).toBeLessThan(timings.tsLimitMs + 100);
+      expect(Math.max(...pts)).toBeLessThan(timings.outputTsOffsetMs + 6100);
+      expect(Math.max(...pts)).toBeGreaterThan(timings.outputTsOffsetMs + 5800);
       expect(Math.max(...pts)).toBeLessThan(WRAP_MS);
     }
 
@@ -124,9 +127,15 @@ describe("planned reconnects", () => {
 
   test("the span ends before the limit, or after the destination's interval when sooner", () => {
     const t = { ...FAST_TIMINGS, tsLimitMs: 24 * 24 * 3600_000, outputTsOffsetMs: 0 } as never;
-    expect(runSpan(t, null).endAfterSeconds).toBe(24 * 24 * 3600);
-    expect(runSpan(t, 47).endAfterSeconds).toBe(47 * 3600);
+    expect(runSpan(t, null, null)).toEqual({ endAfterSeconds: 24 * 24 * 3600, offsetMs: 0, loops: null });
+    expect(runSpan(t, 47, null).endAfterSeconds).toBe(47 * 3600);
     expect(24 * 24 * 3600_000).toBeLessThan(WRAP_MS);
+    // A 10 h file in a 47 h interval: four whole plays (-stream_loop 3), ending at a seam after 40 h.
+    expect(runSpan(t, 47, 36_000).loops).toBe(3);
+    // A 30 s clip: whole plays that fit in 24 days, each counted 0.1 s long.
+    expect(runSpan(t, null, 30).loops).toBe(Math.floor((24 * 24 * 3600) / 30.1) - 1);
+    // A file longer than the span is cut by time alone.
+    expect(runSpan(t, 1, 7200).loops).toBeNull();
   });
 });
 
