@@ -52,6 +52,11 @@ export const STREAMING_UI = {
   streamKeyRequiredSteam: "Steam needs the stream key (your RTMP token).",
   steamWhere:
     "Steam shows both on steamcommunity.com/broadcast/upload, signed in as the broadcasting account: Create RTMP Token gives the upload server (RTMP URL) and the RTMP token (Stream Key).",
+  reconnectLabel: "Reconnect every (hours)",
+  reconnectHint:
+    "Optional, from 1 to 168. The stream reconnects on purpose after this many hours, in under 2 seconds. Left empty, it reconnects only every 24 days, which every stream needs.",
+  reconnectTwitchHint: "Twitch ends any stream after 48 hours: reconnecting every 47 hours keeps it going.",
+  reconnectTwitchUse: "Use 47 hours",
   autorestartLabel: "Restart automatically if the stream fails",
   autorestartHint: "Turn this on for a broadcast that runs unattended, such as a 24/7 store-page stream.",
   createDestination: "Create Destination",
@@ -103,6 +108,8 @@ export const STREAMING_UI = {
   historyDuration: "Duration",
   historyMediaSize: "Media size",
   historyErrors: "Errors",
+  /** Reconnects on purpose, shown apart from errors: they are not failures. */
+  historyPlannedReconnects: "Planned reconnects",
   historyLastError: "Last error",
   historyDestinationType: "Destination type",
   historyProcess: "Process id",

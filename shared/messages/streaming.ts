@@ -97,6 +97,7 @@ export const STREAMING = {
   /** The ingest turned the publish away: a bad or revoked key, or a name it does not take. */
   keyRefused: "The ingest refused the stream key",
   tlsUnverified: "The ingest's TLS certificate could not be verified",
+  reconnectHoursInvalid: "The reconnect interval must be a whole number of hours from 1 to 168",
   caFileInvalid: "CA file must be an absolute path on the server, without control characters",
   caFileMissing: "CA file was not found on the server",
   caFileNotCertificate: "CA file does not hold a certificate in PEM form",

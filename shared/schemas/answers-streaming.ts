@@ -37,6 +37,11 @@ export const destinationView = z.object({
     .describe(
       "rtmps:// only: the CA file the ingest's certificate is verified against; null for the system's CA store. Left out for viewers.",
     ),
+  reconnect_hours: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Reconnect on purpose after this many hours of streaming; null: off."),
   is_active: z.boolean(),
   project_id: z.number().int(),
   active_stream_id: nullableInt,
@@ -88,6 +93,11 @@ export const streamRecord = z.object({
   pid: nullableInt,
   last_error_message: z.string().nullable(),
   last_error_time: isoTime.nullable(),
+  planned_reconnects: z
+    .number()
+    .int()
+    .describe("Reconnects made on purpose (timestamp limit or the destination's interval); never failures."),
+  last_planned_reconnect_at: isoTime.nullable(),
   destination_id: nullableInt,
   media_id: nullableInt,
   /** Set for a playlist stream; the name stays in the history when the playlist is deleted. */

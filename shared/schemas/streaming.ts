@@ -82,6 +82,19 @@ const caFileSchema = z
   .nullable()
   .transform((v) => v || null);
 
+export const RECONNECT_HOURS_MIN = 1;
+export const RECONNECT_HOURS_MAX = 168;
+/** Twitch ends any stream at 48 h: reconnecting every 47 h keeps ahead of it. */
+export const TWITCH_RECONNECT_HOURS = 47;
+
+/** "Reconnect every N hours": a whole number of hours, 1-168; null turns it off. */
+const reconnectHoursSchema = z
+  .number(STREAMING.reconnectHoursInvalid)
+  .int(STREAMING.reconnectHoursInvalid)
+  .min(RECONNECT_HOURS_MIN, STREAMING.reconnectHoursInvalid)
+  .max(RECONNECT_HOURS_MAX, STREAMING.reconnectHoursInvalid)
+  .nullable();
+
 export const destinationsInput = z.object({ projectId: idSchema });
 
 export const createDestinationInput = z
@@ -92,6 +105,7 @@ export const createDestinationInput = z
     stream_key: streamKeySchema.default(""),
     autorestart: z.boolean(COMMON.notBoolean("autorestart")).default(false),
     ca_file: caFileSchema.optional(),
+    reconnect_hours: reconnectHoursSchema.optional(),
     project_id: idSchema,
   })
   // 'Steam' pre-fills Steam's ingest URL; a custom destination needs its own.
@@ -105,6 +119,8 @@ export const updateDestinationInput = z.object({
   autorestart: z.boolean(COMMON.notBoolean("autorestart")).optional(),
   /** null or "" goes back to the system's CA store. */
   ca_file: caFileSchema.optional(),
+  /** null turns planned reconnects by interval off. */
+  reconnect_hours: reconnectHoursSchema.optional(),
   id: idSchema,
 });
 

@@ -101,6 +101,32 @@ describe("Edit Destination", () => {
     expect(deps.db.select().from(destinations).get()).toMatchObject({ id: dest.id, streamKey: "old-token" });
   });
 
+  test("a Twitch address is offered 47 hours in one click, saved; out of range is stopped at the form", async () => {
+    const { deps, dest } = await setup();
+    fireEvent.click(screen.getByRole("button", { name: `${STREAMING_UI.edit} Store page` }));
+    const form = await screen.findByRole("dialog", { name: STREAMING_UI.editDestinationTitle });
+    const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+    const hours = () => field(STREAMING_UI.reconnectLabel.replace(/[()]/g, "\\$&"));
+    expect(within(form).queryByRole("button", { name: STREAMING_UI.reconnectTwitchUse })).toBeNull();
+    fireEvent.change(hours(), { target: { value: "200" } });
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.saveDestination }));
+    expect(await within(form).findByText(STREAMING.reconnectHoursInvalid)).toBeTruthy();
+    expect(deps.db.select().from(destinations).get()?.reconnectHours).toBeNull();
+
+    fireEvent.change(hours(), { target: { value: "" } });
+    fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), { target: { value: "rtmp://live.twitch.tv/app" } });
+    expect(within(form).getByText(STREAMING_UI.reconnectTwitchHint)).toBeTruthy();
+    expect(hours().placeholder).toBe("47");
+    fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.reconnectTwitchUse }));
+    expect(hours().value).toBe("47");
+    await actUntil(
+      () => fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.saveDestination })),
+      () => toaster.getVisibleToasts().some((t) => t.title === STREAMING_UI.destinationSavedTitle),
+      300,
+    );
+    expect(deps.db.select().from(destinations).get()).toMatchObject({ id: dest.id, reconnectHours: 47 });
+  });
+
   test("a viewer is offered no Edit", async () => {
     await setup("viewer");
     expect(screen.queryByRole("button", { name: `${STREAMING_UI.edit} Store page` })).toBeNull();

@@ -74,6 +74,8 @@ test("a history row of a playlist stream names the playlist", async () => {
     status: "stopped",
     duration_seconds: 60,
     error_count: 0,
+    planned_reconnects: 0,
+    last_planned_reconnect_at: null,
     started_at: "2026-01-01T00:00:00.000Z",
     stopped_at: "2026-01-01T00:01:00.000Z",
     media_size: 1000,

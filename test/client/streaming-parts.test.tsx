@@ -4,6 +4,8 @@ import { StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI } from "@client/messages/streaming-ui";
 import {
   emptyDestinationForm,
+  isTwitchUrl,
+  reconnectHoursToSend,
   validateDestination,
   withType,
 } from "@client/pages/streaming/destination-form";
@@ -113,7 +115,29 @@ describe("Add Destination form rules", () => {
       stream_key: "",
       autorestart: false,
       ca_file: "",
+      reconnect_hours: "",
     });
+  });
+
+  test("reconnect every N hours: empty is off, 1-168 whole hours pass, anything else is refused", () => {
+    const base = { ...emptyDestinationForm(), type: "custom" as const, name: "A", rtmp_url: "rtmp://h/app" };
+    expect(reconnectHoursToSend(base)).toBeNull();
+    for (const ok of ["1", "47", " 168 "])
+      expect(validateDestination({ ...base, reconnect_hours: ok })).toEqual({});
+    for (const bad of ["0", "169", "1.5", "two"])
+      expect(validateDestination({ ...base, reconnect_hours: bad }).reconnect_hours).toBe(
+        STREAMING.reconnectHoursInvalid,
+      );
+    expect(reconnectHoursToSend({ ...base, reconnect_hours: " 47 " })).toBe(47);
+  });
+
+  test("a Twitch ingest is offered 47 hours; other hosts and look-alikes are not", () => {
+    expect(isTwitchUrl("rtmp://live.twitch.tv/app")).toBe(true);
+    expect(isTwitchUrl("rtmps://ingest.global-contribute.live-video.net/app")).toBe(false);
+    expect(isTwitchUrl("rtmp://fra05.contribute.live-video.net.twitch.tv:1935/app")).toBe(true);
+    expect(isTwitchUrl("rtmp://nottwitch.tv/app")).toBe(false);
+    expect(isTwitchUrl("rtmp://twitch.tv.evil.example/app")).toBe(false);
+    expect(isTwitchUrl("rtmp://user:pw@live.twitch.tv/app")).toBe(true);
   });
 
   test("name and RTMP URL are required; the URL must be an rtmp URL; the key is optional for custom RTMP", () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -34,6 +34,8 @@ export interface NginxRtmp {
   down(): Promise<void>;
   /** Starts nginx again on the same port. */
   up(): Promise<void>;
+  /** The FLV files recorded so far, oldest publish first (with `record`). */
+  recordings(): string[];
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,8 @@ process.once("exit", () => {
 export interface NginxRtmpOptions {
   /** Publish names the ingest refuses: its on_publish hook answers 403, as for a revoked key. */
   refuse?: (key: string) => boolean;
+  /** Records every publish to its own FLV file (see `recordings`), as a receiver keeps what it got. */
+  record?: boolean;
 }
 
 export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<NginxRtmp> {
@@ -87,6 +91,9 @@ export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<Ng
       return new Response("ok");
     },
   });
+  const recDir = join(prefix, "rec");
+  mkdirSync(recDir, { recursive: true });
+  const record = options.record ? `record all; record_path ${recDir}; record_unique on;` : "record off;";
   const conf = join(prefix, "nginx.conf");
   writeFileSync(
     conf,
@@ -102,7 +109,7 @@ rtmp {
     chunk_size 4096;
     application live {
       live on;
-      record off;
+      ${record}
       on_publish http://127.0.0.1:${hooks.port}/publish;
       on_publish_done http://127.0.0.1:${hooks.port}/done;
     }
@@ -162,6 +169,11 @@ http {
     },
     down,
     up,
+    recordings: () =>
+      readdirSync(recDir)
+        .filter((f) => f.endsWith(".flv"))
+        .sort()
+        .map((f) => join(recDir, f)),
     async stop() {
       await down();
       hooks.stop(true);

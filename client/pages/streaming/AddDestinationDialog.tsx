@@ -13,6 +13,7 @@ import {
   type DestinationFormErrors,
   type DestinationFormValues,
   emptyDestinationForm,
+  reconnectHoursToSend,
   validateDestination,
 } from "./destination-form";
 
@@ -47,6 +48,7 @@ export function AddDestinationDialog({
         stream_key: values.stream_key,
         autorestart: values.autorestart,
         ca_file: caFileToSend(values),
+        reconnect_hours: reconnectHoursToSend(values),
         project_id: projectId,
       });
       notify({

@@ -3,9 +3,14 @@ import { errorMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { STREAMING } from "@shared/messages/streaming";
-import type { IngestCheck } from "@shared/schemas/streaming";
+import { type IngestCheck, TWITCH_RECONNECT_HOURS } from "@shared/schemas/streaming";
 import { useState } from "react";
-import { type DestinationFormErrors, type DestinationFormValues, withType } from "./destination-form";
+import {
+  type DestinationFormErrors,
+  type DestinationFormValues,
+  isTwitchUrl,
+  withType,
+} from "./destination-form";
 
 // The fields of Add Destination and Edit Destination, with "Check connection" on the typed address.
 
@@ -88,6 +93,7 @@ export function DestinationFields({
         )}
       </Field.Root>
       {!steam && <AdvancedFields values={values} errors={errors} set={set} />}
+      <ReconnectField values={values} errors={errors} set={set} />
       <Stack gap="1">
         <Checkbox.Root
           checked={values.autorestart}
@@ -103,6 +109,44 @@ export function DestinationFields({
         </Text>
       </Stack>
     </Stack>
+  );
+}
+
+/** "Reconnect every N hours"; a Twitch address is offered 47 h in one click. */
+function ReconnectField({
+  values,
+  errors,
+  set,
+}: {
+  values: DestinationFormValues;
+  errors: DestinationFormErrors;
+  set(patch: Partial<DestinationFormValues>): void;
+}) {
+  const twitch = isTwitchUrl(values.rtmp_url);
+  return (
+    <Field.Root invalid={!!errors.reconnect_hours}>
+      <Field.Label>{UI.reconnectLabel}</Field.Label>
+      <HStack>
+        <Input
+          inputMode="numeric"
+          maxW="32"
+          value={values.reconnect_hours}
+          placeholder={twitch ? String(TWITCH_RECONNECT_HOURS) : ""}
+          onChange={(e) => set({ reconnect_hours: e.target.value })}
+        />
+        {twitch && values.reconnect_hours.trim() === "" && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => set({ reconnect_hours: String(TWITCH_RECONNECT_HOURS) })}
+          >
+            {UI.reconnectTwitchUse}
+          </Button>
+        )}
+      </HStack>
+      <Field.ErrorText>{errors.reconnect_hours}</Field.ErrorText>
+      <Field.HelperText>{twitch ? UI.reconnectTwitchHint : UI.reconnectHint}</Field.HelperText>
+    </Field.Root>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type DestinationFormErrors,
   type DestinationFormValues,
   destinationFormFrom,
+  reconnectHoursToSend,
   validateDestination,
 } from "./destination-form";
 import type { Destination } from "./types";
@@ -49,6 +50,7 @@ export function EditDestinationDialog({
         stream_key: values.stream_key,
         autorestart: values.autorestart,
         ca_file: caFileToSend(values),
+        reconnect_hours: reconnectHoursToSend(values),
       });
       notify({ type: "success", title: UI.destinationSavedTitle, message: UI.destinationSavedMessage });
       onClose();

@@ -177,6 +177,9 @@ function HistoryDetails({ stream: s }: { stream: StreamRecord }) {
           {s.destination_autorestart ? ` · ${UI.autorestartOn}` : ""}
         </Detail>
         <Detail label={UI.historyErrors}>{s.error_count}</Detail>
+        {s.planned_reconnects > 0 && (
+          <Detail label={UI.historyPlannedReconnects}>{s.planned_reconnects}</Detail>
+        )}
         {s.pid !== null && <Detail label={UI.historyProcess}>{s.pid}</Detail>}
       </SimpleGrid>
       <HealthTimeline streamId={s.id} live={s.status === "running" || s.status === "starting"} />

@@ -12,6 +12,8 @@ export interface DestinationFormValues {
   autorestart: boolean;
   /** Custom destinations only: a private rtmps:// ingest's CA file on the server; "" for none. */
   ca_file: string;
+  /** "Reconnect every N hours", as typed; "" for off. */
+  reconnect_hours: string;
 }
 
 export type DestinationFormErrors = Partial<Record<keyof DestinationFormValues, string>>;
@@ -23,6 +25,7 @@ export const emptyDestinationForm = (): DestinationFormValues => ({
   stream_key: "",
   autorestart: false,
   ca_file: "",
+  reconnect_hours: "",
 });
 
 /** Edit Destination starts from the destination as it is (managers receive its key). */
@@ -33,11 +36,24 @@ export const destinationFormFrom = (d: DestinationView): DestinationFormValues =
   stream_key: d.stream_key ?? "",
   autorestart: d.autorestart,
   ca_file: d.ca_file ?? "",
+  reconnect_hours: d.reconnect_hours === null ? "" : String(d.reconnect_hours),
 });
 
 /** What the form sends for the CA file: only a custom destination has one; empty clears it. */
 export const caFileToSend = (values: DestinationFormValues) =>
   values.type === "custom" ? values.ca_file.trim() || null : undefined;
+
+/** What the form sends for the reconnect interval: empty turns it off; anything else as a number (checked by the schema). */
+export const reconnectHoursToSend = (values: DestinationFormValues): number | null => {
+  const typed = values.reconnect_hours.trim();
+  return typed === "" ? null : Number(typed);
+};
+
+/** Twitch ends any stream at 48 h: its destinations are offered a reconnect every 47 h. */
+export function isTwitchUrl(rtmpUrl: string): boolean {
+  const host = /^rtmps?:\/\/(?:[^/@]*@)?([^/:?#]+)/i.exec(rtmpUrl.trim())?.[1]?.toLowerCase() ?? "";
+  return host === "twitch.tv" || host.endsWith(".twitch.tv");
+}
 
 /** Switching type pre-fills Steam's ingest, and clears it again for Custom, unless the user typed one. */
 export function withType(
@@ -52,7 +68,11 @@ export function withType(
 /** The first problem per field. An empty URL is an error here even for Steam: the form always shows one. */
 export function validateDestination(values: DestinationFormValues): DestinationFormErrors {
   const errors: DestinationFormErrors = {};
-  const parsed = createDestinationInput.safeParse({ ...values, project_id: 1 });
+  const parsed = createDestinationInput.safeParse({
+    ...values,
+    reconnect_hours: reconnectHoursToSend(values),
+    project_id: 1,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof DestinationFormValues | undefined;

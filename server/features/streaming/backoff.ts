@@ -15,6 +15,14 @@ export interface StreamTimings {
   healthyResetMs: number;
   /** While waiting to restart, how often the ingest is knocked on to see whether it is back. */
   ingestProbeMs: number;
+  /**
+   * A run ends on purpose, and the next starts at once, before its output timestamps reach this:
+   * FLV carries them in 32 bits of milliseconds and wraps at 2^31 ms (24.8 days), where receivers
+   * jump back to 0 or drop the stream.
+   */
+  tsLimitMs: number;
+  /** Output timestamps start here instead of 0 (ffmpeg's -output_ts_offset): lets a test start near the limit. */
+  outputTsOffsetMs: number;
 }
 
 export const DEFAULT_TIMINGS: StreamTimings = {
@@ -26,6 +34,8 @@ export const DEFAULT_TIMINGS: StreamTimings = {
   backoffCapMs: 60_000,
   healthyResetMs: 60_000,
   ingestProbeMs: 2000,
+  tsLimitMs: 24 * 24 * 3600_000,
+  outputTsOffsetMs: 0,
 };
 
 /** Delay before restart number `attempt` (0 for the first): base × factorⁿ, capped. */

@@ -64,6 +64,7 @@ export async function createDestination(deps: AppDeps, user: SessionUser, input:
       streamKey: input.stream_key,
       autorestart: input.autorestart,
       caFile: input.ca_file ?? null,
+      reconnectHours: input.reconnect_hours ?? null,
       createdBy: user.id,
     })
     .returning()
@@ -99,6 +100,7 @@ export async function updateDestination(deps: AppDeps, user: SessionUser, input:
   if (input.stream_key !== undefined) changes.streamKey = input.stream_key;
   if (input.autorestart !== undefined) changes.autorestart = input.autorestart;
   if (input.ca_file !== undefined) changes.caFile = input.ca_file;
+  if (input.reconnect_hours !== undefined) changes.reconnectHours = input.reconnect_hours;
   // The CA file and the address are checked together: either may have changed.
   if (input.ca_file !== undefined || input.rtmp_url !== undefined)
     requireCaFile(

@@ -56,16 +56,35 @@ function targetArgs(target: RtmpTarget): string[] {
 export const isConcatList = (file: string) => file.endsWith(".ffconcat");
 
 /**
+ * Where a run ends by itself: after `loops` more plays of the file when it can tell where the file's
+ * loops end (ffmpeg then ends at a loop seam), and never after `endAfterSeconds` of output; its
+ * timestamps start at `offsetMs`.
+ */
+export interface RunSpan {
+  endAfterSeconds: number;
+  offsetMs: number;
+  /** -stream_loop's count (plays after the first); null loops for ever, ended by the time alone. */
+  loops: number | null;
+}
+
+/**
  * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
  * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
+ * With a span, ffmpeg ends by itself (exit code 0) after exactly that much output (-t counts from
+ * the output's start, not from the offset), so a planned reconnect can end on a loop seam.
  */
-export function streamArgs(file: string, target: RtmpTarget, caFile: string | null = null): string[] {
+export function streamArgs(
+  file: string,
+  target: RtmpTarget,
+  caFile: string | null = null,
+  span: RunSpan | null = null,
+): string[] {
   return [
     "-hide_banner",
     "-nostdin",
     "-re",
     "-stream_loop",
-    "-1",
+    String(span?.loops ?? -1),
     ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),
     "-i",
     file,
@@ -75,6 +94,8 @@ export function streamArgs(file: string, target: RtmpTarget, caFile: string | nu
     "flv",
     "-flvflags",
     "no_duration_filesize",
+    ...(span?.offsetMs ? ["-output_ts_offset", `${span.offsetMs}ms`] : []),
+    ...(span ? ["-t", span.endAfterSeconds.toFixed(3)] : []),
     "-progress",
     "pipe:1",
     "-stats_period",
@@ -88,5 +109,8 @@ export function streamArgs(file: string, target: RtmpTarget, caFile: string | nu
 export function looksLikeOurStream(argv: string[]): boolean {
   const name = argv[0]?.split("/").pop() ?? "";
   const at = (flag: string, value: string) => argv.some((a, i) => a === flag && argv[i + 1] === value);
-  return name.includes("ffmpeg") && at("-progress", "pipe:1") && at("-f", "flv") && at("-stream_loop", "-1");
+  // Any loop count: a run that ends at a loop seam for its planned reconnect loops a set number of times.
+  return (
+    name.includes("ffmpeg") && at("-progress", "pipe:1") && at("-f", "flv") && argv.includes("-stream_loop")
+  );
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@server/platform/db/client";
 import type { EventBus } from "@server/platform/events/bus";
-import { streamFailures, streamRestarts } from "@server/platform/metrics/registry";
+import { plannedReconnects, streamFailures, streamRestarts } from "@server/platform/metrics/registry";
 import { StreamAlerts } from "./stream-alerts";
 import * as uptime from "./uptime-store";
 
@@ -41,6 +41,11 @@ export class RunObservers {
   /** The supervisor let go of the stream: stopped, given up, or its row removed. */
   streamEnded(streamId: number): void {
     this.alerts.ended(streamId);
+  }
+
+  /** A run ended on purpose and the next starts now: counted for Prometheus, told to nobody. */
+  plannedReconnect(): void {
+    plannedReconnects.inc();
   }
 
   restarting(): void {

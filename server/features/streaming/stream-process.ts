@@ -22,8 +22,11 @@ export const TRANSITIONS: Readonly<Record<ProcessState, readonly ProcessState[]>
   failed: [],
 };
 
-/** Why the run ended: stopped on request, no new frame in time, ffmpeg ended by itself, or never ran. */
-export type EndReason = "stopped" | "stalled" | "ended" | "spawn-failed";
+/**
+ * Why the run ended: stopped on request, no new frame in time, ffmpeg ended by itself, never ran, or
+ * reached the planned end of its span (a reconnect on purpose, not a failure).
+ */
+export type EndReason = "stopped" | "stalled" | "ended" | "spawn-failed" | "planned";
 
 export interface ProcessEnd {
   state: "exited" | "failed";
@@ -53,9 +56,14 @@ export interface StreamProcessOptions {
   stallMs: number;
   stallCheckMs: number;
   stopGraceMs: number;
+  /** ffmpeg was told to end by itself after this many seconds of output (-t): a clean exit then is planned. */
+  plannedEndSeconds?: number;
   now?: () => number;
   events?: ProcessEvents;
 }
+
+/** ffmpeg's last progress figures may lag its final packet by up to one progress period. */
+const PLANNED_END_SLACK_SECONDS = 2;
 
 export class IllegalTransition extends Error {
   constructor(from: ProcessState, to: ProcessState) {
@@ -190,6 +198,10 @@ export class StreamProcess {
     await Promise.all([pumpOut, pumpErr]);
     if (this.current === "stopping") return this.finish("exited", "stopped", null);
     if (this.stalled) return this.finish("failed", "stalled", STREAMING.stalled);
+    if (this.reachedPlannedEnd(code)) {
+      this.to("stopping");
+      return this.finish("exited", "planned", null);
+    }
     const how = child.signalCode
       ? `ffmpeg was killed by ${child.signalCode}`
       : `ffmpeg exited with code ${code}`;
@@ -198,6 +210,16 @@ export class StreamProcess {
     // Still an "ended" failure, so auto-restart retries: a revoked key may be fixed by an edit.
     const message = failureMessage(tail, this.options.secret, how);
     this.finish("failed", "ended", refused ? STREAMING.keyRefused : message, refused ? message : undefined);
+  }
+
+  /**
+   * ffmpeg exits 0 by itself only at the end of its -t span (the input loops for ever); the last
+   * figures must show that span reached, so an ingest that hung up cleanly is still a failure.
+   */
+  private reachedPlannedEnd(code: number | null): boolean {
+    const end = this.options.plannedEndSeconds;
+    if (end === undefined || code !== 0 || this.current !== "running") return false;
+    return (this.latest?.out_time_seconds ?? 0) >= end - PLANNED_END_SLACK_SECONDS;
   }
 
   private finish(

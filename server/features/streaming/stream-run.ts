@@ -1,6 +1,6 @@
 import type { Env } from "@server/platform/env";
 import type { StreamTimings } from "./backoff";
-import { rtmpTarget, streamArgs } from "./ffmpeg-args";
+import { type RunSpan, rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { type ProcessEnd, StreamProcess } from "./stream-process";
 import type { DestinationRow } from "./stream-store";
 
@@ -12,6 +12,8 @@ export interface StreamRunOptions {
   /** What plays: the media file, or a playlist's list file. */
   file: string;
   destination: DestinationRow;
+  /** How long one play of `file` lasts, when known (a single file, not a playlist). */
+  loopSeconds: number | null;
   timings: StreamTimings;
   now: () => number;
   /** Frees the start-up slot; called once ffmpeg reports its output open, on exit, or after the cap. */
@@ -26,13 +28,13 @@ export interface StreamRunOptions {
  */
 export function streamRun(o: StreamRunOptions): StreamProcess {
   const slotTimer = setTimeout(o.release, START_SLOT_MAX_MS);
+  const span = runSpan(o.timings, o.destination.reconnectHours, o.loopSeconds);
+  const target = rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey);
   const proc: StreamProcess = new StreamProcess({
-    argv: [
-      o.env.FFMPEG_PATH,
-      ...streamArgs(o.file, rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey), o.destination.caFile),
-    ],
+    argv: [o.env.FFMPEG_PATH, ...streamArgs(o.file, target, o.destination.caFile, span)],
     secret: o.destination.streamKey,
     ...o.timings,
+    plannedEndSeconds: plannedEndOf(span, o.loopSeconds),
     now: o.now,
     events: {
       // The slot is freed once ffmpeg reports its output open (connected, header sent), or on exit.
@@ -46,4 +48,40 @@ export function streamRun(o: StreamRunOptions): StreamProcess {
     },
   });
   return proc;
+}
+
+/**
+ * A file's stored length and the length ffmpeg gives one play of it in a loop may differ by a frame
+ * or so (a prepared copy, audio a little longer than video): every play is allowed this much.
+ */
+const PLAY_LENGTH_TOLERANCE_SECONDS = 0.1;
+
+/** The earliest output time at which the run ending by itself is its planned end, not a failure. */
+function plannedEndOf(span: RunSpan, loopSeconds: number | null): number {
+  if (span.loops === null || !loopSeconds) return span.endAfterSeconds;
+  return (span.loops + 1) * Math.max(0, loopSeconds - PLAY_LENGTH_TOLERANCE_SECONDS);
+}
+
+/**
+ * How long one run lasts before its planned reconnect: until its timestamps near FLV's limit, or the
+ * destination's own interval when that comes first. ffmpeg ends the run itself, so the cut is a clean
+ * end of the FLV stream, not a kill at a progress tick. When the file's length is known, the run plays
+ * it a whole number of times and ends at a loop seam, counting each play a little long so that
+ * an estimate a little off still ends at a seam; -t stays as the bound the run can never pass.
+ */
+export function runSpan(
+  t: StreamTimings,
+  reconnectHours: number | null,
+  loopSeconds: number | null,
+): RunSpan {
+  const toLimitMs = Math.max(1000, t.tsLimitMs - t.outputTsOffsetMs);
+  const everyMs = reconnectHours ? reconnectHours * 3600_000 : Number.POSITIVE_INFINITY;
+  const endAfterSeconds = Math.min(toLimitMs, everyMs) / 1000;
+  const plays =
+    loopSeconds && loopSeconds > 0
+      ? Math.floor(endAfterSeconds / (loopSeconds + PLAY_LENGTH_TOLERANCE_SECONDS))
+      : 0;
+  // -stream_loop takes a C int; a clip too long for two whole plays in the span is cut by time.
+  const loops = plays >= 1 && plays < 2 ** 31 ? plays - 1 : null;
+  return { endAfterSeconds, offsetMs: t.outputTsOffsetMs, loops };
 }

@@ -129,6 +129,17 @@ export function recordFailure(
   return row?.errorCount ?? null;
 }
 
+/** A reconnect on purpose: counted apart from failures. Answers the new count, or null when the row is gone. */
+export function recordPlannedReconnect(db: Db, id: number, at: number): number | null {
+  const row = db
+    .update(streams)
+    .set({ plannedReconnects: sql`${streams.plannedReconnects} + 1`, lastPlannedReconnectAt: at, pid: null })
+    .where(eq(streams.id, id))
+    .returning({ count: streams.plannedReconnects })
+    .get();
+  return row?.count ?? null;
+}
+
 /** Ended in error without a new failure (auto-restart was switched off while it waited). */
 export const markError = (db: Db, id: number, at: number) =>
   set(db, id, { status: "error", stoppedAt: at, pid: null });

@@ -1,17 +1,10 @@
 import { MediaPreparer } from "@server/features/media";
-import {
-  launchInput,
-  removePlaylistLists,
-  rewriteLists,
-} from "@server/features/streaming/playlists/playlist-input";
+import { removePlaylistLists, rewriteLists } from "@server/features/streaming/playlists/playlist-input";
 import type { Db } from "@server/platform/db/client";
-import type { Env } from "@server/platform/env";
-import type { EventBus } from "@server/platform/events/bus";
-import { isRegularFileSync } from "@server/platform/files/regular";
-import { checkUrl, ingestPolicy, type Resolver } from "@server/platform/net/outbound-target";
 import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
+import { launchFile } from "./launch-file";
 import { recoverLastRun } from "./recovery";
 import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
@@ -19,21 +12,10 @@ import { cancelWait, newEntry, restartLater, type StreamEntry } from "./stream-e
 import type { ProcessEnd, StreamProcess } from "./stream-process";
 import { streamRun } from "./stream-run";
 import * as store from "./stream-store";
+import type { SupervisorOptions } from "./supervisor-options";
 import { WhileStreams } from "./while-streams";
 
-export interface SupervisorOptions {
-  db: Db;
-  env: Env;
-  now: () => number;
-  timings?: Partial<StreamTimings>;
-  log?: (line: string) => void;
-  /** Where failures, stalls and recoveries are told; none when absent. */
-  events?: EventBus;
-  /** Host names of ingests are resolved with this before every start (default: the system's). */
-  resolve?: Resolver;
-  /** ffmpeg start-ups let through at once while the CPU is busy (default: the CPU count). */
-  startConcurrency?: number;
-}
+export type { SupervisorOptions };
 
 /**
  * Decides which streams run: the map of streams, the restarts with their backoff, the start gate and
@@ -89,23 +71,17 @@ export class Supervisor {
       store.markError(this.db, entry.streamId, this.options.now());
       return this.forget(entry);
     }
-    // Before every start and restart: the name may point somewhere else since the destination was saved.
-    const ingest = await checkUrl(rows.destination.rtmpUrl, ingestPolicy, this.options.resolve);
-    if (entry.stopRequested) return;
-    if (!ingest.ok && ingest.reason === "refused") return this.giveUp(entry, STREAMING.rtmpUrlRefused);
-    let file: string;
-    try {
-      file = await launchInput(this.preparations, this.options.env.DATA_DIR, rows);
-    } catch {
-      if (entry.stopRequested) return;
-      return this.giveUp(entry, STREAMING.preparationFailed);
-    }
-    // A stop may have come while the media was being prepared; it has already been recorded.
+    const input = await launchFile(rows, this.preparations, this.options);
+    // A stop may have come meanwhile (while the media was prepared, say); it has been recorded already.
     if (entry.stopRequested || this.closing) return;
-    if (!isRegularFileSync(file)) return this.giveUp(entry, STREAMING.mediaFileMissing);
+    if ("refused" in input) return this.giveUp(entry, input.refused);
+    const { file } = input;
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
-    this.run(entry, file, rows.destination, release);
+    // A single file's stored length lets a planned reconnect fall on a loop seam; a playlist may be
+    // edited on air, so its length is not known ahead and its run is ended by time alone.
+    const loopSeconds = rows.media?.durationSeconds ?? null;
+    this.run(entry, { file, loopSeconds }, rows.destination, release);
   }
 
   /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
@@ -115,11 +91,16 @@ export class Supervisor {
       rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
   }
 
-  private run(entry: StreamEntry, file: string, destination: store.DestinationRow, release: () => void) {
+  private run(
+    entry: StreamEntry,
+    input: { file: string; loopSeconds: number | null },
+    destination: store.DestinationRow,
+    release: () => void,
+  ) {
     const { timings } = this;
     const onRunning = (p: StreamProcess) => this.onRunning(entry, p);
     const onEnd = (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end);
-    const proc = streamRun({ ...this.options, file, destination, timings, release, onRunning, onEnd });
+    const proc = streamRun({ ...this.options, ...input, destination, timings, release, onRunning, onEnd });
     entry.process = proc;
     entry.runningSince = null;
     proc.start();
@@ -139,11 +120,26 @@ export class Supervisor {
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
     if (entry.process !== proc) return;
     entry.process = null;
-    this.observers.runEnded(entry.streamId, !entry.stopRequested);
+    const planned = end.reason === "planned" && !entry.stopRequested && !this.closing;
+    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) return this.finishStopped(entry);
+    if (planned) return this.reconnect(entry);
     if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
     this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
+  }
+
+  /**
+   * The run reached its planned end (timestamp limit or the destination's interval): the next run
+   * starts at once, with no backoff and no failure counted; the row keeps its status meanwhile.
+   */
+  private reconnect(entry: StreamEntry) {
+    const count = store.recordPlannedReconnect(this.db, entry.streamId, this.options.now());
+    if (count === null) return this.forget(entry);
+    entry.runningSince = null;
+    this.observers.plannedReconnect();
+    this.log(`[stream ${entry.streamId}] planned reconnect (${count} so far)`);
+    void this.spawn(entry);
   }
 
   /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */

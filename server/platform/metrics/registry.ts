@@ -34,6 +34,12 @@ export const streamRestarts = new Counter({
   registers: [processRegistry],
 });
 
+export const plannedReconnects = new Counter({
+  name: `${PREFIX}stream_planned_reconnects_total`,
+  help: "Runs ended on purpose and started again at once (timestamp limit or a destination's interval).",
+  registers: [processRegistry],
+});
+
 export const streamFailures = new Counter({
   name: `${PREFIX}stream_failures_total`,
   help: "Stream runs that ended in a failure (ffmpeg exited, stalled, or could not start).",

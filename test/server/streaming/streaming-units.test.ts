@@ -130,6 +130,15 @@ describe("ffmpeg arguments", () => {
     expect(looksLikeOurStream(["/usr/bin/ffmpeg", ...args])).toBe(true);
     expect(looksLikeOurStream(["/usr/bin/ffmpeg", "-i", "x", "-f", "null", "-"])).toBe(false);
     expect(looksLikeOurStream(["/bin/sleep", ...args])).toBe(false);
+    // A run that ends at a loop seam for its planned reconnect loops a set number of times: still ours.
+    const span = { endAfterSeconds: 100, offsetMs: 0, loops: 9 };
+    const counted = streamArgs("/data/a.mp4", rtmpTarget("rtmp://h/app", "K"), null, span);
+    expect(counted.slice(counted.indexOf("-stream_loop"), counted.indexOf("-stream_loop") + 2)).toEqual([
+      "-stream_loop",
+      "9",
+    ]);
+    expect(counted.slice(counted.indexOf("-t"), counted.indexOf("-t") + 2)).toEqual(["-t", "100.000"]);
+    expect(looksLikeOurStream(["/usr/bin/ffmpeg", ...counted])).toBe(true);
   });
 });
 

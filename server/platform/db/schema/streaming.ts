@@ -26,6 +26,8 @@ export const destinations = sqliteTable(
     autorestart: integer("autorestart", { mode: "boolean" }).notNull().default(false),
     /** An rtmps:// ingest's own CA (absolute path of a PEM file); null trusts the system's CA store. */
     caFile: text("ca_file"),
+    /** Reconnect on purpose after this many hours of output (1-168); null: only before FLV's limit. */
+    reconnectHours: integer("reconnect_hours"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
@@ -55,6 +57,9 @@ export const streams = sqliteTable(
     errorCount: integer("error_count").notNull().default(0),
     lastErrorMessage: text("last_error_message"),
     lastErrorTime: integer("last_error_time"),
+    /** Reconnects made on purpose (timestamp limit or the destination's interval): never failures. */
+    plannedReconnects: integer("planned_reconnects").notNull().default(0),
+    lastPlannedReconnectAt: integer("last_planned_reconnect_at"),
     startedBy: integer("started_by").references(() => users.id, { onDelete: "set null" }),
     startedAt: integer("started_at").notNull().default(now),
     stoppedAt: integer("stopped_at"),
