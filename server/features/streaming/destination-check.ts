@@ -17,6 +17,7 @@ const REASONS = {
   refused: STREAMING.checkRefused,
   timeout: STREAMING.checkTimeout,
   not_rtmp: STREAMING.checkNotRtmp,
+  tls_unverified: STREAMING.tlsUnverified,
 } as const;
 
 const answer = (outcome: HandshakeOutcome): IngestCheck =>
@@ -24,11 +25,11 @@ const answer = (outcome: HandshakeOutcome): IngestCheck =>
     ? { ok: true, message: STREAMING.checkOk(outcome.ms), ms: outcome.ms }
     : { ok: false, message: REASONS[outcome.reason], ms: null };
 
-/** Checks a saved destination's ingest. */
+/** Checks a saved destination's ingest, trusting its own CA file as streaming to it does. */
 export async function checkDestination(deps: AppDeps, user: SessionUser, id: number): Promise<IngestCheck> {
   const row = findDestination(deps, user, id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
-  return answer(await checkRtmpIngest(row.rtmpUrl, deps.resolve, CHECK_TIMEOUT_MS));
+  return answer(await checkRtmpIngest(row.rtmpUrl, deps.resolve, CHECK_TIMEOUT_MS, row.caFile));
 }
 
 /** Checks an address typed into the Add Destination form, for a project the user may add to. */

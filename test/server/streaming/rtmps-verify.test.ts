@@ -87,6 +87,31 @@ describe("an rtmps:// ingest whose certificate does not verify", () => {
   }, 30_000);
 });
 
+describe("Check connection on an rtmps:// destination", () => {
+  test("says the certificate does not verify, and trusts the destination's own CA file", async () => {
+    const ingest = front(certs.signed);
+    const w = await streamingWorld();
+    const add = (name: string, ca_file?: string) =>
+      w.asDev.streaming.createDestination({
+        name,
+        type: "custom",
+        rtmp_url: `rtmps://127.0.0.1:${ingest.port}/live`,
+        stream_key: "check-KEY",
+        autorestart: false,
+        project_id: w.project.id,
+        ...(ca_file ? { ca_file } : {}),
+      });
+    const withoutCa = await add("Without CA");
+    const withCa = await add("With CA", certs.caFile);
+    const refused = await w.asDev.streaming.checkDestination({ id: withoutCa.id });
+    expect(refused).toEqual({ ok: false, message: STREAMING.tlsUnverified, ms: null });
+    const answered = await w.asDev.streaming.checkDestination({ id: withCa.id });
+    expect(answered.ok).toBe(true);
+    // The check stops after the handshake: nothing is published, with or without the CA.
+    expect(publishes("check-KEY")).toEqual([]);
+  }, 30_000);
+});
+
 describe("a destination's CA file", () => {
   test("is refused unless it is an absolute path to a certificate file, for an rtmps:// address", async () => {
     const w = await streamingWorld();
