@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { rtmpTarget, streamArgs } from "@server/features/streaming/ffmpeg-args";
+import { destinations } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { type NginxRtmp, startNginxRtmp } from "../../fakes/nginx-rtmp";
 import {
@@ -11,6 +12,7 @@ import {
   type TlsIngest,
 } from "../../fakes/tls-ingest";
 import { steamReadyMp4 } from "../../support/media";
+import { makeOrg, makeProject, makeUser, TEST_PASSWORD, testApp } from "../../support/server";
 import { waitUntil } from "../../support/wait";
 import { addVideo, streamingWorld } from "./streaming-fixtures";
 
@@ -177,5 +179,34 @@ describe("ffmpeg's arguments for TLS", () => {
     expect(tls("rtmps://h/app", null)).toEqual(["-tls_verify", "1"]);
     expect(tls("RTMPS://h/app", "/etc/ca.pem")).toEqual(["-tls_verify", "1", "-ca_file", "/etc/ca.pem"]);
     expect(tls("rtmp://h/app", "/etc/ca.pem")).toBeNull();
+  });
+});
+
+describe("a CA file over REST", () => {
+  test("one that is not a certificate answers 400 JSON and saves nothing", async () => {
+    const t = testApp();
+    const org = makeOrg(t.deps);
+    const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
+    const project = makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
+    const cookie = await t.signIn(dev.email, TEST_PASSWORD);
+    const notPem = join(certs.dir, "rest-notes.txt");
+    writeFileSync(notPem, "not a certificate\n");
+    const body = {
+      name: "Private",
+      type: "custom",
+      rtmp_url: "rtmps://127.0.0.1:1936/live",
+      project_id: project.id,
+    };
+    const post = (json: unknown) => t.call("/api/destinations", { method: "POST", cookie, json });
+    const refused = await post({ ...body, ca_file: notPem });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: STREAMING.caFileNotCertificate });
+    expect(t.deps.db.select().from(destinations).all()).toHaveLength(0);
+    const made = await post({ ...body, ca_file: certs.caFile });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    const put = await t.call(`/api/destinations/${id}`, { method: "PUT", cookie, json: { ca_file: notPem } });
+    expect(put.status).toBe(400);
+    expect(t.deps.db.select().from(destinations).get()?.caFile).toBe(certs.caFile);
   });
 });
