@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { isRefusedPublish, REFUSAL_WINDOW_MS } from "@server/features/streaming/refusal";
-import { WebhookDelivery } from "@server/features/webhooks/delivery";
 import { streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { startNodeMediaServer } from "../../fakes/node-media-server";
 import { waitFor } from "../../fakes/rtmp-receiver";
-import { startWebhookReceiver } from "../../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../../support/media";
-import { addVideo, streamingWorld, withSupervisor } from "./streaming-fixtures";
+import { hookedStreamingWorld } from "./hooked-world";
+import { addVideo } from "./streaming-fixtures";
 
 // An ingest that turns a key away, with real ffmpeg against two real ingests: the card, the history and
 // the stream.failed webhook say so in plain words, not ffmpeg's closing error; a good key still goes out.
@@ -22,31 +21,7 @@ afterEach(async () => {
 });
 
 async function world(rtmpUrl: string) {
-  // The webhook receiver listens on loopback, as a studio's own would on its LAN.
-  const w = await streamingWorld({ ALLOW_PRIVATE_TARGETS: "on" });
-  const logs: string[] = [];
-  withSupervisor(w.deps, {}, (l) => logs.push(l));
-  const hooks = startWebhookReceiver();
-  const delivery = new WebhookDelivery({
-    db: w.deps.db,
-    now: w.deps.now,
-    events: w.deps.events,
-    allowPrivateTargets: true,
-    resolve: w.deps.resolve,
-    log: (l) => logs.push(l),
-  });
-  delivery.start();
-  cleanups.push(
-    () => hooks.stop(),
-    () => delivery.stop(),
-    () => w.deps.supervisor.shutdown(),
-  );
-  await w.asAdmin.webhooks.create({
-    project_id: w.project.id,
-    url: hooks.url,
-    format: "generic",
-    events: ["stream.failed"],
-  });
+  const { w, hooks, logs } = await hookedStreamingWorld({ cleanups, events: ["stream.failed"] });
   const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
   const start = async (key: string, autorestart = false) => {
     const dest = await w.asDev.streaming.createDestination({

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WebhookDelivery } from "@server/features/webhooks/delivery";
 import { streams, webhookDeliveries } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { freePort, startBlackHole, startReceiver } from "../../fakes/rtmp-receiver";
-import { startWebhookReceiver, until } from "../../fakes/webhook-receiver";
+import { until } from "../../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../../support/media";
-import { addVideo, streamingWorld, withSupervisor } from "../streaming/streaming-fixtures";
+import { hookedStreamingWorld } from "../streaming/hooked-world";
+import { addVideo } from "../streaming/streaming-fixtures";
 
 // Events from real ffmpeg runs reach a local receiver, and the stream key is nowhere in what is sent
 // or logged.
@@ -20,29 +20,14 @@ afterEach(async () => {
 });
 
 async function setUp(rtmpUrl: string, timings = {}) {
-  // The receiver listens on loopback, as a studio's own would on its LAN.
-  const w = await streamingWorld({ ALLOW_PRIVATE_TARGETS: "on" });
-  const logs: string[] = [];
-  withSupervisor(w.deps, timings, (l) => logs.push(l));
-  const hooks = startWebhookReceiver();
-  const delivery = new WebhookDelivery({
-    db: w.deps.db,
-    now: w.deps.now,
-    events: w.deps.events,
-    allowPrivateTargets: true,
-    resolve: w.deps.resolve,
-    log: (l) => logs.push(l),
-  });
-  delivery.start();
-  cleanups.push(
-    () => hooks.stop(),
-    () => delivery.stop(),
-    () => w.deps.supervisor.shutdown(),
-  );
-  const created = await w.asAdmin.webhooks.create({
-    project_id: w.project.id,
-    url: hooks.url,
-    format: "generic",
+  const {
+    w,
+    logs,
+    hooks,
+    webhook: created,
+  } = await hookedStreamingWorld({
+    cleanups,
+    timings,
     events: [
       "stream.failed",
       "stream.restarting_repeatedly",
