@@ -72,17 +72,22 @@ export interface RunSpan {
  * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
  * With a span, ffmpeg ends by itself (exit code 0) after exactly that much output (-t counts from
  * the output's start, not from the offset), so a planned reconnect can end on a loop seam.
+ * `seekSeconds` starts the file there (a resume): stream copy starts at the keyframe at or before it.
+ * Such a run must not loop (loops 0): after an -ss start, ffmpeg 5.1 shifts every later loop by the
+ * seek too, and the receiver's timestamps jump back at the seam.
  */
 export function streamArgs(
   file: string,
   target: RtmpTarget,
   caFile: string | null = null,
   span: RunSpan | null = null,
+  seekSeconds = 0,
 ): string[] {
   return [
     "-hide_banner",
     "-nostdin",
     "-re",
+    ...(seekSeconds > 0 ? ["-ss", seekSeconds.toFixed(3)] : []),
     "-stream_loop",
     String(span?.loops ?? -1),
     ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),

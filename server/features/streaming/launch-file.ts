@@ -3,6 +3,8 @@ import { launchInput } from "@server/features/streaming/playlists/playlist-input
 import { isRegularFileSync } from "@server/platform/files/regular";
 import { checkUrl, ingestPolicy, type Resolver } from "@server/platform/net/outbound-target";
 import { STREAMING } from "@shared/messages/streaming";
+import { itemAt, type RunStart } from "./resume-point";
+import type { ResumeRun } from "./stream-run";
 import type { LaunchRows } from "./stream-store";
 
 /**
@@ -14,14 +16,20 @@ export async function launchFile(
   rows: LaunchRows,
   preparations: MediaPreparer,
   options: { env: { DATA_DIR: string }; resolve?: Resolver },
-): Promise<{ file: string } | { refused: string }> {
+  start: RunStart | null = null,
+): Promise<{ file: string; resume: ResumeRun | null } | { refused: string }> {
   const ingest = await checkUrl(rows.destination.rtmpUrl, ingestPolicy, options.resolve);
   if (!ingest.ok && ingest.reason === "refused") return { refused: STREAMING.rtmpUrlRefused };
   let file: string;
+  const place = start && rows.playlist ? itemAt(start.lengths, start.seconds) : null;
   try {
-    file = await launchInput(preparations, options.env.DATA_DIR, rows);
+    file = await launchInput(preparations, options.env.DATA_DIR, rows, place);
   } catch {
     return { refused: STREAMING.preparationFailed };
   }
-  return isRegularFileSync(file) ? { file } : { refused: STREAMING.mediaFileMissing };
+  if (!isRegularFileSync(file)) return { refused: STREAMING.mediaFileMissing };
+  if (!start) return { file, resume: null };
+  // A file is started at the place with -ss; a playlist's resume list starts there itself.
+  const total = start.lengths.reduce((a, b) => a + b, 0);
+  return { file, resume: { seekSeconds: place ? 0 : start.seconds, restSeconds: total - start.seconds } };
 }

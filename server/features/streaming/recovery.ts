@@ -4,6 +4,7 @@ import type { Env } from "@server/platform/env";
 import { isLive } from "@shared/schemas/streaming";
 import { removeLeftoverLists } from "./playlists/playlist-input";
 import { killIfOurs } from "./processes";
+import { lastAlive, resumeAfterServerEnd } from "./resume-point";
 import * as store from "./stream-store";
 
 /**
@@ -28,6 +29,8 @@ export async function recoverLastRun(r: {
     r.preparations.markInterrupted(prep.mediaId);
   }
   const resume: store.LaunchRows[] = [];
+  // Read before any stream of this run starts and touches it: when the previous run was last alive.
+  const aliveAt = lastAlive(r.env.DATA_DIR);
   for (const row of store.leftByLastRun(r.db).filter((s) => !r.ours(s.id))) {
     if (isLive(row.status) && row.pid) await killIfOurs(row.pid, "stream");
     const now = r.now();
@@ -36,8 +39,9 @@ export async function recoverLastRun(r: {
     if (typeof rows === "string" || !rows.destination.autorestart) continue;
     const { stream: _old, ...launch } = rows;
     const stream = store.insertStarting(r.db, { ...launch, startedBy: row.startedBy, startedAt: now });
-    r.log(`[stream ${row.id}] resumed as stream ${stream.id}`);
-    resume.push({ ...launch, stream });
+    const resumeSeconds = resumeAfterServerEnd(row, rows, aliveAt);
+    r.log(`[stream ${row.id}] resumed as stream ${stream.id} at ${resumeSeconds.toFixed(1)} s into its play`);
+    resume.push({ ...launch, stream, resumeSeconds });
   }
   return resume;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@server/platform/db/client";
 import type { EventBus } from "@server/platform/events/bus";
 import { plannedReconnects, streamFailures, streamRestarts } from "@server/platform/metrics/registry";
+import { ResumePoints } from "./resume-point";
 import { StreamAlerts } from "./stream-alerts";
 import * as uptime from "./uptime-store";
 
@@ -10,9 +11,14 @@ import * as uptime from "./uptime-store";
  */
 export class RunObservers {
   private readonly alerts: StreamAlerts;
+  /** Where each stream is in its loop, so a run that ended unasked resumes there. */
+  readonly resume: ResumePoints;
 
-  constructor(private readonly o: { db: Db; now: () => number; events?: EventBus }) {
+  constructor(
+    private readonly o: { db: Db; now: () => number; events?: EventBus; env: { DATA_DIR: string } },
+  ) {
     this.alerts = new StreamAlerts(o);
+    this.resume = new ResumePoints(o);
   }
 
   /** The run's first frame went out. */
@@ -24,6 +30,7 @@ export class RunObservers {
   /** The ffmpeg run ended; `failed` unless a stop was asked for. */
   runEnded(streamId: number, failed: boolean): void {
     uptime.endRun(this.o.db, streamId, this.o.now(), { failed });
+    this.resume.ended(streamId, failed);
   }
 
   /** A failure was recorded on the row (after runEnded, or with no run at all). */
@@ -41,6 +48,7 @@ export class RunObservers {
   /** The supervisor let go of the stream: stopped, given up, or its row removed. */
   streamEnded(streamId: number): void {
     this.alerts.ended(streamId);
+    this.resume.forget(streamId);
   }
 
   /** A run ended on purpose and the next starts now: counted for Prometheus, told to nobody. */

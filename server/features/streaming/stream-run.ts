@@ -1,4 +1,5 @@
 import type { Env } from "@server/platform/env";
+import type { LiveFigures } from "@shared/schemas/streaming";
 import type { StreamTimings } from "./backoff";
 import { type RunSpan, rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { type ProcessEnd, StreamProcess } from "./stream-process";
@@ -14,12 +15,24 @@ export interface StreamRunOptions {
   destination: DestinationRow;
   /** How long one play of `file` lasts, when known (a single file, not a playlist). */
   loopSeconds: number | null;
+  /** A resumed run: it plays the rest of the current play once, then reconnects as planned. */
+  resume?: ResumeRun | null;
   timings: StreamTimings;
   now: () => number;
+  onFigures?: (figures: LiveFigures) => void;
   /** Frees the start-up slot; called once ffmpeg reports its output open, on exit, or after the cap. */
   release: () => void;
   onRunning: (proc: StreamProcess) => void;
   onEnd: (proc: StreamProcess, end: ProcessEnd) => void;
+}
+
+/**
+ * Where a resumed run starts: -ss into a file (0 for a playlist, whose resume list starts there
+ * itself), and how long the rest of that play lasts.
+ */
+export interface ResumeRun {
+  seekSeconds: number;
+  restSeconds: number;
 }
 
 /**
@@ -28,15 +41,21 @@ export interface StreamRunOptions {
  */
 export function streamRun(o: StreamRunOptions): StreamProcess {
   const slotTimer = setTimeout(o.release, START_SLOT_MAX_MS);
-  const span = runSpan(o.timings, o.destination.reconnectHours, o.loopSeconds);
+  const whole = runSpan(o.timings, o.destination.reconnectHours, o.loopSeconds);
+  // A resumed run does not loop: ffmpeg ends it at the end of the play, a planned end like a seam's.
+  const span = o.resume ? { ...whole, loops: 0 } : whole;
   const target = rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey);
+  const args = streamArgs(o.file, target, o.destination.caFile, span, o.resume?.seekSeconds ?? 0);
   const proc: StreamProcess = new StreamProcess({
-    argv: [o.env.FFMPEG_PATH, ...streamArgs(o.file, target, o.destination.caFile, span)],
+    argv: [o.env.FFMPEG_PATH, ...args],
     secret: o.destination.streamKey,
     ...o.timings,
-    plannedEndSeconds: plannedEndOf(span, o.loopSeconds),
+    plannedEndSeconds: o.resume
+      ? Math.min(whole.endAfterSeconds, Math.max(0, o.resume.restSeconds - PLAY_LENGTH_TOLERANCE_SECONDS))
+      : plannedEndOf(span, o.loopSeconds),
     now: o.now,
     events: {
+      onFigures: o.onFigures,
       // The slot is freed once ffmpeg reports its output open (connected, header sent), or on exit.
       onOutputOpen: o.release,
       onRunning: () => o.onRunning(proc),

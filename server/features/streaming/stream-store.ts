@@ -19,6 +19,8 @@ export type StreamSource = { media: MediaRow; playlist?: null } | { media?: null
 export type LaunchRows = {
   stream: StreamRow;
   destination: DestinationRow;
+  /** Seconds into one play where the first run starts: set when a server start resumes a stream. */
+  resumeSeconds?: number;
 } & StreamSource;
 
 /** The SQL condition for a live stream (LIVE_STATUSES). */
@@ -102,6 +104,9 @@ export function existingIds(db: Db, ids: number[]): Set<number> {
 
 export const recordPid = (db: Db, id: number, pid: number) => set(db, id, { pid });
 export const markRunning = (db: Db, id: number) => set(db, id, { status: "running" });
+/** When the current play's start went out (see resume-point.ts): once per run, at its first frame. */
+export const recordPlayOrigin = (db: Db, id: number, at: number) =>
+  set(db, id, { playOriginAt: Math.round(at) });
 export const markStopping = (db: Db, id: number) => set(db, id, { status: "stopping" });
 
 /**

@@ -10,7 +10,7 @@ import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
 import { cancelWait, newEntry, restartLater, type StreamEntry } from "./stream-entry";
 import type { ProcessEnd, StreamProcess } from "./stream-process";
-import { streamRun } from "./stream-run";
+import { type StreamRunOptions, streamRun } from "./stream-run";
 import * as store from "./stream-store";
 import type { SupervisorOptions } from "./supervisor-options";
 import { WhileStreams } from "./while-streams";
@@ -71,17 +71,18 @@ export class Supervisor {
       store.markError(this.db, entry.streamId, this.options.now());
       return this.forget(entry);
     }
-    const input = await launchFile(rows, this.preparations, this.options);
+    const start = this.observers.resume.startOf(entry.streamId, rows);
+    const input = await launchFile(rows, this.preparations, this.options, start);
     // A stop may have come meanwhile (while the media was prepared, say); it has been recorded already.
     if (entry.stopRequested || this.closing) return;
     if ("refused" in input) return this.giveUp(entry, input.refused);
-    const { file } = input;
+    const { file, resume } = input;
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
     // A single file's stored length lets a planned reconnect fall on a loop seam; a playlist may be
     // edited on air, so its length is not known ahead and its run is ended by time alone.
     const loopSeconds = rows.media?.durationSeconds ?? null;
-    this.run(entry, { file, loopSeconds }, rows.destination, release);
+    this.run(entry, { file, loopSeconds, resume, destination: rows.destination }, release);
   }
 
   /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
@@ -93,14 +94,15 @@ export class Supervisor {
 
   private run(
     entry: StreamEntry,
-    input: { file: string; loopSeconds: number | null },
-    destination: store.DestinationRow,
+    input: Pick<StreamRunOptions, "file" | "loopSeconds" | "resume" | "destination">,
     release: () => void,
   ) {
-    const { timings } = this;
-    const onRunning = (p: StreamProcess) => this.onRunning(entry, p);
-    const onEnd = (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end);
-    const proc = streamRun({ ...this.options, ...input, destination, timings, release, onRunning, onEnd });
+    const events = {
+      onRunning: (p: StreamProcess) => this.onRunning(entry, p),
+      onEnd: (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end),
+      onFigures: (f: LiveFigures) => this.observers.resume.progress(entry.streamId, f),
+    };
+    const proc = streamRun({ ...this.options, ...input, ...events, timings: this.timings, release });
     entry.process = proc;
     entry.runningSince = null;
     proc.start();

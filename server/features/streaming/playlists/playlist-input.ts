@@ -21,6 +21,8 @@ const dirOf = (dataDir: string) => join(dataDir, "playlists");
 const itemsPath = (dataDir: string, streamId: number) =>
   join(dirOf(dataDir), `stream-${streamId}.items.ffconcat`);
 const outerPath = (dataDir: string, streamId: number) => join(dirOf(dataDir), `stream-${streamId}.ffconcat`);
+const resumePath = (dataDir: string, streamId: number) =>
+  join(dirOf(dataDir), `stream-${streamId}.resume.ffconcat`);
 
 /** A path as an ffconcat line quotes it: in single quotes, a quote written as '\''. */
 const quoted = (path: string) => `'${path.replaceAll("'", "'\\''")}'`;
@@ -78,8 +80,28 @@ export function writePlaylistLists(dataDir: string, streamId: number, files: str
   return outer;
 }
 
+/**
+ * The list a resumed run plays once: the rest of the playlist from `item`, that item from `offset`
+ * seconds in (the concat demuxer starts at the keyframe at or before it). It does not loop: in a
+ * looped list, the concat demuxer keeps the first play's shorter length and timestamps jump back.
+ */
+export function writeResumeList(
+  dataDir: string,
+  streamId: number,
+  files: string[],
+  from: { item: number; offset: number },
+): string {
+  mkdirSync(dirOf(dataDir), { recursive: true, mode: PRIVATE_FOLDER });
+  const lines = concatList(files.slice(from.item)).split("\n");
+  if (from.offset > 0) lines.splice(2, 0, `inpoint ${from.offset.toFixed(3)}`);
+  const path = resumePath(dataDir, streamId);
+  writeAtomically(path, lines.join("\n"));
+  return path;
+}
+
 /** Removes a stream's list files once its run is over. */
 export function removePlaylistLists(dataDir: string, streamId: number): void {
+  rmSync(resumePath(dataDir, streamId), { force: true });
   rmSync(itemsPath(dataDir, streamId), { force: true });
   rmSync(outerPath(dataDir, streamId), { force: true });
 }
@@ -104,10 +126,12 @@ export async function launchInput(
   preparer: MediaPreparer,
   dataDir: string,
   rows: LaunchRows,
+  resumeAt: { item: number; offset: number } | null = null,
 ): Promise<string> {
   if (rows.media) return preparer.fileFor(rows.media, rows.destination.type);
   const files = await playlistFiles(preparer, rows.playlist.items, rows.destination.type);
-  return writePlaylistLists(dataDir, rows.stream.id, files);
+  const outer = writePlaylistLists(dataDir, rows.stream.id, files);
+  return resumeAt ? writeResumeList(dataDir, rows.stream.id, files, resumeAt) : outer;
 }
 
 /** Rewrites a live playlist stream's lists after an edit; a failure is logged, the stream plays on. */

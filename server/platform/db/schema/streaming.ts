@@ -65,6 +65,11 @@ export const streams = sqliteTable(
     stoppedAt: integer("stopped_at"),
     /** Set when a graceful shutdown stopped a stream of an auto-restart destination: resumed on start. */
     resumeOnStart: integer("resume_on_start", { mode: "boolean" }).notNull().default(false),
+    /**
+     * When the start of the current play (the loop's position 0) went out, for the run on air: written
+     * once per run at its first frame, so a run ended by a server kill can resume where it stopped.
+     */
+    playOriginAt: integer("play_origin_at"),
     /** The broadcast window that started this stream; null for a stream started by a person. */
     scheduleId: integer("schedule_id"),
   },

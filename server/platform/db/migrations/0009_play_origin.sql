@@ -1,0 +1,1 @@
+ALTER TABLE `streams` ADD `play_origin_at` integer;
