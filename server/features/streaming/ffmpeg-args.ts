@@ -67,6 +67,12 @@ export interface RunSpan {
   loops: number | null;
 }
 
+/** Real time is `-re`; a benchmark's faster rate is -readrate, and 0 reads as fast as ffmpeg can. */
+function readRateArgs(readRate: number): string[] {
+  if (readRate === 1) return ["-re"];
+  return readRate > 0 ? ["-readrate", String(readRate)] : [];
+}
+
 /**
  * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
  * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
@@ -78,11 +84,12 @@ export function streamArgs(
   target: RtmpTarget,
   caFile: string | null = null,
   span: RunSpan | null = null,
+  readRate = 1,
 ): string[] {
   return [
     "-hide_banner",
     "-nostdin",
-    "-re",
+    ...readRateArgs(readRate),
     "-stream_loop",
     String(span?.loops ?? -1),
     ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),

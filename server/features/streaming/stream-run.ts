@@ -31,7 +31,7 @@ export function streamRun(o: StreamRunOptions): StreamProcess {
   const span = runSpan(o.timings, o.destination.reconnectHours, o.loopSeconds);
   const target = rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey);
   const proc: StreamProcess = new StreamProcess({
-    argv: [o.env.FFMPEG_PATH, ...streamArgs(o.file, target, o.destination.caFile, span)],
+    argv: [o.env.FFMPEG_PATH, ...streamArgs(o.file, target, o.destination.caFile, span, o.timings.readRate)],
     secret: o.destination.streamKey,
     ...o.timings,
     plannedEndSeconds: plannedEndOf(span, o.loopSeconds),
