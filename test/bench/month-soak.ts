@@ -91,6 +91,12 @@ async function makeClip(out: string) {
   if ((await proc.exited) !== 0) throw new Error(await new Response(proc.stderr).text());
 }
 
+/** Ctrl-C ends the run early and still deletes the recording (gigabytes) on the way out. */
+let interrupted = false;
+process.on("SIGINT", () => {
+  interrupted = true;
+});
+
 interface PidSamples {
   firstKb: number;
   lastKb: number;
@@ -209,7 +215,7 @@ async function main() {
     const byPid = new Map<number, PidSamples>();
     let streamS = 0;
     let lastPrint = 0;
-    while (Date.now() - wallStart < WALL_CAP_MS) {
+    while (Date.now() - wallStart < WALL_CAP_MS && !interrupted) {
       const r = streamRow();
       const pid = r.pid;
       const live = supervisor.live(s.id);
@@ -248,7 +254,7 @@ async function main() {
     );
     const checkStart = Date.now();
     const figures: RecordingFigures[] = [];
-    for (const f of files) figures.push(await checkRecording(f));
+    for (const f of files) if (!interrupted) figures.push(await checkRecording(f));
     const checkS = (Date.now() - checkStart) / 1000;
     const recordedS = figures.reduce((sum, f) => sum + (f.lastMs - f.firstMs) / 1000, 0);
 
