@@ -166,12 +166,15 @@ async function main() {
     const spanS =
       span.loops === null ? span.endAfterSeconds : (span.loops + 1) * (meta.durationSeconds ?? CLIP_S);
     const expectedPlanned = Math.floor(TARGET_S / spanS);
-    const bytesPerS = (fileSize / CLIP_S) * 1.15;
-    const needBytes = bytesPerS * TARGET_S;
-    const free = (() => {
+    // What a month of this file weighs at the receiver: its own rate, and FLV's few bytes per packet.
+    const needFor = (file: string) => (statSync(file).size / CLIP_S) * 1.15 * TARGET_S;
+    const needBytes = needFor(clip);
+    const freeBytes = () => {
       const s = statfsSync(tmpdir());
       return s.bavail * s.bsize;
-    })();
+    };
+    const free = freeBytes();
+    const roomFor = (bytes: number) => freeBytes() >= bytes * 1.5 + 2e9;
     console.log(
       `clip ${CLIP_S} s (${fileSize} bytes, ${meta.width}x${meta.height} ${meta.frameRate} fps, ` +
         `${meta.videoCodec}/${meta.audioCodec}, steam_ready ${meta.steamReady}: ${meta.steamReasons ?? "—"})`,
@@ -181,7 +184,7 @@ async function main() {
         `${span.loops === null ? "its time bound" : `${span.loops + 1} plays`} (${days(spanS)}); ` +
         `recording needs about ${(needBytes / 1e9).toFixed(1)} GB, ${(free / 1e9).toFixed(0)} GB free`,
     );
-    if (free < needBytes * 1.5 + 2e9) {
+    if (!roomFor(needBytes)) {
       console.log("Not enough free disk space for the recording: lower DAYS or free space.");
       return;
     }
@@ -199,6 +202,8 @@ async function main() {
     await until(
       () => streamRow().status === "running" && (supervisor.live(s.id)?.frame ?? 0) > 0,
       "the first frame",
+      // A prepared copy is encoded first.
+      300_000,
     );
     const firstPid = streamRow().pid!;
     const argv = await argvOf(firstPid);
@@ -207,6 +212,15 @@ async function main() {
       `streaming ${sent.includes("/prepared/") ? "a PREPARED COPY (the readiness verdict asked for one)" : "the original clip"}; ` +
         `ffmpeg read rate: ${argv.includes("-re") ? "-re" : argv.includes("-readrate") ? `-readrate ${argv[argv.indexOf("-readrate") + 1]}` : "none"}\n`,
     );
+    // A prepared copy (1080p30 at 6 Mbps) weighs hundreds of times the clip: not recorded for a month.
+    if (sent !== clip && !roomFor(needFor(sent))) {
+      console.log(
+        `A month of the prepared copy needs about ${(needFor(sent) / 1e9).toFixed(0)} GB: stopped. ` +
+          "Lower DAYS, or make the clip one the readiness verdict sends straight.",
+      );
+      await supervisor.stop(s.id);
+      return;
+    }
     // Let the first seconds' allocations settle before the baseline.
     await Bun.sleep(5000);
     const rssStartKb = benchRssKb();
@@ -312,8 +326,10 @@ async function main() {
       );
     }
     row("uptime record's live time (wall clock, not stream time)", `${(wallLive / 1000).toFixed(0)} s`);
-    if (final.errorCount > 0)
-      console.log(`\nlog:\n${logs.filter((l) => l.includes("failed") || l.includes("said")).join("\n")}`);
+    if (final.errorCount > 0) {
+      const said = logs.filter((l) => l.includes("failed") || l.includes("said"));
+      console.log(`\nlast failure: ${final.lastErrorMessage}\n${said.join("\n")}`);
+    }
   } finally {
     await supervisor.shutdown();
     await ingest.stop();
