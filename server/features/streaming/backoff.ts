@@ -23,6 +23,12 @@ export interface StreamTimings {
   tsLimitMs: number;
   /** Output timestamps start here instead of 0 (ffmpeg's -output_ts_offset): lets a test start near the limit. */
   outputTsOffsetMs: number;
+  /**
+   * How fast the input is read, in times real time: 1 is `-re`, what every ingest expects; more
+   * (ffmpeg's -readrate), or 0 for no limit, lets a benchmark push weeks of stream time in minutes.
+   * Set in code only, never from the environment or by a user.
+   */
+  readRate: number;
 }
 
 export const DEFAULT_TIMINGS: StreamTimings = {
@@ -36,6 +42,7 @@ export const DEFAULT_TIMINGS: StreamTimings = {
   ingestProbeMs: 2000,
   tsLimitMs: 24 * 24 * 3600_000,
   outputTsOffsetMs: 0,
+  readRate: 1,
 };
 
 /** Delay before restart number `attempt` (0 for the first): base × factorⁿ, capped. */

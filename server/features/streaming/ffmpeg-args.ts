@@ -67,12 +67,18 @@ export interface RunSpan {
   loops: number | null;
 }
 
+/** Real time is `-re`; a benchmark's faster rate is -readrate, and 0 reads as fast as ffmpeg can. */
+function readRateArgs(readRate: number): string[] {
+  if (readRate === 1) return ["-re"];
+  return readRate > 0 ? ["-readrate", String(readRate)] : [];
+}
+
 /**
  * Push a stream-copyable file in a loop, in real time, reporting progress on stdout every second.
  * A playlist's list file is read by the concat demuxer; -safe 0 lets it name absolute paths.
  * With a span, ffmpeg ends by itself (exit code 0) after exactly that much output (-t counts from
  * the output's start, not from the offset), so a planned reconnect can end on a loop seam.
- * `seekSeconds` starts the file there (a resume): stream copy starts at the keyframe at or before it.
+ * `read.readRate` is 1 (`-re`) but in benchmarks; `read.seekSeconds` starts the file there (a resume): stream copy starts at the keyframe at or before it.
  * Such a run must not loop (loops 0): after an -ss start, ffmpeg 5.1 shifts every later loop by the
  * seek too, and the receiver's timestamps jump back at the seam.
  */
@@ -81,13 +87,13 @@ export function streamArgs(
   target: RtmpTarget,
   caFile: string | null = null,
   span: RunSpan | null = null,
-  seekSeconds = 0,
+  read: { seekSeconds?: number; readRate?: number } = {},
 ): string[] {
   return [
     "-hide_banner",
     "-nostdin",
-    "-re",
-    ...(seekSeconds > 0 ? ["-ss", seekSeconds.toFixed(3)] : []),
+    ...readRateArgs(read.readRate ?? 1),
+    ...(read.seekSeconds ? ["-ss", read.seekSeconds.toFixed(3)] : []),
     "-stream_loop",
     String(span?.loops ?? -1),
     ...(isConcatList(file) ? ["-f", "concat", "-safe", "0"] : []),

@@ -45,7 +45,8 @@ export function streamRun(o: StreamRunOptions): StreamProcess {
   // A resumed run does not loop: ffmpeg ends it at the end of the play, a planned end like a seam's.
   const span = o.resume ? { ...whole, loops: 0 } : whole;
   const target = rtmpTarget(o.destination.rtmpUrl, o.destination.streamKey);
-  const args = streamArgs(o.file, target, o.destination.caFile, span, o.resume?.seekSeconds ?? 0);
+  const read = { seekSeconds: o.resume?.seekSeconds ?? 0, readRate: o.timings.readRate };
+  const args = streamArgs(o.file, target, o.destination.caFile, span, read);
   const proc: StreamProcess = new StreamProcess({
     argv: [o.env.FFMPEG_PATH, ...args],
     secret: o.destination.streamKey,

@@ -254,7 +254,7 @@ describe("the place in the play", () => {
   test("a resumed run seeks into the file and does not loop", () => {
     const span = { endAfterSeconds: 100, offsetMs: 0, loops: 0 };
     const target = { url: "rtmp://127.0.0.1/live", app: null, tcUrl: null, playpath: null };
-    const args = streamArgs("/m/a.mp4", target, null, span, 7.25);
+    const args = streamArgs("/m/a.mp4", target, null, span, { seekSeconds: 7.25 });
     expect(args.slice(args.indexOf("-ss"), args.indexOf("-ss") + 2)).toEqual(["-ss", "7.250"]);
     expect(args.indexOf("-ss")).toBeLessThan(args.indexOf("-i"));
     expect(args[args.indexOf("-stream_loop") + 1]).toBe("0");

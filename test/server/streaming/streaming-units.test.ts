@@ -140,6 +140,21 @@ describe("ffmpeg arguments", () => {
     expect(counted.slice(counted.indexOf("-t"), counted.indexOf("-t") + 2)).toEqual(["-t", "100.000"]);
     expect(looksLikeOurStream(["/usr/bin/ffmpeg", ...counted])).toBe(true);
   });
+
+  test("a benchmark's faster read rate replaces -re; 0 reads without a limit; the default is -re", () => {
+    const target = rtmpTarget("rtmp://h/app", "K");
+    const rateOf = (args: string[]) => args.slice(2, args.indexOf("-stream_loop"));
+    expect(rateOf(streamArgs("a.mp4", target, null, null))).toEqual(["-re"]);
+    expect(rateOf(streamArgs("a.mp4", target, null, null, { readRate: 1 }))).toEqual(["-re"]);
+    expect(rateOf(streamArgs("a.mp4", target, null, null, { readRate: 5000 }))).toEqual([
+      "-readrate",
+      "5000",
+    ]);
+    expect(rateOf(streamArgs("a.mp4", target, null, null, { readRate: 0 }))).toEqual([]);
+    expect(
+      looksLikeOurStream(["/usr/bin/ffmpeg", ...streamArgs("a.mp4", target, null, null, { readRate: 0 })]),
+    ).toBe(true);
+  });
 });
 
 describe("the RTMP target", () => {
