@@ -72,6 +72,11 @@ const liveFigures = z.object({
   bitrate_kbps: z.number(),
   speed: z.number(),
   out_time_seconds: z.number(),
+  play_seconds: z
+    .number()
+    .describe(
+      "Where in one play of the file or playlist the stream is: the time sent, plus where a run resumed after a restart started.",
+    ),
   dropped_frames: z.number(),
   dup_frames: z.number(),
 });

@@ -49,6 +49,7 @@ export function healthBytesPerStream(days: number, count = 2): { bytes: number; 
         bitrate_kbps: 5800 + Math.random() * 400,
         speed: 1.001,
         out_time_seconds: frame / 30,
+        play_seconds: frame / 30,
         dropped_frames: Math.floor(frame / 50_000),
         dup_frames: 0,
       }),

@@ -20,14 +20,14 @@ const items = [
   { media_id: 3, name: "outro.mp4", duration_seconds: 10 },
 ];
 
-test("the on-air item and the time to the next follow ffmpeg's sent time, across loops", () => {
-  const { rerender } = ui(<PlaylistOnAir items={items} outTimeSeconds={5} />);
+test("the on-air item and the time to the next follow the place in the play, across loops", () => {
+  const { rerender } = ui(<PlaylistOnAir items={items} playSeconds={5} />);
   expect(screen.getByTestId("playlist-on-air").textContent).toBe(
     `${PLAYLISTS.onAir("intro.mp4")} · ${PLAYLISTS.nextIn("0:15")}`,
   );
   rerender(
     <ChakraProvider value={defaultSystem}>
-      <PlaylistOnAir items={items} outTimeSeconds={125 * 3 + 30} />
+      <PlaylistOnAir items={items} playSeconds={125 * 3 + 30} />
     </ChakraProvider>,
   );
   expect(screen.getByTestId("playlist-on-air").textContent).toBe(
@@ -36,7 +36,7 @@ test("the on-air item and the time to the next follow ffmpeg's sent time, across
 });
 
 test("nothing is shown for a playlist without lengths", () => {
-  ui(<PlaylistOnAir items={items.map((i) => ({ ...i, duration_seconds: 0 }))} outTimeSeconds={5} />);
+  ui(<PlaylistOnAir items={items.map((i) => ({ ...i, duration_seconds: 0 }))} playSeconds={5} />);
   expect(screen.queryByTestId("playlist-on-air")).toBeNull();
 });
 

@@ -66,6 +66,7 @@ test("live figures show fps, bitrate, speed, frames, time sent and dropped/dup",
         bitrate_kbps: 5987.6,
         speed: 1.001,
         out_time_seconds: 3725,
+        play_seconds: 3725,
         dropped_frames: 2,
         dup_frames: 5,
       }}

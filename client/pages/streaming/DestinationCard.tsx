@@ -101,7 +101,7 @@ export function DestinationCard({
           </Text>
         )}
         {status === "running" && live && playlistItems && (
-          <PlaylistOnAir items={playlistItems} outTimeSeconds={live.out_time_seconds} />
+          <PlaylistOnAir items={playlistItems} playSeconds={live.play_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
         <UptimeLine destinationId={d.id} runKey={`${status}|${failure?.stream_id}|${failure?.error_count}`} />

@@ -3,16 +3,13 @@ import { PLAYLISTS } from "@shared/messages/playlists";
 import { formatClock, onAirItem } from "@shared/playlist-on-air";
 import type { PlaylistItemView } from "@shared/schemas/playlists";
 
-/** For a playlist on air: which item plays now and how long until the next, from ffmpeg's sent time. */
-export function PlaylistOnAir({
-  items,
-  outTimeSeconds,
-}: {
-  items: PlaylistItemView[];
-  outTimeSeconds: number;
-}) {
+/**
+ * For a playlist on air: which item plays now and how long until the next, from where in the play
+ * the stream is (the time sent, counted from where a resumed run started).
+ */
+export function PlaylistOnAir({ items, playSeconds }: { items: PlaylistItemView[]; playSeconds: number }) {
   const now = onAirItem(
-    outTimeSeconds,
+    playSeconds,
     items.map((i) => i.duration_seconds),
   );
   if (!now) return null;

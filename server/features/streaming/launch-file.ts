@@ -31,5 +31,6 @@ export async function launchFile(
   if (!start) return { file, resume: null };
   // A file is started at the place with -ss; a playlist's resume list starts there itself.
   const total = start.lengths.reduce((a, b) => a + b, 0);
-  return { file, resume: { seekSeconds: place ? 0 : start.seconds, restSeconds: total - start.seconds } };
+  const seekSeconds = place ? 0 : start.seconds;
+  return { file, resume: { startSeconds: start.seconds, seekSeconds, restSeconds: total - start.seconds } };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "@server/platform/db/client";
-import type { LiveFigures } from "@shared/schemas/streaming";
+import type { ProgressFigures } from "@server/platform/process/ffmpeg-progress";
 import type { LaunchRows, StreamRow } from "./stream-store";
 import * as store from "./stream-store";
 
@@ -103,7 +103,7 @@ export class ResumePoints {
   }
 
   /** A progress report of the stream's run; the first with a frame records when its play began. */
-  progress(streamId: number, figures: LiveFigures): void {
+  progress(streamId: number, figures: ProgressFigures): void {
     const run = this.runs.get(streamId);
     if (!run || figures.frame <= 0) return;
     const now = this.o.now();

@@ -1,5 +1,5 @@
 import { type PipedChild, spawnTied } from "@server/platform/process/child-process";
-import { figuresOf, ProgressParser } from "@server/platform/process/ffmpeg-progress";
+import { figuresOf, type ProgressFigures, ProgressParser } from "@server/platform/process/ffmpeg-progress";
 import { LineTail } from "@server/platform/process/line-tail";
 import { maskAddresses } from "@server/platform/process/mask-addresses";
 import { STREAMING } from "@shared/messages/streaming";
@@ -44,7 +44,7 @@ export interface ProcessEvents {
   onOutputOpen?: () => void;
   /** The first frame went out. */
   onRunning?: () => void;
-  onFigures?: (figures: LiveFigures) => void;
+  onFigures?: (figures: ProgressFigures) => void;
   /** Called once, after the child is gone and its output read. */
   onEnd?: (end: ProcessEnd) => void;
 }
@@ -58,6 +58,8 @@ export interface StreamProcessOptions {
   stopGraceMs: number;
   /** ffmpeg was told to end by itself after this many seconds of output (-t): a clean exit then is planned. */
   plannedEndSeconds?: number;
+  /** Where in one play the run started (a resumed run); its figures' place in the play counts from it. */
+  playStartSeconds?: number;
   now?: () => number;
   events?: ProcessEvents;
 }
@@ -74,7 +76,7 @@ export class IllegalTransition extends Error {
 export class StreamProcess {
   private current: ProcessState = "idle";
   private child: PipedChild | null = null;
-  private latest: LiveFigures | null = null;
+  private latest: ProgressFigures | null = null;
   private lastFrame = 0;
   private lastFrameAt = 0;
   private stalled = false;
@@ -101,7 +103,11 @@ export class StreamProcess {
 
   /** The latest progress figures while running; null before the first frame and after. */
   get figures(): LiveFigures | null {
-    return this.current === "running" ? this.latest : null;
+    if (this.current !== "running" || !this.latest) return null;
+    return {
+      ...this.latest,
+      play_seconds: this.latest.out_time_seconds + (this.options.playStartSeconds ?? 0),
+    };
   }
 
   private to(next: ProcessState): void {

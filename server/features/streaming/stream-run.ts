@@ -1,5 +1,5 @@
 import type { Env } from "@server/platform/env";
-import type { LiveFigures } from "@shared/schemas/streaming";
+import type { ProgressFigures } from "@server/platform/process/ffmpeg-progress";
 import type { StreamTimings } from "./backoff";
 import { type RunSpan, rtmpTarget, streamArgs } from "./ffmpeg-args";
 import { type ProcessEnd, StreamProcess } from "./stream-process";
@@ -19,7 +19,7 @@ export interface StreamRunOptions {
   resume?: ResumeRun | null;
   timings: StreamTimings;
   now: () => number;
-  onFigures?: (figures: LiveFigures) => void;
+  onFigures?: (figures: ProgressFigures) => void;
   /** Frees the start-up slot; called once ffmpeg reports its output open, on exit, or after the cap. */
   release: () => void;
   onRunning: (proc: StreamProcess) => void;
@@ -31,6 +31,8 @@ export interface StreamRunOptions {
  * itself), and how long the rest of that play lasts.
  */
 export interface ResumeRun {
+  /** Where in one play the run starts. */
+  startSeconds: number;
   seekSeconds: number;
   restSeconds: number;
 }
@@ -51,6 +53,7 @@ export function streamRun(o: StreamRunOptions): StreamProcess {
     argv: [o.env.FFMPEG_PATH, ...args],
     secret: o.destination.streamKey,
     ...o.timings,
+    playStartSeconds: o.resume?.startSeconds ?? 0,
     plannedEndSeconds: o.resume
       ? Math.min(whole.endAfterSeconds, Math.max(0, o.resume.restSeconds - PLAY_LENGTH_TOLERANCE_SECONDS))
       : plannedEndOf(span, o.loopSeconds),

@@ -1,6 +1,7 @@
 import { MediaPreparer } from "@server/features/media";
 import { removePlaylistLists, rewriteLists } from "@server/features/streaming/playlists/playlist-input";
 import type { Db } from "@server/platform/db/client";
+import type { ProgressFigures } from "@server/platform/process/ffmpeg-progress";
 import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
@@ -100,7 +101,7 @@ export class Supervisor {
     const events = {
       onRunning: (p: StreamProcess) => this.onRunning(entry, p),
       onEnd: (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end),
-      onFigures: (f: LiveFigures) => this.observers.resume.progress(entry.streamId, f),
+      onFigures: (f: ProgressFigures) => this.observers.resume.progress(entry.streamId, f),
     };
     const proc = streamRun({ ...this.options, ...input, ...events, timings: this.timings, release });
     entry.process = proc;

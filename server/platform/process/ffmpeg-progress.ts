@@ -1,5 +1,8 @@
 import type { LiveFigures } from "@shared/schemas/streaming";
 
+/** What one progress block says; where in the play the run is, ffmpeg cannot know. */
+export type ProgressFigures = Omit<LiveFigures, "play_seconds">;
+
 // ffmpeg's -progress output: blocks of key=value lines, each ended by progress=continue|end.
 
 const number = (v: string | undefined): number => {
@@ -8,7 +11,7 @@ const number = (v: string | undefined): number => {
 };
 
 /** One block → figures. `out_time_us` and, despite its name, `out_time_ms` are both microseconds. */
-export function figuresOf(block: Map<string, string>): LiveFigures {
+export function figuresOf(block: Map<string, string>): ProgressFigures {
   const micros = block.get("out_time_us") ?? block.get("out_time_ms");
   return {
     frame: Math.trunc(number(block.get("frame"))),

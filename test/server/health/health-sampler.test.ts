@@ -68,6 +68,7 @@ const live = (over: Partial<LiveFigures> = {}): LiveFigures => ({
   bitrate_kbps: 2500,
   speed: 1,
   out_time_seconds: 4,
+  play_seconds: 4,
   dropped_frames: 0,
   dup_frames: 0,
   ...over,

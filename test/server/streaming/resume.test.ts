@@ -13,6 +13,7 @@ import { streams } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { waitFor } from "../../fakes/rtmp-receiver";
+import { waitUntil } from "../../support/wait";
 import { addVideo, streamingWorld, withSupervisor } from "./streaming-fixtures";
 
 // After an unplanned end, a stream goes on where it stopped. Shown at a real receiver: nginx-rtmp
@@ -171,6 +172,18 @@ describe("resume where it stopped", () => {
     );
     process.kill(row(s.id).pid!, "SIGKILL");
 
+    // While the resumed run is on air, the card's place in the play counts from where it started, so
+    // the "on air" item is the second, not the first the run's own sent time would point at.
+    const live = await waitUntil(
+      () => {
+        const f = w.deps.supervisor.live(s.id);
+        return f && f.out_time_seconds < 5 ? f : null;
+      },
+      30_000,
+      "the resumed run on air",
+    );
+    expect(live.play_seconds).toBeGreaterThanOrEqual(6);
+    expect(live.play_seconds).toBeLessThan(12);
     await recorded(2);
     const [first, second] = ingest.recordings();
     const stop = placesOf(first!, index).last!;
