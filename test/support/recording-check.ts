@@ -17,6 +17,9 @@ export interface RecordingFigures {
   maxAudioHoleMs: number;
   /** Where that hole starts, ms. */
   maxAudioHoleAtMs: number;
+  /** Longest stretch where an audio packet starts before the previous one ends, ms: sound played
+   * twice over, which drifts the sound against the picture at every seam. */
+  maxAudioOverlapMs: number;
   /** The end of the sound minus the end of the picture, ms (negative: the sound ends first). */
   endDifferenceMs: number;
   /** One video frame and one audio frame, ms, as the recording's packets last. */
@@ -63,6 +66,8 @@ interface StreamWalk {
   packets: number;
   lastStart: number;
   lastEnd: number;
+  /** The latest presentation end seen. */
+  shownEnd: number;
   durations: Map<number, number>;
 }
 
@@ -70,6 +75,7 @@ const walk = (): StreamWalk => ({
   packets: 0,
   lastStart: Number.NaN,
   lastEnd: Number.NaN,
+  shownEnd: Number.NaN,
   durations: new Map(),
 });
 
@@ -84,7 +90,16 @@ function commonest(durations: Map<number, number>): number {
 /** Reads every packet's timing with ffprobe and measures the figures above. */
 export async function checkRecording(file: string): Promise<RecordingFigures> {
   const probe = Bun.spawn(
-    [FFPROBE, "-v", "error", "-show_entries", "packet=codec_type,dts,duration,flags", "-of", "csv=p=0", file],
+    [
+      FFPROBE,
+      "-v",
+      "error",
+      "-show_entries",
+      "packet=codec_type,dts,pts,duration,flags",
+      "-of",
+      "csv=p=0",
+      file,
+    ],
     { stdout: "pipe", stderr: "ignore" },
   );
   const video = walk();
@@ -94,11 +109,13 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
   let maxKeyframeGapAtMs = 0;
   let maxAudioHoleMs = 0;
   let maxAudioHoleAtMs = 0;
+  let maxAudioOverlapMs = 0;
   let firstMs = Number.NaN;
   let lastMs = Number.NaN;
   const errors = dtsErrors(file);
   await eachLine(probe, (line) => {
-    const [type, dtsText, durationText, flags = ""] = line.split(",");
+    // ffprobe prints the entries in its own order: type, pts, dts, duration, flags.
+    const [type, ptsText, dtsText, durationText, flags = ""] = line.split(",");
     const dts = Number(dtsText);
     if (!Number.isFinite(dts) || (type !== "video" && type !== "audio")) return;
     const duration = Number(durationText) || 0;
@@ -118,8 +135,15 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
       maxAudioHoleMs = dts - s.lastEnd;
       maxAudioHoleAtMs = s.lastEnd;
     }
+    if (type === "audio" && !Number.isNaN(s.lastEnd))
+      maxAudioOverlapMs = Math.max(maxAudioOverlapMs, s.lastEnd - dts);
     s.lastStart = dts;
     s.lastEnd = dts + duration;
+    // Where the picture ends is its last frame's presentation, not its decoding: with B-frames the
+    // decoding time runs a few frames ahead of what is shown.
+    const pts = Number(ptsText);
+    const shown = (Number.isFinite(pts) ? pts : dts) + duration;
+    if (Number.isNaN(s.shownEnd) || shown > s.shownEnd) s.shownEnd = shown;
   });
   await probe.exited;
   return {
@@ -128,7 +152,8 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
     maxKeyframeGapAtMs,
     maxAudioHoleMs,
     maxAudioHoleAtMs,
-    endDifferenceMs: audio.lastEnd - video.lastEnd,
+    maxAudioOverlapMs,
+    endDifferenceMs: audio.shownEnd - video.shownEnd,
     videoFrameMs: commonest(video.durations),
     audioFrameMs: commonest(audio.durations),
     videoPackets: video.packets,
@@ -151,6 +176,7 @@ export function seamMisses(f: RecordingFigures, keyframeBudgetMs = 2000): string
   // FLV keeps milliseconds, so a frame's length is rounded either way: one millisecond of slack.
   if (f.maxAudioHoleMs > f.audioFrameMs + 1)
     misses.push(`audio hole ${f.maxAudioHoleMs} ms at ${f.maxAudioHoleAtMs} ms`);
+  if (f.maxAudioOverlapMs > 1) misses.push(`audio packets overlap by ${f.maxAudioOverlapMs} ms`);
   const frame = Math.max(f.videoFrameMs, f.audioFrameMs);
   if (Math.abs(f.endDifferenceMs) > frame + 1)
     misses.push(`audio and video end ${f.endDifferenceMs} ms apart`);

@@ -1,8 +1,9 @@
 import type { MediaKind } from "@shared/schemas/media";
 import { readBitrate } from "./bitrate";
 import { classify } from "./formats";
+import { readLoopFacts } from "./loop-facts";
 import { runTool } from "./run";
-import { STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
+import { type LoopFacts, STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
 
 export interface MediaMetadata {
   kind: MediaKind;
@@ -45,6 +46,7 @@ interface ProbeStream {
   profile?: string;
   level?: number;
   bit_rate?: string;
+  sample_rate?: string;
   duration?: string;
   tags?: { DURATION?: string };
   disposition?: { attached_pic?: number };
@@ -93,7 +95,28 @@ export async function probeMedia(ffprobe: string, path: string): Promise<MediaMe
   const info = await runProbe(ffprobe, path);
   if (!info) return null;
   const peak = await readVideoPeak(ffprobe, path, info);
-  return describe(info, peak);
+  const loop = await readLoop(ffprobe, path, info);
+  return describe(info, peak, loop);
+}
+
+/** How the ends of an H.264 + AAC video meet when it loops; null for anything else or unreadable. */
+async function readLoop(ffprobe: string, path: string, info: ProbeOutput): Promise<LoopFacts | null> {
+  const streams = info.streams ?? [];
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === "audio");
+  const frameRate = rate(video?.avg_frame_rate) ?? rate(video?.r_frame_rate);
+  const sampleRate = num(audio?.sample_rate);
+  const durationSeconds = num(info.format?.duration);
+  if (video?.codec_name !== "h264" || audio?.codec_name !== "aac") return null;
+  if (video.index === undefined || audio.index === undefined) return null;
+  if (!frameRate || !sampleRate || !durationSeconds) return null;
+  return readLoopFacts(ffprobe, path, {
+    videoIndex: video.index,
+    audioIndex: audio.index,
+    frameRate,
+    sampleRate,
+    durationSeconds,
+  }).catch(() => null);
 }
 
 /** The video's busiest second, read only for a file that is a video; null when it cannot be read. */
@@ -120,7 +143,11 @@ async function runProbe(ffprobe: string, path: string): Promise<ProbeOutput | nu
 }
 
 /** What the probe says the file is; null when it is not a video or image we accept. */
-function describe(info: ProbeOutput, videoPeakKbps: number | null): MediaMetadata | null {
+function describe(
+  info: ProbeOutput,
+  videoPeakKbps: number | null,
+  loop: LoopFacts | null,
+): MediaMetadata | null {
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === "audio");
@@ -148,7 +175,7 @@ function describe(info: ProbeOutput, videoPeakKbps: number | null): MediaMetadat
     };
   }
   const durationSeconds = num(info.format.duration);
-  const facts = { ...steamFacts(info, video, audio), videoPeakKbps };
+  const facts = { ...steamFacts(info, video, audio), videoPeakKbps, loop };
   const verdict = steamVerdict(facts);
   return {
     ...base,
