@@ -102,6 +102,23 @@ export function h264Mp4(
   );
 }
 
+/**
+ * A 320×180, 30 fps clip as an editor exports it: x264 "veryfast" with B-frames, a keyframe every
+ * 2 s, and AAC sound of the given rate and length, whole (not cut to the loop seam).
+ */
+export const exportedClipMp4 = (frames: number, audio: { rate: number; seconds: number }) =>
+  once(`exported-${frames}f-${audio.rate}-${audio.seconds}s.mp4`, (out) =>
+    ffmpeg(
+      [
+        ...["-f", "lavfi", "-i", `testsrc2=size=320x180:rate=30:duration=${frames / 30}`],
+        ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=${audio.rate}:duration=${audio.seconds}`],
+        ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+        ...["-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-c:a", "aac", "-b:a", "64k"],
+      ],
+      out,
+    ),
+  );
+
 /** What Steam takes by stream copy: H.264 High + AAC-LC, 16:9, 30 fps, keyframes every 2 s exactly. */
 export const steamReadyMp4 = (seconds = 6) => h264Mp4(seconds, {}, `steam-ready-${seconds}s`);
 
