@@ -165,7 +165,8 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
 
 /**
  * The bar a seamless loop must clear at the receiver: no refused timestamp, no keyframe gap over
- * `keyframeBudgetMs` plus one frame, no sound hole over one audio frame, and picture and sound ending
+ * `keyframeBudgetMs` plus one frame, no sound hole over one audio frame, no sound packet starting
+ * before the previous one ends (beyond FLV's millisecond rounding), and picture and sound ending
  * within one frame of each other. Answers the figures that miss it, as sentences (empty: it clears).
  */
 export function seamMisses(f: RecordingFigures, keyframeBudgetMs = 2000): string[] {
