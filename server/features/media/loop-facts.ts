@@ -19,6 +19,46 @@ interface Packet {
   key: boolean;
 }
 
+/** What the probe's first run read of a stream. */
+interface StreamHeader {
+  index?: number;
+  codec_type?: string;
+  codec_name?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  sample_rate?: string;
+  disposition?: { attached_pic?: number };
+}
+
+const fraction = (v: string | undefined): number | null => {
+  const [a, b = 1] = (v ?? "").split("/").map(Number);
+  const n = a! / b;
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+/** How the ends of an H.264 + AAC video meet when it loops; null for anything else or unreadable. */
+export async function readLoop(
+  ffprobe: string,
+  path: string,
+  streams: StreamHeader[],
+  durationSeconds: number | null,
+): Promise<LoopFacts | null> {
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === "audio");
+  if (video?.codec_name !== "h264" || audio?.codec_name !== "aac") return null;
+  if (video.index === undefined || audio.index === undefined) return null;
+  const frameRate = fraction(video.avg_frame_rate) ?? fraction(video.r_frame_rate);
+  const sampleRate = fraction(audio.sample_rate);
+  if (!frameRate || !sampleRate || !durationSeconds) return null;
+  return readLoopFacts(ffprobe, path, {
+    videoIndex: video.index,
+    audioIndex: audio.index,
+    frameRate,
+    sampleRate,
+    durationSeconds,
+  }).catch(() => null);
+}
+
 export interface LoopProbeInput {
   videoIndex: number;
   audioIndex: number;

@@ -1,7 +1,7 @@
 import type { MediaKind } from "@shared/schemas/media";
 import { readBitrate } from "./bitrate";
 import { classify } from "./formats";
-import { readLoopFacts } from "./loop-facts";
+import { readLoop } from "./loop-facts";
 import { runTool } from "./run";
 import { type LoopFacts, STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
 
@@ -46,7 +46,6 @@ interface ProbeStream {
   profile?: string;
   level?: number;
   bit_rate?: string;
-  sample_rate?: string;
   duration?: string;
   tags?: { DURATION?: string };
   disposition?: { attached_pic?: number };
@@ -95,28 +94,8 @@ export async function probeMedia(ffprobe: string, path: string): Promise<MediaMe
   const info = await runProbe(ffprobe, path);
   if (!info) return null;
   const peak = await readVideoPeak(ffprobe, path, info);
-  const loop = await readLoop(ffprobe, path, info);
+  const loop = await readLoop(ffprobe, path, info.streams ?? [], num(info.format?.duration));
   return describe(info, peak, loop);
-}
-
-/** How the ends of an H.264 + AAC video meet when it loops; null for anything else or unreadable. */
-async function readLoop(ffprobe: string, path: string, info: ProbeOutput): Promise<LoopFacts | null> {
-  const streams = info.streams ?? [];
-  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
-  const audio = streams.find((s) => s.codec_type === "audio");
-  const frameRate = rate(video?.avg_frame_rate) ?? rate(video?.r_frame_rate);
-  const sampleRate = num(audio?.sample_rate);
-  const durationSeconds = num(info.format?.duration);
-  if (video?.codec_name !== "h264" || audio?.codec_name !== "aac") return null;
-  if (video.index === undefined || audio.index === undefined) return null;
-  if (!frameRate || !sampleRate || !durationSeconds) return null;
-  return readLoopFacts(ffprobe, path, {
-    videoIndex: video.index,
-    audioIndex: audio.index,
-    frameRate,
-    sampleRate,
-    durationSeconds,
-  }).catch(() => null);
 }
 
 /** The video's busiest second, read only for a file that is a video; null when it cannot be read. */
