@@ -24,6 +24,10 @@ export const STEAM_RULES = {
     `sound is ${s1(seconds)} s shorter than the video; both must be the same length`,
   audioLonger: (seconds: number) =>
     `sound is ${s1(seconds)} s longer than the video; both must be the same length`,
+  loopSeam:
+    "sound and picture do not end together, so every time the file loops the stream would stumble for a moment",
+  loopKeyframe:
+    "the last keyframe is more than 2 s before the end, so every time the file loops Steam would wait too long for a keyframe",
   /** Media checked before these rules existed: it is converted before it goes to Steam. */
   notChecked: "checked before Steam's full rules were applied; it is converted before it goes to Steam",
   /** Heading over the reasons. */

@@ -63,7 +63,10 @@ export interface H264Options {
   rate?: number;
   /** Seconds between keyframes. */
   keyframeS?: number;
-  /** Length of the sound; the picture's length when not given. */
+  /**
+   * Length of the sound. When not given, the sound is cut to the whole AAC frames that fit in the
+   * picture less the encoder's priming one, so the file loops by stream copy without a seam.
+   */
   audioSeconds?: number;
   /** x264 settings, e.g. "8x8dct=0" for a Main-profile file. */
   x264?: string;
@@ -71,20 +74,24 @@ export interface H264Options {
 
 /**
  * An H.264 High + AAC-LC mp4 of the test pattern and a tone. With no options it passes every one of
- * Steam's rules (16:9, 30 fps, a keyframe every 2 s, sound as long as the picture); each option breaks one.
+ * Steam's rules (16:9, 30 fps, a keyframe every 2 s, sound ending with the picture, so it loops
+ * without a seam); each option breaks one.
  */
 export function h264Mp4(
   seconds: number,
   o: H264Options = {},
   name = `h264-${seconds}s-${JSON.stringify(o)}`,
 ) {
-  const { size = "320x180", rate = 30, keyframeS = 2, audioSeconds = seconds } = o;
+  const { size = "320x180", rate = 30, keyframeS = 2 } = o;
   const gop = String(Math.round(rate * keyframeS));
+  const fit = Math.floor((Math.round(seconds * rate) / rate) * (48_000 / 1024));
+  const cut = o.audioSeconds === undefined ? `end_sample=${(fit - 1) * 1024}` : `end=${o.audioSeconds}`;
   return once(`${name.replace(/[^\w.-]+/g, "_")}.mp4`, (out) =>
     ffmpeg(
       [
         ...["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`],
-        ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=44100:duration=${audioSeconds}`],
+        ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds + 1}`],
+        ...["-af", `atrim=${cut}`],
         ...["-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast", "-profile:v", "high"],
         ...["-x264-params", o.x264 ?? "8x8dct=1", "-pix_fmt", "yuv420p"],
         ...["-g", gop, "-keyint_min", gop, "-sc_threshold", "0", "-c:a", "aac", "-b:a", "64k"],
@@ -94,6 +101,23 @@ export function h264Mp4(
     ),
   );
 }
+
+/**
+ * A 320×180, 30 fps clip as an editor exports it: x264 "veryfast" with B-frames, a keyframe every
+ * 2 s, and AAC sound of the given rate and length, whole (not cut to the loop seam).
+ */
+export const exportedClipMp4 = (frames: number, audio: { rate: number; seconds: number }) =>
+  once(`exported-${frames}f-${audio.rate}-${audio.seconds}s.mp4`, (out) =>
+    ffmpeg(
+      [
+        ...["-f", "lavfi", "-i", `testsrc2=size=320x180:rate=30:duration=${frames / 30}`],
+        ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=${audio.rate}:duration=${audio.seconds}`],
+        ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+        ...["-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-c:a", "aac", "-b:a", "64k"],
+      ],
+      out,
+    ),
+  );
 
 /** What Steam takes by stream copy: H.264 High + AAC-LC, 16:9, 30 fps, keyframes every 2 s exactly. */
 export const steamReadyMp4 = (seconds = 6) => h264Mp4(seconds, {}, `steam-ready-${seconds}s`);

@@ -17,6 +17,9 @@ export interface RecordingFigures {
   maxAudioHoleMs: number;
   /** Where that hole starts, ms. */
   maxAudioHoleAtMs: number;
+  /** Longest stretch where an audio packet starts before the previous one ends, ms: sound played
+   * twice over, which drifts the sound against the picture at every seam. */
+  maxAudioOverlapMs: number;
   /** The end of the sound minus the end of the picture, ms (negative: the sound ends first). */
   endDifferenceMs: number;
   /** One video frame and one audio frame, ms, as the recording's packets last. */
@@ -63,6 +66,8 @@ interface StreamWalk {
   packets: number;
   lastStart: number;
   lastEnd: number;
+  /** The latest presentation end seen. */
+  shownEnd: number;
   durations: Map<number, number>;
 }
 
@@ -70,6 +75,7 @@ const walk = (): StreamWalk => ({
   packets: 0,
   lastStart: Number.NaN,
   lastEnd: Number.NaN,
+  shownEnd: Number.NaN,
   durations: new Map(),
 });
 
@@ -91,7 +97,7 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
       "-v",
       "error",
       "-show_entries",
-      "packet=codec_type,dts,duration,flags",
+      "packet=codec_type,dts,pts,duration,flags",
       "-of",
       "csv=p=0",
       "-o",
@@ -107,11 +113,13 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
   let maxKeyframeGapAtMs = 0;
   let maxAudioHoleMs = 0;
   let maxAudioHoleAtMs = 0;
+  let maxAudioOverlapMs = 0;
   let firstMs = Number.NaN;
   let lastMs = Number.NaN;
   const errors = dtsErrors(file);
   await eachLine(probe, (line) => {
-    const [type, dtsText, durationText, flags = ""] = line.split(",");
+    // ffprobe prints the entries in its own order: type, pts, dts, duration, flags.
+    const [type, ptsText, dtsText, durationText, flags = ""] = line.split(",");
     const dts = Number(dtsText);
     if (!Number.isFinite(dts) || (type !== "video" && type !== "audio")) return;
     const duration = Number(durationText) || 0;
@@ -131,8 +139,15 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
       maxAudioHoleMs = dts - s.lastEnd;
       maxAudioHoleAtMs = s.lastEnd;
     }
+    if (type === "audio" && !Number.isNaN(s.lastEnd))
+      maxAudioOverlapMs = Math.max(maxAudioOverlapMs, s.lastEnd - dts);
     s.lastStart = dts;
     s.lastEnd = dts + duration;
+    // Where the picture ends is its last frame's presentation, not its decoding: with B-frames the
+    // decoding time runs a few frames ahead of what is shown.
+    const pts = Number(ptsText);
+    const shown = (Number.isFinite(pts) ? pts : dts) + duration;
+    if (Number.isNaN(s.shownEnd) || shown > s.shownEnd) s.shownEnd = shown;
   });
   await probe.exited;
   return {
@@ -141,7 +156,8 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
     maxKeyframeGapAtMs,
     maxAudioHoleMs,
     maxAudioHoleAtMs,
-    endDifferenceMs: audio.lastEnd - video.lastEnd,
+    maxAudioOverlapMs,
+    endDifferenceMs: audio.shownEnd - video.shownEnd,
     videoFrameMs: commonest(video.durations),
     audioFrameMs: commonest(audio.durations),
     videoPackets: video.packets,
@@ -153,7 +169,8 @@ export async function checkRecording(file: string): Promise<RecordingFigures> {
 
 /**
  * The bar a seamless loop must clear at the receiver: no refused timestamp, no keyframe gap over
- * `keyframeBudgetMs` plus one frame, no sound hole over one audio frame, and picture and sound ending
+ * `keyframeBudgetMs` plus one frame, no sound hole over one audio frame, no sound packet starting
+ * before the previous one ends (beyond FLV's millisecond rounding), and picture and sound ending
  * within one frame of each other. Answers the figures that miss it, as sentences (empty: it clears).
  */
 export function seamMisses(f: RecordingFigures, keyframeBudgetMs = 2000): string[] {
@@ -164,6 +181,7 @@ export function seamMisses(f: RecordingFigures, keyframeBudgetMs = 2000): string
   // FLV keeps milliseconds, so a frame's length is rounded either way: one millisecond of slack.
   if (f.maxAudioHoleMs > f.audioFrameMs + 1)
     misses.push(`audio hole ${f.maxAudioHoleMs} ms at ${f.maxAudioHoleAtMs} ms`);
+  if (f.maxAudioOverlapMs > 1) misses.push(`audio packets overlap by ${f.maxAudioOverlapMs} ms`);
   const frame = Math.max(f.videoFrameMs, f.audioFrameMs);
   if (Math.abs(f.endDifferenceMs) > frame + 1)
     misses.push(`audio and video end ${f.endDifferenceMs} ms apart`);

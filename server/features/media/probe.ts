@@ -1,8 +1,9 @@
 import type { MediaKind } from "@shared/schemas/media";
 import { readBitrate } from "./bitrate";
 import { classify } from "./formats";
+import { readLoop } from "./loop-facts";
 import { runTool } from "./run";
-import { STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
+import { type LoopFacts, STEAM_KEYFRAME_S, type SteamFacts, steamVerdict } from "./steam-rules";
 
 export interface MediaMetadata {
   kind: MediaKind;
@@ -93,7 +94,8 @@ export async function probeMedia(ffprobe: string, path: string): Promise<MediaMe
   const info = await runProbe(ffprobe, path);
   if (!info) return null;
   const peak = await readVideoPeak(ffprobe, path, info);
-  return describe(info, peak);
+  const loop = await readLoop(ffprobe, path, info.streams ?? [], num(info.format?.duration));
+  return describe(info, peak, loop);
 }
 
 /** The video's busiest second, read only for a file that is a video; null when it cannot be read. */
@@ -120,7 +122,11 @@ async function runProbe(ffprobe: string, path: string): Promise<ProbeOutput | nu
 }
 
 /** What the probe says the file is; null when it is not a video or image we accept. */
-function describe(info: ProbeOutput, videoPeakKbps: number | null): MediaMetadata | null {
+function describe(
+  info: ProbeOutput,
+  videoPeakKbps: number | null,
+  loop: LoopFacts | null,
+): MediaMetadata | null {
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === "audio");
@@ -148,7 +154,7 @@ function describe(info: ProbeOutput, videoPeakKbps: number | null): MediaMetadat
     };
   }
   const durationSeconds = num(info.format.duration);
-  const facts = { ...steamFacts(info, video, audio), videoPeakKbps };
+  const facts = { ...steamFacts(info, video, audio), videoPeakKbps, loop };
   const verdict = steamVerdict(facts);
   return {
     ...base,

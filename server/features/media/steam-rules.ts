@@ -22,6 +22,20 @@ export interface SteamFacts {
   audioKbps: number | null;
   videoSeconds: number | null;
   audioSeconds: number | null;
+  /** How the file's ends meet when it loops (loop-facts.ts); null or absent when not read. */
+  loop?: LoopFacts | null;
+}
+
+/** Seconds, as -stream_loop counts them when it plays the file again and again by stream copy. */
+export interface LoopFacts {
+  /** The picture: first to last frame shown, plus one frame. Each new play starts this much later. */
+  videoSpanS: number;
+  /** The sound as stored: its first packet (the encoder's priming included) to the end of its last. */
+  audioSpanS: number;
+  /** One AAC frame. */
+  audioFrameS: number;
+  /** From the last keyframe to the end of the picture: the keyframe gap across the seam. */
+  lastKeyframeToEndS: number;
 }
 
 export interface SteamVerdict {
@@ -36,13 +50,25 @@ export const STEAM_MAX_VIDEO_KBPS = 7000;
 export const STEAM_MAX_AUDIO_KBPS = 128;
 /** A longer gap between sound and picture drifts when the file loops. */
 export const STEAM_MAX_LENGTH_GAP_S = 0.1;
+/**
+ * Timestamps on the wire are whole milliseconds: within half of one, a stream meets itself exactly.
+ * A hole in the sound up to one AAC frame is silence a player rides over; sound that overlaps itself
+ * is refused by players or drifts against the picture at every seam.
+ */
+const SEAM_TOLERANCE_S = 0.0005;
 /** 29.97 and 59.94 (NTSC rates, 1000/1001 of 30 and 60) count as 30 and 60. */
 const FPS_TOLERANCE = 0.002;
 /** 854×480 and the like, rounded to even sizes, still count as 16:9. */
 const ASPECT_TOLERANCE = 0.01;
 
 export function steamVerdict(f: SteamFacts): SteamVerdict {
-  const reasons = [...videoReasons(f), ...audioReasons(f), ...lengthReasons(f)];
+  const video = videoReasons(f);
+  const lengths = lengthReasons(f);
+  // One cause, one reason: sound far off the picture's length, or keyframes too far apart anywhere,
+  // already say why the loop cannot be seamless.
+  const keyframesOff = f.keyframeInterval === null || f.keyframeInterval > STEAM_KEYFRAME_S + 0.01;
+  const loop = loopReasons(f, lengths.length > 0, keyframesOff);
+  const reasons = [...video, ...audioReasons(f), ...lengths, ...loop];
   return { ready: reasons.length === 0, reasons };
 }
 
@@ -82,6 +108,27 @@ function lengthReasons(f: SteamFacts): string[] {
   const gap = f.videoSeconds - f.audioSeconds;
   if (Math.abs(gap) <= STEAM_MAX_LENGTH_GAP_S + 1e-9) return [];
   return [gap > 0 ? T.audioShorter(gap) : T.audioLonger(-gap)];
+}
+
+/**
+ * Whether the file loops by stream copy without a seam: ffmpeg starts each new play one picture
+ * length later, so the stored sound must end where the picture ends (a hole of less than one AAC
+ * frame at most, never an overlap), and the keyframe gap across the seam must stay within Steam's.
+ * A sound far off the picture's length already has its own reason.
+ */
+function loopReasons(f: SteamFacts, lengthsOff: boolean, keyframesOff: boolean): string[] {
+  const loop = f.loop;
+  if (!loop || f.audioCodec !== "aac") return [];
+  const out: string[] = [];
+  const hole = loop.videoSpanS - loop.audioSpanS;
+  if (!lengthsOff && (hole < -SEAM_TOLERANCE_S || hole > loop.audioFrameS + SEAM_TOLERANCE_S))
+    out.push(T.loopSeam);
+  // The next play starts on a keyframe; the gap before it may be one frame over Steam's 2 s, as
+  // the frame that ends the picture is still shown for its length.
+  const frame = f.frameRate ? 1 / f.frameRate : 0;
+  if (!keyframesOff && loop.lastKeyframeToEndS > STEAM_KEYFRAME_S + frame + SEAM_TOLERANCE_S)
+    out.push(T.loopKeyframe);
+  return out;
 }
 
 // Shared with the Select Media dialog, which marks what a custom destination needs prepared.

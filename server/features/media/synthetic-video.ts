@@ -1,5 +1,7 @@
 // A made-up trailer (test pattern + tone) that Steam takes by stream copy: H.264 High/AAC-LC, 30 fps with a
-// keyframe every 2 s, faststart mp4. The demo seed and the stream benchmark both make one.
+// keyframe every 2 s, faststart mp4, its sound ending with the picture so it loops without a seam.
+// The demo seed and the stream benchmark both make one.
+import { preparedFrames, preparedSamples } from "./preparation/prepare-args";
 
 export interface SyntheticVideo {
   seconds: number;
@@ -27,7 +29,10 @@ export function syntheticVideoCommand(ffmpeg: string, video: SyntheticVideo, out
     "-f",
     "lavfi",
     "-i",
-    `sine=frequency=${video.toneHz}:sample_rate=48000:duration=${video.seconds}`,
+    `sine=frequency=${video.toneHz}:sample_rate=48000:duration=${video.seconds + 1}`,
+    // Cut as a prepared copy's sound is: whole AAC frames inside the picture, less the priming one.
+    "-af",
+    `atrim=end_sample=${preparedSamples(preparedFrames(video.seconds))}`,
     "-c:v",
     "libx264",
     "-preset",
@@ -50,7 +55,6 @@ export function syntheticVideoCommand(ffmpeg: string, video: SyntheticVideo, out
     "aac",
     "-b:a",
     "128k",
-    "-shortest",
     "-movflags",
     "+faststart",
     "-f",
