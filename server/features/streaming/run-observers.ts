@@ -5,25 +5,56 @@ import { StreamAlerts } from "./stream-alerts";
 import * as uptime from "./uptime-store";
 
 /**
+ * Something else that follows a stream's runs (the store-page check). It is told, never asked: a
+ * listener that throws is logged and changes nothing for the stream.
+ */
+export interface RunListener {
+  running(streamId: number, at: number): void;
+  runEnded(streamId: number): void;
+  streamEnded(streamId: number): void;
+}
+
+/**
  * Everything outside the supervisor that hears of a stream's runs: the uptime record, the alerts on
  * the event bus and the Prometheus counters. The supervisor decides; these only record and tell.
  */
 export class RunObservers {
   private readonly alerts: StreamAlerts;
 
-  constructor(private readonly o: { db: Db; now: () => number; events?: EventBus }) {
+  constructor(
+    private readonly o: {
+      db: Db;
+      now: () => number;
+      events?: EventBus;
+      runListeners?: readonly RunListener[];
+      log?: (line: string) => void;
+    },
+  ) {
     this.alerts = new StreamAlerts(o);
+  }
+
+  private tell(what: keyof RunListener, ...args: [number, number?]): void {
+    for (const listener of this.o.runListeners ?? []) {
+      try {
+        if (what === "running") listener.running(args[0], args[1] ?? this.o.now());
+        else listener[what](args[0]);
+      } catch (err) {
+        this.o.log?.(`[stream ${args[0]}] a run listener failed: ${(err as Error).message}`);
+      }
+    }
   }
 
   /** The run's first frame went out. */
   running(streamId: number, at: number): void {
     uptime.startRun(this.o.db, streamId, at);
     this.alerts.running(streamId);
+    this.tell("running", streamId, at);
   }
 
   /** The ffmpeg run ended; `failed` unless a stop was asked for. */
   runEnded(streamId: number, failed: boolean): void {
     uptime.endRun(this.o.db, streamId, this.o.now(), { failed });
+    this.tell("runEnded", streamId);
   }
 
   /** A failure was recorded on the row (after runEnded, or with no run at all). */
@@ -35,12 +66,14 @@ export class RunObservers {
   /** A failure no restart can mend (destination or media gone). */
   gaveUp(streamId: number): void {
     uptime.endRun(this.o.db, streamId, this.o.now(), { failed: true });
+    this.tell("runEnded", streamId);
     streamFailures.inc();
   }
 
   /** The supervisor let go of the stream: stopped, given up, or its row removed. */
   streamEnded(streamId: number): void {
     this.alerts.ended(streamId);
+    this.tell("streamEnded", streamId);
   }
 
   /** A run ended on purpose and the next starts now: counted for Prometheus, told to nobody. */
