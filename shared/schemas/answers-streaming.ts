@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storePageView } from "./store-page";
 import { isoTime } from "./answers-common";
 import { DESTINATION_TYPES, STREAM_STATUSES } from "./streaming-states";
 
@@ -54,6 +55,8 @@ export const destinationView = z.object({
   last_failure: destinationFailure.nullable(),
   /** The scheduler's next start or stop on this destination (ms); null without windows. */
   next_schedule: z.object({ action: z.enum(["start", "stop"]), at: z.number() }).nullable(),
+  /** Whether Steam shows the running stream (Steam destinations only); null otherwise. */
+  store_page: storePageView.nullable(),
 });
 export type DestinationView = z.infer<typeof destinationView>;
 

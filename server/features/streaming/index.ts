@@ -6,4 +6,5 @@ export { type DestinationRow, liveStatusFilter, type StreamRow } from "./stream-
 export { liveStreamsByDestination } from "./stream-views";
 export { clearEndedStreams, findStream } from "./streams";
 export { startOfDay, streamCount } from "./system-info";
+export { storePageSpans } from "./store-page/state-store";
 export { closeIntent, failureTimes, intentsOf, runsOf, type Span, wentLive } from "./uptime-store";

@@ -1,0 +1,89 @@
+import type { AppDeps } from "@server/deps";
+import { projects } from "@server/platform/db/schema";
+import { badRequest, conflict } from "@server/platform/errors";
+import { iso } from "@server/platform/iso";
+import { STORE_PAGE } from "@shared/messages/store-page";
+import type { StorePageChange, StorePageView } from "@shared/schemas/store-page";
+import type { SessionUser } from "@shared/types";
+import { eq } from "drizzle-orm";
+import { findDestination } from "../destinations";
+import { findStream } from "../streams";
+import { historyOf } from "./state-store";
+import { steamIdFromKey } from "./steam-key";
+import type { Watched } from "./watcher";
+
+// The store-page calls: a destination's state now, a check now, and a stream's history of states.
+// Tenancy as for every destination read; refusals come before anything is asked or changed.
+
+/** A check asked for by a person is sent at most this often per destination; otherwise the last stands. */
+const CHECK_AT_MOST_EVERY_MS = 5_000;
+
+export function viewOf(destinationId: number, w: Watched | null): StorePageView {
+  if (!w)
+    return {
+      destination_id: destinationId,
+      stream_id: null,
+      state: null,
+      since: null,
+      app_id: null,
+      app_title: null,
+      reason: null,
+      checked_at: null,
+    };
+  const c = w.current;
+  return {
+    destination_id: destinationId,
+    stream_id: w.streamId,
+    state: c.state,
+    since: iso(c.since),
+    app_id: c.appId,
+    app_title: c.appTitle,
+    reason: c.reason || null,
+    checked_at: iso(c.checkedAt),
+  };
+}
+
+/** A Steam destination with a key in Steam's form, in a project with an app id; else a plain 4xx. */
+function requireCheckable(deps: AppDeps, user: SessionUser, destinationId: number) {
+  const destination = findDestination(deps, user, destinationId);
+  if (destination.type !== "steam") throw badRequest(STORE_PAGE.notSteamDestination);
+  if (!steamIdFromKey(destination.streamKey)) throw badRequest(STORE_PAGE.keyNotSteamRefused);
+  const appId = deps.db
+    .select({ a: projects.steamAppId })
+    .from(projects)
+    .where(eq(projects.id, destination.projectId))
+    .get()?.a;
+  if (appId == null) throw badRequest(STORE_PAGE.noAppIdRefused);
+  return destination;
+}
+
+export function storePageState(deps: AppDeps, user: SessionUser, destinationId: number): StorePageView {
+  requireCheckable(deps, user, destinationId);
+  return viewOf(destinationId, deps.storePage.ofDestination(destinationId));
+}
+
+export async function checkStorePage(
+  deps: AppDeps,
+  user: SessionUser,
+  destinationId: number,
+): Promise<StorePageView> {
+  requireCheckable(deps, user, destinationId);
+  const w = deps.storePage.ofDestination(destinationId);
+  if (!w) throw conflict(STORE_PAGE.notRunning);
+  const last = w.current.checkedAt;
+  if (last !== null && deps.now() - last < CHECK_AT_MOST_EVERY_MS) return viewOf(destinationId, w);
+  return viewOf(destinationId, await deps.storePage.checkNow(destinationId));
+}
+
+/** A stream's changes of store-page state, oldest first (empty for streams the check did not follow). */
+export function storePageHistory(deps: AppDeps, user: SessionUser, streamId: number): StorePageChange[] {
+  findStream(deps, user, streamId);
+  return historyOf(deps.db, streamId).map((r) => ({
+    state: r.state,
+    at: iso(r.startedAt) as string,
+    ended_at: iso(r.endedAt),
+    app_id: r.appId,
+    app_title: r.appTitle,
+    reason: r.reason,
+  }));
+}
