@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { storePageView } from "./store-page";
 import { isoTime } from "./answers-common";
+import { storePageView } from "./store-page";
 import { DESTINATION_TYPES, STREAM_STATUSES } from "./streaming-states";
 
 // Zod schemas of the streaming, media and dashboard answers, for the API document. The streaming

@@ -16,12 +16,27 @@ export const storePageView = z.object({
   stream_id: nullableInt.describe("The running stream; null (and every field below null) when none runs."),
   state: z.enum(STORE_PAGE_STATES).nullable(),
   since: isoTime.nullable().describe("When the stream entered this state."),
-  app_id: nullableInt.describe("The app Steam shows the broadcast with (on the store page or another game's)."),
+  app_id: nullableInt.describe(
+    "The app Steam shows the broadcast with (on the store page or another game's).",
+  ),
   app_title: z.string().nullable(),
-  reason: z.string().nullable().describe("A plain sentence: why the state is what it is (always set for unknown)."),
-  checked_at: isoTime.nullable().describe("Steam's last answer, or failure to answer; null before the first."),
+  reason: z
+    .string()
+    .nullable()
+    .describe("A plain sentence: why the state is what it is (always set for unknown)."),
+  checked_at: isoTime
+    .nullable()
+    .describe("Steam's last answer, or failure to answer; null before the first."),
 });
 export type StorePageView = z.infer<typeof storePageView>;
+
+/** The dashboard's list: each live Steam stream's state, with the names to show it by. */
+export const storePageOverview = storePageView.extend({
+  destination_name: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+});
+export type StorePageOverview = z.infer<typeof storePageOverview>;
 
 /** A change of state, as the stream history lists them. */
 export const storePageChange = z.object({

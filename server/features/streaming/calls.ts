@@ -9,6 +9,12 @@ import {
   streamStatusAnswer,
 } from "@shared/schemas/answers-streaming";
 import {
+  storePageChange,
+  storePageHistoryInput,
+  storePageInput,
+  storePageView,
+} from "@shared/schemas/store-page";
+import {
   checkIngestBody,
   createDestinationInput,
   destinationsInput,
@@ -18,11 +24,10 @@ import {
   streamStatusInput,
   updateDestinationInput,
 } from "@shared/schemas/streaming";
-import { storePageChange, storePageHistoryInput, storePageInput, storePageView } from "@shared/schemas/store-page";
 import * as destinationCheck from "./destination-check";
 import * as destinations from "./destinations";
-import * as streams from "./streams";
 import * as storePage from "./store-page/store-page";
+import * as streams from "./streams";
 import { systemInfo } from "./system-info";
 
 const checked = "Whether the ingest answered as RTMP, in a plain sentence.";

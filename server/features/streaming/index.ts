@@ -1,10 +1,11 @@
 // What other features may use of streaming: the streams and destinations they look up, the start
 // the scheduler drives, the counts the dashboard shows and the uptime record (intents and runs).
 export { findDestination } from "./destinations";
+export { storePageSpans } from "./store-page/state-store";
+export { storePagesInScope } from "./store-page/store-page";
 export { recordAndLaunch, requireProjectVideo, sourceFor } from "./stream-start";
 export { type DestinationRow, liveStatusFilter, type StreamRow } from "./stream-store";
 export { liveStreamsByDestination } from "./stream-views";
 export { clearEndedStreams, findStream } from "./streams";
 export { startOfDay, streamCount } from "./system-info";
-export { storePageSpans } from "./store-page/state-store";
 export { closeIntent, failureTimes, intentsOf, runsOf, type Span, wentLive } from "./uptime-store";

@@ -54,7 +54,11 @@ export function parseBroadcastInfo(body: unknown): BroadcastInfo {
 }
 
 /** One GET of getbroadcastinfo for a SteamID64; throws BroadcastCheckError on any failure. */
-export async function fetchBroadcastInfo(base: string, steamId: string, fetchFn: Fetch): Promise<BroadcastInfo> {
+export async function fetchBroadcastInfo(
+  base: string,
+  steamId: string,
+  fetchFn: Fetch,
+): Promise<BroadcastInfo> {
   const url = new URL("/broadcast/getbroadcastinfo/", base);
   url.searchParams.set("steamid", steamId);
   let response: Response;

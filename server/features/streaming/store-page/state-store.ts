@@ -16,7 +16,14 @@ export function recordChange(
   db.transaction((tx) => {
     closeOpen(tx as unknown as Db, ids.streamId, at);
     tx.insert(storePageStates)
-      .values({ ...ids, state: v.state, appId: v.appId, appTitle: v.appTitle, reason: v.reason, startedAt: at })
+      .values({
+        ...ids,
+        state: v.state,
+        appId: v.appId,
+        appTitle: v.appTitle,
+        reason: v.reason,
+        startedAt: at,
+      })
       .run();
   });
 }

@@ -1,11 +1,12 @@
 import type { AppDeps } from "@server/deps";
-import { projects } from "@server/platform/db/schema";
+import { inOrgScope } from "@server/features/projects/access";
+import { destinations, projects } from "@server/platform/db/schema";
 import { badRequest, conflict } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";
 import { STORE_PAGE } from "@shared/messages/store-page";
-import type { StorePageChange, StorePageView } from "@shared/schemas/store-page";
+import type { StorePageChange, StorePageOverview, StorePageView } from "@shared/schemas/store-page";
 import type { SessionUser } from "@shared/types";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { findDestination } from "../destinations";
 import { findStream } from "../streams";
 import { historyOf } from "./state-store";
@@ -86,4 +87,43 @@ export function storePageHistory(deps: AppDeps, user: SessionUser, streamId: num
     app_title: r.appTitle,
     reason: r.reason,
   }));
+}
+
+/** Every live Steam stream the user may see, with its state: the dashboard's badges. */
+export function storePagesInScope(deps: AppDeps, user: SessionUser): StorePageOverview[] {
+  const watched = deps.storePage.all();
+  if (watched.length === 0) return [];
+  const rows = deps.db
+    .select({
+      id: destinations.id,
+      name: destinations.name,
+      projectId: projects.id,
+      project: projects.name,
+      orgId: projects.orgId,
+    })
+    .from(destinations)
+    .innerJoin(projects, eq(projects.id, destinations.projectId))
+    .where(
+      inArray(
+        destinations.id,
+        watched.map((w) => w.destinationId),
+      ),
+    )
+    .all();
+  const byId = new Map(rows.filter((r) => inOrgScope(user, r.orgId)).map((r) => [r.id, r]));
+  return watched
+    .filter((w) => byId.has(w.destinationId))
+    .map((w) => {
+      const r = byId.get(w.destinationId)!;
+      return {
+        ...viewOf(w.destinationId, w),
+        destination_name: r.name,
+        project_id: r.projectId,
+        project_name: r.project,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.project_name.localeCompare(b.project_name) || a.destination_name.localeCompare(b.destination_name),
+    );
 }

@@ -49,18 +49,29 @@ export function verdict(input: {
     return unknown(check.misunderstood ? STORE_PAGE.answerNotUnderstood : STORE_PAGE.checkFailed);
   const info = check?.info;
   if (info?.online && info.appId === projectAppId)
-    return { state: "on_store_page", appId: info.appId, appTitle: info.appTitle, reason: STORE_PAGE.shownOnStorePage };
+    return {
+      state: "on_store_page",
+      appId: info.appId,
+      appTitle: info.appTitle,
+      reason: STORE_PAGE.shownOnStorePage,
+    };
   if (info?.online) {
     const game = info.appTitle ?? `app ${info.appId}`;
     return { state: "other_app", appId: info.appId, appTitle: game, reason: STORE_PAGE.shownElsewhere(game) };
   }
   const waited = now - waitingSince;
-  if (waited > timings.notShownMs) return { state: "not_shown", appId: null, appTitle: null, reason: STORE_PAGE.neverShown };
+  if (waited > timings.notShownMs)
+    return { state: "not_shown", appId: null, appTitle: null, reason: STORE_PAGE.neverShown };
   const reason = waited > timings.normalDelayMs ? STORE_PAGE.slowSteam : STORE_PAGE.waitingForSteam;
   return { state: "pushed", appId: null, appTitle: null, reason };
 }
 
-export const unknown = (reason: string): Verdict => ({ state: "unknown", appId: null, appTitle: null, reason });
+export const unknown = (reason: string): Verdict => ({
+  state: "unknown",
+  appId: null,
+  appTitle: null,
+  reason,
+});
 
 /** Whether a new verdict is a change for the history (a new state, or another game's page for another). */
 export const changed = (a: Verdict | null, b: Verdict) => !a || a.state !== b.state || a.appId !== b.appId;

@@ -92,6 +92,11 @@ export class StorePageWatcher implements RunListener {
     return null;
   }
 
+  /** Every followed stream. */
+  all(): Watched[] {
+    return [...this.watched.values()];
+  }
+
   /** Asks Steam now about the destination's running stream; its state afterwards (null: none runs). */
   async checkNow(destinationId: number): Promise<Watched | null> {
     const w = this.ofDestination(destinationId);

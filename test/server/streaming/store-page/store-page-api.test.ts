@@ -27,7 +27,13 @@ async function world() {
   const dest = (values: Partial<typeof destinations.$inferInsert> = {}) =>
     t.deps.db
       .insert(destinations)
-      .values({ projectId: project.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/live", streamKey: KEY, ...values })
+      .values({
+        projectId: project.id,
+        name: "Steam",
+        rtmpUrl: "rtmp://127.0.0.1/live",
+        streamKey: KEY,
+        ...values,
+      })
       .returning()
       .get();
   const running = (destinationId: number) =>
@@ -70,7 +76,10 @@ describe("GET /api/destinations/{id}/store-page", () => {
     const s = w.running(d.id);
     w.deps.storePage.running(s.id, Date.now());
     try {
-      const res = await w.call(`/api/destinations/${d.id}/store-page/check`, { method: "POST", cookie: w.cookie });
+      const res = await w.call(`/api/destinations/${d.id}/store-page/check`, {
+        method: "POST",
+        cookie: w.cookie,
+      });
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toMatchObject({
@@ -130,7 +139,10 @@ describe("GET /api/destinations/{id}/store-page", () => {
   test("a check with no stream running is a 409; bad ids are 400; another organization's is 404", async () => {
     const w = await world();
     const d = w.dest();
-    const none = await w.call(`/api/destinations/${d.id}/store-page/check`, { method: "POST", cookie: w.cookie });
+    const none = await w.call(`/api/destinations/${d.id}/store-page/check`, {
+      method: "POST",
+      cookie: w.cookie,
+    });
     expect(none.status).toBe(409);
     expect(await none.json()).toEqual({ error: STORE_PAGE.notRunning });
     const bad = await w.call("/api/destinations/abc/store-page", { cookie: w.cookie });

@@ -1,6 +1,6 @@
 import type { AppDeps } from "@server/deps";
-import { StorePageWatcher } from "@server/features/streaming/store-page/watcher";
 import type { StorePageTimings } from "@server/features/streaming/store-page/verdict";
+import { StorePageWatcher } from "@server/features/streaming/store-page/watcher";
 import { destinations, projects, streams } from "@server/platform/db/schema";
 import type { ConsoleEvent } from "@server/platform/events/bus";
 import { eq } from "drizzle-orm";

@@ -58,8 +58,14 @@ describe("the store-page check beside a real stream", () => {
       asked < 4 ? { online: false } : { online: true, appId: APP_ID, appTitle: "Starfall Outpost" },
     );
     const stream = await w.asDev.streaming.start({ destinationId: w.dest.id, mediaId: w.media.id });
-    await waitUntil(() => w.watcher.ofDestination(w.dest.id)?.current.state === "on_store_page", 20_000, "on page");
-    const card = (await w.asDev.streaming.destinations({ projectId: w.project.id })).find((d) => d.id === w.dest.id);
+    await waitUntil(
+      () => w.watcher.ofDestination(w.dest.id)?.current.state === "on_store_page",
+      20_000,
+      "on page",
+    );
+    const card = (await w.asDev.streaming.destinations({ projectId: w.project.id })).find(
+      (d) => d.id === w.dest.id,
+    );
     expect(card?.store_page).toMatchObject({ state: "on_store_page", stream_id: stream.id, app_id: APP_ID });
     // Some store-page time, then stop: the uptime splits live time into the two.
     const onPageSince = Date.now();
@@ -79,7 +85,12 @@ describe("the store-page check beside a real stream", () => {
     const w = await liveWorld();
     // Steam down, then an answer the check cannot read, then Steam down again, for good.
     w.fake.fault({ path: "/broadcast/getbroadcastinfo/", status: 500, times: 3 });
-    w.fake.fault({ path: "/broadcast/getbroadcastinfo/", status: 200, body: "<html>maintenance</html>", times: 3 });
+    w.fake.fault({
+      path: "/broadcast/getbroadcastinfo/",
+      status: 200,
+      body: "<html>maintenance</html>",
+      times: 3,
+    });
     w.fake.fault({ path: "/broadcast/getbroadcastinfo/", status: 0, networkError: true, times: 1000 });
     // A webhook listener that throws on every store-page event.
     w.deps.events.on((e) => {

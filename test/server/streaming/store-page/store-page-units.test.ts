@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { BroadcastCheckError, parseBroadcastInfo } from "@server/features/streaming/store-page/broadcast-info";
+import {
+  BroadcastCheckError,
+  parseBroadcastInfo,
+} from "@server/features/streaming/store-page/broadcast-info";
 import { steamIdFromKey } from "@server/features/streaming/store-page/steam-key";
 import { DEFAULT_STORE_PAGE_TIMINGS, verdict } from "@server/features/streaming/store-page/verdict";
 import { STORE_PAGE } from "@shared/messages/store-page";

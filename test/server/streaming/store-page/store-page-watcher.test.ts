@@ -4,7 +4,7 @@ import { projects } from "@server/platform/db/schema";
 import { STORE_PAGE } from "@shared/messages/store-page";
 import { eq } from "drizzle-orm";
 import { waitUntil } from "../../../support/wait";
-import { ACCOUNT, KEY, OTHER_APP, STEAM_ID, APP_ID, storePageWorld } from "./store-page-fixtures";
+import { ACCOUNT, APP_ID, KEY, OTHER_APP, STEAM_ID, storePageWorld } from "./store-page-fixtures";
 
 // The watcher as the supervisor drives it (running / runEnded / streamEnded), against the fake Steam
 // with timings in tens of milliseconds: every state, the switch to another game while live, the one
@@ -154,7 +154,11 @@ describe("store-page states of a running stream", () => {
     expect(gaps[2]).toBeGreaterThanOrEqual(239);
     // Back to the normal interval once Steam answers: well under the last backoff.
     expect(Math.min(gaps[4]!, gaps[5]!)).toBeLessThan(200);
-    expect(historyOf(w.deps.db, stream.id).map((r) => r.state)).toEqual(["pushed", "unknown", "on_store_page"]);
+    expect(historyOf(w.deps.db, stream.id).map((r) => r.state)).toEqual([
+      "pushed",
+      "unknown",
+      "on_store_page",
+    ]);
   });
 
   test("a key not in Steam's form, or a project without an app id: Unknown with a reason, Steam never asked", () => {
