@@ -100,6 +100,9 @@ describe("store-page time apart from pushed time", () => {
   });
 
   test("an open store-page span lasts until the end of the period, like an open run", () => {
-    expect(split([s(0, null)], [s(900, null)])).toMatchObject({ store_page_seconds: 100, pushed_seconds: 900 });
+    expect(split([s(0, null)], [s(900, null)])).toMatchObject({
+      store_page_seconds: 100,
+      pushed_seconds: 900,
+    });
   });
 });

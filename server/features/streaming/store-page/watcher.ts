@@ -132,7 +132,7 @@ export class StorePageWatcher implements RunListener {
       .innerJoin(projects, eq(projects.id, streams.projectId))
       .where(eq(streams.id, streamId))
       .get();
-    if (!row || row.type !== "steam" || row.destinationId === null) return;
+    if (row?.type !== "steam" || row.destinationId === null) return;
     const steamId = steamIdFromKey(row.key);
     const w: Watched = {
       streamId,
