@@ -1,4 +1,4 @@
-import { Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { trpc } from "@client/lib/trpc";
 import { HEALTH_UI } from "@client/messages/health-ui";
 import { useEffect, useRef } from "react";
@@ -46,7 +46,7 @@ export function UptimeLine({
   );
   if (!steam) return line;
   return (
-    <>
+    <Stack gap="0.5">
       {line}
       <Text
         fontSize="xs"
@@ -57,6 +57,6 @@ export function UptimeLine({
       >
         {HEALTH_UI.storePageUptime(day.data?.store_page_percent, week.data?.store_page_percent)}
       </Text>
-    </>
+    </Stack>
   );
 }
