@@ -86,7 +86,9 @@ export class AccountPolls {
           this.o.log(`[store-page] a listener failed: ${(err as Error).message}`);
         }
       }
+      // Unref'd: a check never holds the process open (the server and the streams do).
       account.timer = setTimeout(() => void this.poll(account), this.delay(account));
+      account.timer.unref?.();
       return check;
     });
     account.inFlight = run;

@@ -60,6 +60,14 @@ export class StorePageWatcher implements RunListener {
   readonly timings: StorePageTimings;
   private readonly polls: AccountPolls;
   private readonly watched = new Map<number, Watched>();
+  /**
+   * The state each stream ended its last run in, until the stream itself ends: a reconnect (planned,
+   * or a restart) that Steam shows as before is not told again. Steam keeps a broadcast session
+   * through reconnects under 5 minutes.
+   */
+  private readonly previous = new Map<number, Verdict>();
+  /** Accounts kept asked about for one poll after a run ends, so the next run starts from that answer. */
+  private readonly lingering = new Set<ReturnType<typeof setTimeout>>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly o: StorePageWatcherOptions) {
@@ -79,11 +87,14 @@ export class StorePageWatcher implements RunListener {
   }
 
   runEnded(streamId: number): void {
-    this.guard("runEnded", () => this.unfollow(streamId));
+    this.guard("runEnded", () => this.unfollow(streamId, true));
   }
 
   streamEnded(streamId: number): void {
-    this.guard("streamEnded", () => this.unfollow(streamId));
+    this.guard("streamEnded", () => {
+      this.unfollow(streamId);
+      this.previous.delete(streamId);
+    });
   }
 
   /** The followed stream of a destination, if one runs. */
@@ -112,7 +123,10 @@ export class StorePageWatcher implements RunListener {
 
   close(): void {
     for (const w of this.watched.values()) if (w.timer) clearTimeout(w.timer);
+    for (const timer of this.lingering) clearTimeout(timer);
+    this.lingering.clear();
     this.watched.clear();
+    this.previous.clear();
     this.polls.close();
   }
 
@@ -155,13 +169,21 @@ export class StorePageWatcher implements RunListener {
     w.unwatch = this.polls.watch(steamId, (check) => this.guard("check", () => this.evaluate(w, check)));
   }
 
-  private unfollow(streamId: number) {
+  private unfollow(streamId: number, reconnecting = false) {
     const w = this.watched.get(streamId);
     if (!w) return;
     this.watched.delete(streamId);
-    w.unwatch?.();
     if (w.timer) clearTimeout(w.timer);
     closeOpen(this.o.db, streamId, this.o.now());
+    if (!reconnecting || !w.unwatch) return w.unwatch?.();
+    this.previous.set(streamId, w.current);
+    const unwatch = w.unwatch;
+    const timer = setTimeout(() => {
+      this.lingering.delete(timer);
+      unwatch();
+    }, this.timings.pollMs);
+    timer.unref?.();
+    this.lingering.add(timer);
   }
 
   /** Steam's last word (or none yet) and the clock → the state; re-checked when a threshold passes. */
@@ -191,6 +213,7 @@ export class StorePageWatcher implements RunListener {
     const next = [w.waitingSince + normalDelayMs + 1, w.waitingSince + notShownMs + 1].find((t) => t > now);
     if (next === undefined) return;
     w.timer = setTimeout(() => this.guard("timer", () => this.evaluate(w, null)), next - now);
+    w.timer.unref?.();
   }
 
   private apply(w: Watched, v: Verdict, checkedAt: number | null, first = false) {
@@ -204,7 +227,11 @@ export class StorePageWatcher implements RunListener {
     w.current = { ...v, since, checkedAt: checkedAt ?? w.current.checkedAt };
     recordChange(this.o.db, w, v, since);
     this.log(`[store-page] stream ${w.streamId}: ${v.state}`);
-    const type = EVENTS[v.state];
+    // After a reconnect, the first settled state is told only if it differs from the one before it;
+    // Pushed on the way there settles nothing.
+    const before = this.previous.get(w.streamId);
+    if (v.state !== "pushed") this.previous.delete(w.streamId);
+    const type = before && !changed(before, v) ? undefined : EVENTS[v.state];
     if (type && this.o.events)
       this.o.events.emit({
         type,

@@ -117,7 +117,7 @@ describe("store-page states of a running stream", () => {
     await Promise.all([w.watcher.checkNow(a.id), w.watcher.checkNow(b.id)]);
     expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(2);
     // When one stream ends the account is still asked about for the other; when both end, no more.
-    w.watcher.runEnded(sa.id);
+    w.watcher.streamEnded(sa.id);
     expect(w.watcher.accounts).toBe(2);
     w.watcher.streamEnded(sb.id);
     expect(w.watcher.accounts).toBe(1);
@@ -183,5 +183,45 @@ describe("store-page states of a running stream", () => {
     w.watcher.running(w.runningStream(custom.id).id, Date.now());
     expect(w.watcher.ofDestination(custom.id)).toBeNull();
     expect(w.fake.calls("getbroadcastinfo")).toHaveLength(0);
+  });
+});
+
+describe("reconnects", () => {
+  test("a run that reconnects onto the same page is recorded, but not told again", async () => {
+    const w = world({ pollMs: 60_000 });
+    const dest = w.destination();
+    const stream = w.runningStream(dest.id);
+    w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
+    w.watcher.running(stream.id, Date.now());
+    await waitUntil(() => stateOf(w, dest.id)?.state === "on_store_page", 2000, "on the store page");
+    // A planned reconnect: the run ends and the next starts at once, from the account's last answer.
+    w.watcher.runEnded(stream.id);
+    w.watcher.running(stream.id, Date.now());
+    expect(stateOf(w, dest.id)?.state).toBe("on_store_page");
+    expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(1);
+    w.watcher.runEnded(stream.id);
+    expect(w.events.filter((e) => e.type === "store_page.live")).toHaveLength(1);
+    const rows = historyOf(w.deps.db, stream.id);
+    expect(rows.map((r) => r.state)).toEqual(["pushed", "on_store_page", "on_store_page"]);
+    expect(rows.every((r) => r.endedAt !== null)).toBe(true);
+  });
+
+  test("a restart whose account was let go goes Pushed, then On the store page, still told once", async () => {
+    const w = world({ pollMs: 30 });
+    const dest = w.destination();
+    const stream = w.runningStream(dest.id);
+    w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
+    w.watcher.running(stream.id, Date.now());
+    await waitUntil(() => stateOf(w, dest.id)?.state === "on_store_page", 2000, "on the store page");
+    w.watcher.runEnded(stream.id);
+    await waitUntil(() => w.watcher.accounts === 0, 2000, "the account let go");
+    w.watcher.running(stream.id, Date.now());
+    expect(stateOf(w, dest.id)?.state).toBe("pushed");
+    await waitUntil(() => stateOf(w, dest.id)?.state === "on_store_page", 2000, "on the page again");
+    expect(w.events.filter((e) => e.type === "store_page.live")).toHaveLength(1);
+    // Once the stream itself ends, a new start of it is a new story: told again.
+    w.watcher.streamEnded(stream.id);
+    w.watcher.running(stream.id, Date.now());
+    await waitUntil(() => w.events.filter((e) => e.type === "store_page.live").length === 2, 2000, "told");
   });
 });
