@@ -1,5 +1,5 @@
 import type { Db } from "@server/platform/db/client";
-import { healthSamples, storePageStates } from "@server/platform/db/schema";
+import { destinations, healthSamples, projects, storePageStates, streams } from "@server/platform/db/schema";
 import { and, asc, eq, gt, isNull, lt, max, or } from "drizzle-orm";
 import type { Span } from "../uptime-store";
 import type { Verdict } from "./verdict";
@@ -78,4 +78,22 @@ export function storePageSpans(db: Db, destinationId: number, from: number, to: 
       ),
     )
     .all();
+}
+
+/** What the check needs to know of a stream as its run starts: its destination, key and app. */
+export function streamFacts(db: Db, streamId: number) {
+  return db
+    .select({
+      destinationId: streams.destinationId,
+      projectId: streams.projectId,
+      type: destinations.type,
+      key: destinations.streamKey,
+      name: destinations.name,
+      appId: projects.steamAppId,
+    })
+    .from(streams)
+    .innerJoin(destinations, eq(destinations.id, streams.destinationId))
+    .innerJoin(projects, eq(projects.id, streams.projectId))
+    .where(eq(streams.id, streamId))
+    .get();
 }

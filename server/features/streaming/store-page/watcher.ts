@@ -1,13 +1,11 @@
 import type { Db } from "@server/platform/db/client";
-import { destinations, projects, streams } from "@server/platform/db/schema";
 import type { ConsoleEventType, EventBus } from "@server/platform/events/bus";
 import { STORE_PAGE } from "@shared/messages/store-page";
 import type { StorePageState } from "@shared/schemas/store-page";
-import { eq } from "drizzle-orm";
 import type { RunListener } from "../run-observers";
 import { AccountPolls } from "./account-polls";
 import { type Fetch, fetchBroadcastInfo } from "./broadcast-info";
-import { closeOpen, recordChange } from "./state-store";
+import { closeOpen, recordChange, streamFacts } from "./state-store";
 import { steamIdFromKey } from "./steam-key";
 import {
   type Check,
@@ -132,20 +130,7 @@ export class StorePageWatcher implements RunListener {
 
   private follow(streamId: number, at: number) {
     this.unfollow(streamId);
-    const row = this.o.db
-      .select({
-        destinationId: streams.destinationId,
-        projectId: streams.projectId,
-        type: destinations.type,
-        key: destinations.streamKey,
-        name: destinations.name,
-        appId: projects.steamAppId,
-      })
-      .from(streams)
-      .innerJoin(destinations, eq(destinations.id, streams.destinationId))
-      .innerJoin(projects, eq(projects.id, streams.projectId))
-      .where(eq(streams.id, streamId))
-      .get();
+    const row = streamFacts(this.o.db, streamId);
     if (row?.type !== "steam" || row.destinationId === null) return;
     const steamId = steamIdFromKey(row.key);
     const w: Watched = {
