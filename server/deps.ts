@@ -10,6 +10,7 @@ import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
 import { scheduleHoldsMedia, scheduleHoldsPlaylist } from "@server/features/schedules/window-users";
 import { liveStreamHoldsMedia, playlistHoldsMedia } from "@server/features/streaming/media-holds";
 import type { ScheduleLinks } from "@server/features/streaming/schedule-links";
+import { StorePageWatcher } from "@server/features/streaming/store-page/watcher";
 import { Supervisor } from "@server/features/streaming/supervisor";
 import { WebhookSender } from "@server/features/webhooks/sender";
 import { type Db, openDb } from "@server/platform/db/client";
@@ -36,6 +37,11 @@ export interface AppDeps {
   now: () => number;
   /** Owns every ffmpeg child. Created idle: nothing runs until a stream starts or main reconciles. */
   supervisor: Supervisor;
+  /**
+   * Whether Steam shows each running stream to a Steam destination (told of runs by the supervisor,
+   * never telling it anything back).
+   */
+  storePage: StorePageWatcher;
   /** Steam Web, store and partner APIs (base URLs and keys from env). */
   steam: SteamClient;
   /** Background jobs (the Steam syncs), recorded in the jobs table. */
@@ -78,6 +84,15 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
   const now = overrides.now ?? Date.now;
   const resolve = overrides.resolve ?? systemResolver;
   const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : lineLogger());
+  const storePage =
+    overrides.storePage ??
+    new StorePageWatcher({
+      db: db as Db,
+      now,
+      communityBase: env.STEAM_COMMUNITY_BASE,
+      events,
+      log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
+    });
   const deps: AppDeps = {
     env,
     db: db as Db,
@@ -94,8 +109,10 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         now,
         events,
         resolve,
+        runListeners: [storePage],
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
+    storePage,
     steam: overrides.steam ?? createSteamClient(env),
     jobs:
       overrides.jobs ??

@@ -6,6 +6,7 @@ import { HealthSampler } from "@server/features/health/sampler";
 import { mediaPaths } from "@server/features/media";
 import { startDiskHousekeeping } from "@server/features/media/disk-housekeeping";
 import { Scheduler } from "@server/features/schedules/scheduler";
+import { closeLeftOpen as closeLeftOpenStorePage } from "@server/features/streaming/store-page/state-store";
 import { closeLeftOpenRuns } from "@server/features/streaming/uptime-store";
 import { seedIfEmpty } from "@server/features/users/seed";
 import { deliveryWorker } from "@server/features/webhooks/delivery";
@@ -99,6 +100,7 @@ export async function startServer(env: Env) {
   webhooks.start();
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
   closeLeftOpenRuns(deps.db);
+  closeLeftOpenStorePage(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
@@ -136,6 +138,7 @@ export async function startServer(env: Env) {
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
+    deps.storePage.close();
     await webhooks.stop();
     // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.
     childRegistry.killAllNow();

@@ -3,6 +3,8 @@ export const DASHBOARD = {
   title: "Dashboard",
   subtitleAdmin: "System Overview",
   subtitleOther: "Your Project Overview",
+  storePages: "Steam store pages",
+  storePagesHint: "Whether Steam shows each live Steam broadcast on its game's store page.",
   systemStatus: "System Status",
   activeStreams: "Active Streams",
   cpuUsage: "CPU Usage",

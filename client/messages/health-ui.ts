@@ -28,6 +28,10 @@ const percentOrDash = (f: UptimeFigure | null | undefined) => {
 export const HEALTH_UI = {
   uptime: (day: UptimeFigure | null | undefined, week: UptimeFigure | null | undefined) =>
     `Uptime 24 h ${percentOrDash(day)} · 7 d ${percentOrDash(week)}`,
+  storePageUptime: (day: number | null | undefined, week: number | null | undefined) =>
+    `On the store page 24 h ${day == null ? "—" : formatPercent(day)} · 7 d ${week == null ? "—" : formatPercent(week)}`,
+  storePageUptimeHint:
+    "Share of the time the destination was meant to be live that Steam showed it on the game's store page.",
   uptimeHint: "Share of the time the destination was meant to be live that it really was publishing.",
   worstUptimeLabel: "Lowest uptime (7 d)",
   worstUptime: (percent: number, destination: string, project: string) =>

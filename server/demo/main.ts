@@ -4,6 +4,7 @@ import { startServer } from "@server/main";
 import { loadEnv } from "@server/platform/env";
 import { startFakeSteamServer } from "@test/fakes/steam/server";
 import { DEMO_PASSWORD, DEMO_USERS, SALES_DAYS, seedDemo } from "./seed";
+import { startStorePageDemo } from "./store-page";
 
 // `npm run demo`: a fake of Steam's endpoints on loopback (the same fake the tests use), demo data
 // seeded into ./data-demo, then the real console pointed at the fake. Works without internet.
@@ -53,7 +54,9 @@ console.log(
     (seeded.videoMade ? ", a 12 s trailer" : ""),
 );
 
-const { server, background, shutdown } = await startServer(env);
+const { server, background, shutdown, deps } = await startServer(env);
+// Five Steam destinations streaming to a local nginx-rtmp, so every store-page state is on screen.
+await startStorePageDemo(deps, steam.fake, (line) => console.log(line));
 // The sampler's first tick is STEAM_SAMPLE_MINUTES away: take one now so "current" is current.
 void background.players.runOnce();
 const host = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;

@@ -61,6 +61,8 @@ export const envSchema = z.object({
   STEAM_API_BASE: z.url().default("https://api.steampowered.com"),
   STEAM_STORE_BASE: z.url().default("https://store.steampowered.com"),
   STEAM_PARTNER_BASE: z.url().default("https://partner.steam-api.com"),
+  /** Where the store-page check asks whether Steam shows a broadcast (getbroadcastinfo). */
+  STEAM_COMMUNITY_BASE: z.url().default("https://steamcommunity.com"),
   STEAM_WEB_API_KEY: z.string().optional(),
   STEAM_PARTNER_API_KEY: z.string().optional(),
   STEAM_SAMPLE_MINUTES: z.coerce.number().positive().default(5),

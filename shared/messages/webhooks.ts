@@ -34,6 +34,7 @@ export const EVENT_FACTS = {
   /** On a recovery: every failure of the incident it closes (only the first was sent). */
   failuresBeforeRecovery: "Failures before it recovered",
   appId: "Steam app",
+  appTitle: "Shown on",
   players: "Players",
   previousPeak: "Previous peak",
   reviewScore: "Review score",
@@ -49,6 +50,9 @@ export const EVENT_LABELS = {
   "schedule.started": "Schedule started",
   "schedule.ended": "Schedule ended",
   "preparation.failed": "Preparation failed",
+  "store_page.live": "On the store page",
+  "store_page.not_shown": "Not shown on the store page",
+  "store_page.wrong_app": "On another game's page",
   "analytics.wishlist_deletes_spike": "Wishlist deletes spike",
   "analytics.refund_spike": "Refund spike",
   "analytics.player_peak": "New all-time player peak",

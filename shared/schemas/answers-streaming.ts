@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoTime } from "./answers-common";
+import { storePageView } from "./store-page";
 import { DESTINATION_TYPES, STREAM_STATUSES } from "./streaming-states";
 
 // Zod schemas of the streaming, media and dashboard answers, for the API document. The streaming
@@ -54,6 +55,8 @@ export const destinationView = z.object({
   last_failure: destinationFailure.nullable(),
   /** The scheduler's next start or stop on this destination (ms); null without windows. */
   next_schedule: z.object({ action: z.enum(["start", "stop"]), at: z.number() }).nullable(),
+  /** Whether Steam shows the running stream (Steam destinations only); null otherwise. */
+  store_page: storePageView.nullable(),
 });
 export type DestinationView = z.infer<typeof destinationView>;
 

@@ -33,6 +33,12 @@ export interface UptimeAnswer {
   intended_seconds: number;
   failures: number;
   longest_outage_seconds: number;
+  /** Of live_seconds: Steam showed the stream on the game's store page (Steam destinations). */
+  store_page_seconds: number;
+  /** Of live_seconds: publishing, but not seen on the store page. */
+  pushed_seconds: number;
+  /** store_page_seconds of intended_seconds; null when nothing was intended. */
+  store_page_percent: number | null;
 }
 
 export interface HealthSample {

@@ -37,6 +37,8 @@ export interface NginxRtmp {
   /** The FLV files recorded so far, oldest publish first (with `record`). */
   recordings(): string[];
   stop(): Promise<void>;
+  /** nginx's own folder (configuration, logs, recordings); stop() removes it. */
+  prefix: string;
 }
 
 /**
@@ -153,6 +155,7 @@ http {
   await up();
   return {
     port,
+    prefix,
     rtmpUrl: `rtmp://127.0.0.1:${port}/live`,
     events,
     async flowing() {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { waitUntil } from "@test/support/wait";
 import type { Subprocess } from "bun";
-import { waitUntil } from "../support/wait";
 
 // A real RTMP receiver on loopback, not a stand-in: `ffmpeg -listen 1` takes one publisher and
 // counts its frames through -progress. With `reconnect`, a new listener replaces each one that ends,

@@ -7,6 +7,7 @@ import { AdminControls } from "./AdminControls";
 import { ProjectsPanel } from "./ProjectsPanel";
 import { RecentActivity } from "./RecentActivity";
 import { StatCards } from "./StatCards";
+import { StorePagePanel } from "./StorePagePanel";
 import { SystemStatusPanel } from "./SystemStatusPanel";
 
 /** /dashboard: system-wide for admins, the user's own projects for everyone else (docs/screens.md#dashboard). */
@@ -18,6 +19,8 @@ export default function DashboardPage() {
   const projects = trpc.projects.list.useQuery();
   const activity = trpc.dashboard.recentActivity.useQuery();
   const worstUptime = trpc.health.worstUptime.useQuery(undefined, { refetchInterval: 60_000 });
+  // Steam is asked every 30 s; a 15-s refresh shows a change within one poll.
+  const storePages = trpc.dashboard.storePages.useQuery(undefined, { refetchInterval: 15_000 });
   const admin = (stats.data?.userRole ?? user?.role) === "admin";
 
   return (
@@ -42,6 +45,8 @@ export default function DashboardPage() {
         ) : system.isLoading ? (
           <Skeleton h="150px" borderRadius="xl" />
         ) : null}
+
+        <StorePagePanel items={storePages.data ?? []} />
 
         {stats.data ? (
           <StatCards stats={stats.data} />

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Flex, HStack, Switch, Text } from "@chakra-ui/react";
 import { usePermissions } from "@client/app/permissions";
+import { StorePageBadge } from "@client/components/StorePageBadge";
 import { type BadgeState, StatusBadge } from "@client/components/StreamStatusBadge";
 import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { NextSchedule } from "@client/pages/streaming/schedule/NextSchedule";
@@ -95,6 +96,7 @@ export function DestinationCard({
             )}
           </Text>
         )}
+        {liveNow && d.store_page && <StorePageBadge view={d.store_page} withReason />}
         {liveNow && d.started_by_window && (
           <Text fontSize="sm" color="blue.fg" data-testid="started-by-window">
             {UI.startedByWindow}
@@ -104,7 +106,11 @@ export function DestinationCard({
           <PlaylistOnAir items={playlistItems} playSeconds={live.play_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
-        <UptimeLine destinationId={d.id} runKey={`${status}|${failure?.stream_id}|${failure?.error_count}`} />
+        <UptimeLine
+          destinationId={d.id}
+          steam={d.type === "steam"}
+          runKey={`${status}|${failure?.stream_id}|${failure?.error_count}|${d.store_page?.state}`}
+        />
         {status === "running" && <LiveFigures live={live} />}
         {status === "starting" && !retrying && <LiveFigures live={null} />}
         <NextSchedule next={d.next_schedule} />

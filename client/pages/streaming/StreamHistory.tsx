@@ -7,6 +7,7 @@ import { PLAYLISTS } from "@shared/messages/playlists";
 import { STREAMING } from "@shared/messages/streaming";
 import { useEffect, useState } from "react";
 import { HealthTimeline } from "./HealthTimeline";
+import { StorePageHistory } from "./StorePageHistory";
 import { isEnded, type StreamRecord } from "./types";
 
 export interface StreamHistoryProps {
@@ -183,6 +184,9 @@ function HistoryDetails({ stream: s }: { stream: StreamRecord }) {
         {s.pid !== null && <Detail label={UI.historyProcess}>{s.pid}</Detail>}
       </SimpleGrid>
       <HealthTimeline streamId={s.id} live={s.status === "running" || s.status === "starting"} />
+      {s.destination_type === "steam" && (
+        <StorePageHistory streamId={s.id} live={s.status === "running" || s.status === "starting"} />
+      )}
       <Box mt="4">
         <Text fontSize="2xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
           {UI.historyLastError}

@@ -1,7 +1,9 @@
+import { storePagesInScope } from "@server/features/streaming";
 import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import { apiArea } from "@server/platform/openapi/registry";
 import { activityItem, clearedStreams, dashboardStatsAnswer } from "@shared/schemas/dashboard";
+import { storePageOverview } from "@shared/schemas/store-page";
 import { clearEndedInput } from "@shared/schemas/streaming";
 import * as dashboard from "./dashboard";
 
@@ -24,6 +26,15 @@ export const dashboardCalls = {
       answer: { description: "Activity items, newest first.", schema: activityItem.array() },
     },
     handler: ({ deps, user }) => dashboard.recentActivity(deps, user),
+  }),
+  storePages: call({
+    auth: "user",
+    rest: { method: "get", path: "/dashboard/store-pages" },
+    doc: {
+      summary: "Whether Steam shows each live stream to a Steam destination, for the user's projects",
+      answer: { description: "One entry per live Steam stream.", schema: storePageOverview.array() },
+    },
+    handler: ({ deps, user }) => storePagesInScope(deps, user),
   }),
   /** Admin only; the service answers 403 for others, with its own message. */
   clearEndedStreams: call({

@@ -1,6 +1,13 @@
 import type { AppDeps } from "@server/deps";
 import { orgScope } from "@server/features/projects";
-import { failureTimes, findDestination, findStream, intentsOf, runsOf } from "@server/features/streaming";
+import {
+  failureTimes,
+  findDestination,
+  findStream,
+  intentsOf,
+  runsOf,
+  storePageSpans,
+} from "@server/features/streaming";
 import { destinations, projects } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import { UPTIME_MIN_INTENDED_SECONDS } from "@shared/limits";
@@ -43,6 +50,7 @@ function uptimeOf(deps: AppDeps, destinationId: number, days: number): UptimeAns
     intents: intentsOf(deps.db, destinationId, from, to),
     runs: runsOf(deps.db, destinationId, from, to),
     failures: failureTimes(deps.db, destinationId, from, to),
+    storePage: storePageSpans(deps.db, destinationId, from, to),
     from,
     to,
   });

@@ -10,6 +10,12 @@ export interface UptimeFigures {
   intended_seconds: number;
   failures: number;
   longest_outage_seconds: number;
+  /** Of live_seconds: Steam showed the stream on the game's store page. */
+  store_page_seconds: number;
+  /** Of live_seconds: publishing, but not (known to be) on the store page. */
+  pushed_seconds: number;
+  /** store_page_seconds of intended_seconds; null when nothing was intended. */
+  store_page_percent: number | null;
 }
 
 type Closed = [number, number];
@@ -67,6 +73,8 @@ export function computeUptime(input: {
   intents: Span[];
   runs: Span[];
   failures: number[];
+  /** Spans Steam showed the stream on the store page (counted only inside live time). */
+  storePage?: Span[];
   from: number;
   to: number;
 }): UptimeFigures {
@@ -76,11 +84,16 @@ export function computeUptime(input: {
   const outages = subtract(intended, live);
   const intendedMs = total(intended);
   const liveMs = total(live);
+  const onPageMs = total(intersect(live, union(input.storePage ?? [], from, to)));
+  const percentOf = (ms: number) => (intendedMs > 0 ? Math.round((ms / intendedMs) * 10000) / 100 : null);
   return {
     uptime_percent: intendedMs > 0 ? Math.round((liveMs / intendedMs) * 10000) / 100 : null,
     live_seconds: seconds(liveMs),
     intended_seconds: seconds(intendedMs),
     failures: input.failures.filter((at) => at >= from && at <= to).length,
     longest_outage_seconds: seconds(Math.max(0, ...outages.map(([a, b]) => b - a))),
+    store_page_seconds: seconds(onPageMs),
+    pushed_seconds: seconds(liveMs) - seconds(onPageMs),
+    store_page_percent: percentOf(onPageMs),
   };
 }

@@ -1,2 +1,2 @@
 // What other features may use of projects: the tenancy and permission checks every service makes.
-export { orgScope, requireAdmin, requirePermission, requireProject, seesProject } from "./access";
+export { inOrgScope, orgScope, requireAdmin, requirePermission, requireProject, seesProject } from "./access";

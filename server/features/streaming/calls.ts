@@ -9,6 +9,12 @@ import {
   streamStatusAnswer,
 } from "@shared/schemas/answers-streaming";
 import {
+  storePageChange,
+  storePageHistoryInput,
+  storePageInput,
+  storePageView,
+} from "@shared/schemas/store-page";
+import {
   checkIngestBody,
   createDestinationInput,
   destinationsInput,
@@ -20,6 +26,7 @@ import {
 } from "@shared/schemas/streaming";
 import * as destinationCheck from "./destination-check";
 import * as destinations from "./destinations";
+import * as storePage from "./store-page/store-page";
 import * as streams from "./streams";
 import { systemInfo } from "./system-info";
 
@@ -81,6 +88,47 @@ export const streamingCalls = {
       errors: [403],
     },
     handler: ({ deps, user }, input) => destinationCheck.checkDestination(deps, user, input.id),
+  }),
+  /** Whether Steam shows the destination's running stream, as last checked. */
+  storePage: call({
+    auth: "user",
+    input: storePageInput,
+    rest: { method: "get", path: "/destinations/:id/store-page", params: { id: "id" } },
+    doc: {
+      summary: "Whether Steam shows a Steam destination's running stream on the game's store page",
+      ids: { id: "The destination's id." },
+      answer: {
+        description:
+          "The state (pushed, on_store_page, other_app, not_shown, unknown), since when, the app Steam shows it with and why; every field null when no stream runs.",
+        schema: storePageView,
+      },
+      errors: [400],
+    },
+    handler: ({ deps, user }, input) => storePage.storePageState(deps, user, input.id),
+  }),
+  /** Asks Steam now, rather than at the next 30-s check. */
+  checkStorePage: call({
+    auth: "user",
+    input: storePageInput,
+    rest: { method: "post", path: "/destinations/:id/store-page/check", params: { id: "id" } },
+    doc: {
+      summary: "Ask Steam now whether it shows a Steam destination's running stream",
+      ids: { id: "The destination's id." },
+      answer: { description: "The state after the check.", schema: storePageView },
+      errors: [400, 409],
+    },
+    handler: ({ deps, user }, input) => storePage.checkStorePage(deps, user, input.id),
+  }),
+  storePageHistory: call({
+    auth: "user",
+    input: storePageHistoryInput,
+    rest: { method: "get", path: "/streams/:id/store-page", params: { id: "streamId" } },
+    doc: {
+      summary: "A stream's store-page states, oldest first",
+      ids: { id: "The stream's id." },
+      answer: { description: "Every change of state while the stream ran.", schema: storePageChange.array() },
+    },
+    handler: ({ deps, user }, input) => storePage.storePageHistory(deps, user, input.streamId),
   }),
   updateDestination: call({
     auth: "user",

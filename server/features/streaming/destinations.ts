@@ -13,6 +13,7 @@ import type {
 import type { SessionUser } from "@shared/types";
 import { and, asc, eq } from "drizzle-orm";
 import { requireCaFile } from "./ca-file";
+import { viewOf } from "./store-page/view";
 import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
 import { hasMaskedCredentials, keepStoredCredentials } from "./url-credentials";
 
@@ -36,7 +37,14 @@ export function listDestinations(deps: AppDeps, user: SessionUser, projectId: nu
   return rows.map((r) => ({
     ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
     next_schedule: next.get(r.id) ?? null,
+    store_page: storePageOfCard(deps, r.id),
   }));
+}
+
+/** The card's store-page badge: only while the check follows a running stream of the destination. */
+function storePageOfCard(deps: AppDeps, destinationId: number) {
+  const watched = deps.storePage.ofDestination(destinationId);
+  return watched ? viewOf(destinationId, watched) : null;
 }
 
 /**

@@ -1,6 +1,8 @@
 // What other features may use of streaming: the streams and destinations they look up, the start
 // the scheduler drives, the counts the dashboard shows and the uptime record (intents and runs).
 export { findDestination } from "./destinations";
+export { storePageSpans } from "./store-page/state-store";
+export { storePagesInScope } from "./store-page/store-page";
 export { recordAndLaunch, requireProjectVideo, sourceFor } from "./stream-start";
 export { type DestinationRow, liveStatusFilter, type StreamRow } from "./stream-store";
 export { liveStreamsByDestination } from "./stream-views";

@@ -6,6 +6,16 @@ import { StreamAlerts } from "./stream-alerts";
 import * as uptime from "./uptime-store";
 
 /**
+ * Something else that follows a stream's runs (the store-page check). It is told, never asked: a
+ * listener that throws is logged and changes nothing for the stream.
+ */
+export interface RunListener {
+  running(streamId: number, at: number): void;
+  runEnded(streamId: number): void;
+  streamEnded(streamId: number): void;
+}
+
+/**
  * Everything outside the supervisor that hears of a stream's runs: the uptime record, the alerts on
  * the event bus and the Prometheus counters. The supervisor decides; these only record and tell.
  */
@@ -15,22 +25,42 @@ export class RunObservers {
   readonly resume: ResumePoints;
 
   constructor(
-    private readonly o: { db: Db; now: () => number; events?: EventBus; env: { DATA_DIR: string } },
+    private readonly o: {
+      db: Db;
+      now: () => number;
+      events?: EventBus;
+      env: { DATA_DIR: string };
+      runListeners?: readonly RunListener[];
+      log?: (line: string) => void;
+    },
   ) {
     this.alerts = new StreamAlerts(o);
     this.resume = new ResumePoints(o);
+  }
+
+  private tell(what: keyof RunListener, ...args: [number, number?]): void {
+    for (const listener of this.o.runListeners ?? []) {
+      try {
+        if (what === "running") listener.running(args[0], args[1] ?? this.o.now());
+        else listener[what](args[0]);
+      } catch (err) {
+        this.o.log?.(`[stream ${args[0]}] a run listener failed: ${(err as Error).message}`);
+      }
+    }
   }
 
   /** The run's first frame went out. */
   running(streamId: number, at: number): void {
     uptime.startRun(this.o.db, streamId, at);
     this.alerts.running(streamId);
+    this.tell("running", streamId, at);
   }
 
   /** The ffmpeg run ended; `failed` unless a stop was asked for. */
   runEnded(streamId: number, failed: boolean): void {
     uptime.endRun(this.o.db, streamId, this.o.now(), { failed });
     this.resume.ended(streamId, failed);
+    this.tell("runEnded", streamId);
   }
 
   /** A failure was recorded on the row (after runEnded, or with no run at all). */
@@ -42,6 +72,7 @@ export class RunObservers {
   /** A failure no restart can mend (destination or media gone). */
   gaveUp(streamId: number): void {
     uptime.endRun(this.o.db, streamId, this.o.now(), { failed: true });
+    this.tell("runEnded", streamId);
     streamFailures.inc();
   }
 
@@ -49,6 +80,7 @@ export class RunObservers {
   streamEnded(streamId: number): void {
     this.alerts.ended(streamId);
     this.resume.forget(streamId);
+    this.tell("streamEnded", streamId);
   }
 
   /** A run ended on purpose and the next starts now: counted for Prometheus, told to nobody. */

@@ -84,6 +84,7 @@ export function destinationView(
     started_by_window: live?.scheduleId != null,
     last_failure: lastFailure(latest),
     next_schedule: null,
+    store_page: null,
   };
   if (showKey) {
     view.stream_key = row.streamKey;

@@ -35,8 +35,10 @@ export interface ConsoleEvent {
    * the incident it closes (repeats are counted, not sent).
    */
   failures?: number;
-  /** Steam app of an analytics alert. */
+  /** Steam app of an analytics alert, or the app a store-page event saw the broadcast on. */
   appId?: number;
+  /** `store_page.*`: the name of the game Steam shows the broadcast with. */
+  appTitle?: string;
   /** `analytics.player_peak`: the new all-time peak and the one it beat. */
   players?: number;
   previousPeak?: number;

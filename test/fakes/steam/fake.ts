@@ -1,3 +1,4 @@
+import { createBroadcastFake } from "./broadcasts";
 import { GAMES, gameById } from "./catalog";
 import { appInfo, newsFor, packageInfo, playersAt, type RawSalesRow } from "./data";
 import { type RawQuerySummary, reviewSummaryAt } from "./reviews";
@@ -76,6 +77,7 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
   /** Restated dates: their change mark and, if given, their replacement rows. */
   const restated = new Map<string, { mark: number; rows?: RawSalesRow[] }>();
   let bumps = 0;
+  const broadcasts = createBroadcastFake();
 
   const pacificToday = () => pacific.format(new Date(now()));
   /** How much of today (Pacific) has passed, from the clock: 0.25 at 06:00 Los Angeles time. */
@@ -214,12 +216,15 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
     if (partnerMethod) return partner(url, partnerMethod);
     if (url.pathname.includes("/api/storesearch")) return storeSearch(url);
     if (url.pathname.includes("/appreviews/")) return appReviews(url);
+    if (url.pathname === "/broadcast/getbroadcastinfo/") return broadcasts.answer(url);
     return webApi(url);
   }
 
   return {
     handle,
     requests,
+    /** The community broadcast endpoint: `broadcasts.set(steamId, …)` says what Steam shows. */
+    broadcasts,
     /** Queue an answer for the next request(s) whose path contains `fault.path`. */
     fault: (fault: Fault) => void faults.push({ times: 1, ...fault }),
     /** Steam restates a date: it shows up again in GetChangedDatesForPartner, optionally with new rows. */

@@ -9,6 +9,7 @@ export const STEAM_BASES = {
   STEAM_API_BASE: "https://api.steampowered.com",
   STEAM_STORE_BASE: "https://store.steampowered.com",
   STEAM_PARTNER_BASE: "https://partner.steam-api.com",
+  STEAM_COMMUNITY_BASE: "https://steamcommunity.com",
 };
 
 const isLoopback = (url: string) => {

@@ -57,6 +57,9 @@ describe("GET /api/destinations/{id}/uptime", () => {
       intended_seconds: 10 * 3600,
       failures: 1,
       longest_outage_seconds: 3600,
+      store_page_seconds: 0,
+      pushed_seconds: 9 * 3600,
+      store_page_percent: 0,
     });
     closeIntent(w.deps.db, w.dest.id, NOW - HOUR);
     const later = await (await w.call(`/api/destinations/${w.dest.id}/uptime`, { cookie })).json();

@@ -62,6 +62,9 @@ describe("uptime through an ingest outage", () => {
         "intended_seconds",
         "live_seconds",
         "longest_outage_seconds",
+        "pushed_seconds",
+        "store_page_percent",
+        "store_page_seconds",
         "uptime_percent",
       ]);
       const downSeconds = (upAt - downAt) / 1000;

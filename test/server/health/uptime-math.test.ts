@@ -18,6 +18,9 @@ describe("uptime from intents and live runs", () => {
       intended_seconds: 0,
       failures: 0,
       longest_outage_seconds: 0,
+      store_page_seconds: 0,
+      pushed_seconds: 0,
+      store_page_percent: null,
     });
   });
 
@@ -71,5 +74,35 @@ describe("uptime from intents and live runs", () => {
 
   test("a percentage keeps two decimals", () => {
     expect(uptime([s(0, 3)], [s(0, 2)]).uptime_percent).toBe(66.67);
+  });
+});
+
+describe("store-page time apart from pushed time", () => {
+  const split = (runs: Span[], storePage: Span[]) =>
+    computeUptime({ intents: [s(0, 1000)], runs, failures: [], storePage, from: 0, to: 1_000_000 });
+
+  test("live time splits into on-the-store-page and pushed", () => {
+    expect(split([s(0, 1000)], [s(100, 700)])).toMatchObject({
+      live_seconds: 1000,
+      store_page_seconds: 600,
+      pushed_seconds: 400,
+      store_page_percent: 60,
+    });
+  });
+
+  test("store-page spans count only inside live, intended time", () => {
+    // Live 0-500; a store-page span recorded past the run's end and an overlapping one count once.
+    expect(split([s(0, 500)], [s(400, 900), s(450, 480), s(1200, 1300)])).toMatchObject({
+      live_seconds: 500,
+      store_page_seconds: 100,
+      pushed_seconds: 400,
+    });
+  });
+
+  test("an open store-page span lasts until the end of the period, like an open run", () => {
+    expect(split([s(0, null)], [s(900, null)])).toMatchObject({
+      store_page_seconds: 100,
+      pushed_seconds: 900,
+    });
   });
 });

@@ -8,6 +8,7 @@ export * from "./schedules";
 export * from "./steam";
 export * from "./steam-history";
 export * from "./steam-sales-info";
+export * from "./store-page";
 export * from "./streaming";
 export * from "./tokens";
 export * from "./webhooks";

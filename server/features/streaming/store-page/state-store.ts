@@ -1,0 +1,99 @@
+import type { Span } from "@server/features/streaming/uptime-store";
+import type { Db } from "@server/platform/db/client";
+import { destinations, healthSamples, projects, storePageStates, streams } from "@server/platform/db/schema";
+import { and, asc, eq, gt, isNull, lt, max, or } from "drizzle-orm";
+import type { Verdict } from "./verdict";
+
+// The store-page history: one row per state of a stream, closed at the next change or the run's end.
+
+/** A new state of the stream from `at`: the open one ends there. */
+export function recordChange(
+  db: Db,
+  ids: { streamId: number; destinationId: number },
+  v: Verdict,
+  at: number,
+): void {
+  db.transaction((tx) => {
+    closeOpen(tx as unknown as Db, ids.streamId, at);
+    tx.insert(storePageStates)
+      .values({
+        ...ids,
+        state: v.state,
+        appId: v.appId,
+        appTitle: v.appTitle,
+        reason: v.reason,
+        startedAt: at,
+      })
+      .run();
+  });
+}
+
+/** The stream stopped publishing: its state ends. */
+export function closeOpen(db: Db, streamId: number, at: number): void {
+  db.update(storePageStates)
+    .set({ endedAt: at })
+    .where(and(eq(storePageStates.streamId, streamId), isNull(storePageStates.endedAt)))
+    .run();
+}
+
+/**
+ * Server start: states a crashed server left open end at their stream's last health sample, the
+ * last moment it is known to have been publishing (or where they began when there is none).
+ */
+export function closeLeftOpen(db: Db): void {
+  const t = storePageStates;
+  const open = db.select().from(t).where(isNull(t.endedAt)).all();
+  for (const row of open) {
+    const last = db
+      .select({ at: max(healthSamples.at) })
+      .from(healthSamples)
+      .where(eq(healthSamples.streamId, row.streamId))
+      .get()?.at;
+    const endedAt = Math.max(row.startedAt, last ?? row.startedAt);
+    db.update(t).set({ endedAt }).where(eq(t.id, row.id)).run();
+  }
+}
+
+export function historyOf(db: Db, streamId: number) {
+  return db
+    .select()
+    .from(storePageStates)
+    .where(eq(storePageStates.streamId, streamId))
+    .orderBy(asc(storePageStates.startedAt), asc(storePageStates.id))
+    .all();
+}
+
+/** Spans the destination's streams were on its game's store page, within [from, to]. */
+export function storePageSpans(db: Db, destinationId: number, from: number, to: number): Span[] {
+  const t = storePageStates;
+  return db
+    .select({ start: t.startedAt, end: t.endedAt })
+    .from(t)
+    .where(
+      and(
+        eq(t.destinationId, destinationId),
+        eq(t.state, "on_store_page"),
+        lt(t.startedAt, to),
+        or(isNull(t.endedAt), gt(t.endedAt, from)),
+      ),
+    )
+    .all();
+}
+
+/** What the check needs to know of a stream as its run starts: its destination, key and app. */
+export function streamFacts(db: Db, streamId: number) {
+  return db
+    .select({
+      destinationId: streams.destinationId,
+      projectId: streams.projectId,
+      type: destinations.type,
+      key: destinations.streamKey,
+      name: destinations.name,
+      appId: projects.steamAppId,
+    })
+    .from(streams)
+    .innerJoin(destinations, eq(destinations.id, streams.destinationId))
+    .innerJoin(projects, eq(projects.id, streams.projectId))
+    .where(eq(streams.id, streamId))
+    .get();
+}

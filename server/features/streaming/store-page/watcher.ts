@@ -1,0 +1,241 @@
+import type { RunListener } from "@server/features/streaming/run-observers";
+import type { Db } from "@server/platform/db/client";
+import type { ConsoleEventType, EventBus } from "@server/platform/events/bus";
+import { STORE_PAGE } from "@shared/messages/store-page";
+import type { StorePageState } from "@shared/schemas/store-page";
+import { AccountPolls } from "./account-polls";
+import { type Fetch, fetchBroadcastInfo } from "./broadcast-info";
+import { closeOpen, recordChange, streamFacts } from "./state-store";
+import { steamIdFromKey } from "./steam-key";
+import {
+  type Check,
+  changed,
+  DEFAULT_STORE_PAGE_TIMINGS,
+  type StorePageTimings,
+  unknown,
+  type Verdict,
+  verdict,
+} from "./verdict";
+
+/** A running stream to a Steam destination, as the check follows it. */
+export interface Watched {
+  streamId: number;
+  destinationId: number;
+  projectId: number;
+  destinationName: string;
+  steamId: string | null;
+  projectAppId: number | null;
+  /** Publishing since, or Steam last showed it since: the later of the two. */
+  waitingSince: number;
+  current: Verdict & { since: number; checkedAt: number | null };
+  unwatch: (() => void) | null;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const EVENTS: Partial<Record<StorePageState, ConsoleEventType>> = {
+  on_store_page: "store_page.live",
+  not_shown: "store_page.not_shown",
+  other_app: "store_page.wrong_app",
+};
+
+export interface StorePageWatcherOptions {
+  db: Db;
+  now: () => number;
+  communityBase: string;
+  events?: EventBus;
+  log?: (line: string) => void;
+  fetch?: Fetch;
+  timings?: Partial<StorePageTimings>;
+}
+
+/**
+ * Whether Steam shows each running stream to a Steam destination, and where. It hears of runs as a
+ * RunListener beside the uptime record, asks Steam once per broadcasting account, and records every
+ * change (history, uptime, webhooks). It never acts on a stream: whatever fails in here is logged and
+ * changes the badge at most.
+ */
+export class StorePageWatcher implements RunListener {
+  readonly timings: StorePageTimings;
+  private readonly polls: AccountPolls;
+  private readonly watched = new Map<number, Watched>();
+  /**
+   * The state each stream ended its last run in, until the stream itself ends: a reconnect (planned,
+   * or a restart) that Steam shows as before is not told again. Steam keeps a broadcast session
+   * through reconnects under 5 minutes.
+   */
+  private readonly previous = new Map<number, Verdict>();
+  /** Accounts kept asked about for one poll after a run ends, so the next run starts from that answer. */
+  private readonly lingering = new Set<ReturnType<typeof setTimeout>>();
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly o: StorePageWatcherOptions) {
+    this.timings = { ...DEFAULT_STORE_PAGE_TIMINGS, ...o.timings };
+    this.log = o.log ?? (() => {});
+    const fetchFn = o.fetch ?? ((input, init) => fetch(input, init));
+    this.polls = new AccountPolls({
+      ask: (steamId) => fetchBroadcastInfo(o.communityBase, steamId, fetchFn),
+      now: o.now,
+      timings: this.timings,
+      log: this.log,
+    });
+  }
+
+  running(streamId: number, at: number): void {
+    this.guard("running", () => this.follow(streamId, at));
+  }
+
+  runEnded(streamId: number): void {
+    this.guard("runEnded", () => this.unfollow(streamId, true));
+  }
+
+  streamEnded(streamId: number): void {
+    this.guard("streamEnded", () => {
+      this.unfollow(streamId);
+      this.previous.delete(streamId);
+    });
+  }
+
+  /** The followed stream of a destination, if one runs. */
+  ofDestination(destinationId: number): Watched | null {
+    for (const w of this.watched.values()) if (w.destinationId === destinationId) return w;
+    return null;
+  }
+
+  /** Every followed stream. */
+  all(): Watched[] {
+    return [...this.watched.values()];
+  }
+
+  /** Asks Steam now about the destination's running stream; its state afterwards (null: none runs). */
+  async checkNow(destinationId: number): Promise<Watched | null> {
+    const w = this.ofDestination(destinationId);
+    if (!w?.steamId || w.projectAppId === null) return w;
+    await this.polls.checkNow(w.steamId);
+    return this.watched.get(w.streamId) ?? null;
+  }
+
+  /** Accounts being asked about right now (one request per poll each). */
+  get accounts(): number {
+    return this.polls.size;
+  }
+
+  close(): void {
+    for (const w of this.watched.values()) if (w.timer) clearTimeout(w.timer);
+    for (const timer of this.lingering) clearTimeout(timer);
+    this.lingering.clear();
+    this.watched.clear();
+    this.previous.clear();
+    this.polls.close();
+  }
+
+  private follow(streamId: number, at: number) {
+    this.unfollow(streamId);
+    const row = streamFacts(this.o.db, streamId);
+    if (row?.type !== "steam" || row.destinationId === null) return;
+    const steamId = steamIdFromKey(row.key);
+    const w: Watched = {
+      streamId,
+      destinationId: row.destinationId,
+      projectId: row.projectId,
+      destinationName: row.name,
+      steamId,
+      projectAppId: row.appId,
+      waitingSince: at,
+      current: { ...unknown(""), since: at, checkedAt: null },
+      unwatch: null,
+      timer: null,
+    };
+    this.watched.set(streamId, w);
+    if (!steamId) return this.apply(w, unknown(STORE_PAGE.keyNotSteam), null, true);
+    if (row.appId === null) return this.apply(w, unknown(STORE_PAGE.noAppId), null, true);
+    // A fresh answer about the account (another stream shares it) places this one at once.
+    const last = this.polls.last(steamId);
+    this.evaluate(w, last && this.o.now() - last.at < this.timings.pollMs ? last : null, true);
+    w.unwatch = this.polls.watch(steamId, (check) => this.guard("check", () => this.evaluate(w, check)));
+  }
+
+  private unfollow(streamId: number, reconnecting = false) {
+    const w = this.watched.get(streamId);
+    if (!w) return;
+    this.watched.delete(streamId);
+    if (w.timer) clearTimeout(w.timer);
+    closeOpen(this.o.db, streamId, this.o.now());
+    if (!reconnecting || !w.unwatch) return w.unwatch?.();
+    this.previous.set(streamId, w.current);
+    const unwatch = w.unwatch;
+    const timer = setTimeout(() => {
+      this.lingering.delete(timer);
+      unwatch();
+    }, this.timings.pollMs);
+    timer.unref?.();
+    this.lingering.add(timer);
+  }
+
+  /** Steam's last word (or none yet) and the clock → the state; re-checked when a threshold passes. */
+  private evaluate(w: Watched, check: Check | null, first = false) {
+    if (this.watched.get(w.streamId) !== w || w.projectAppId === null) return;
+    const last = check ?? (w.steamId ? this.polls.last(w.steamId) : null);
+    const known = last && last.at >= w.waitingSince - this.timings.pollMs ? last : null;
+    if (known?.ok && known.info.online) w.waitingSince = Math.max(w.waitingSince, known.at);
+    const now = this.o.now();
+    const v = verdict({
+      check: known,
+      projectAppId: w.projectAppId,
+      waitingSince: w.waitingSince,
+      now,
+      timings: this.timings,
+    });
+    this.apply(w, v, known?.at ?? null, first);
+    this.rearm(w, now);
+  }
+
+  /** Pushed turns into "slow" after a minute and Not shown after two, between polls too. */
+  private rearm(w: Watched, now: number) {
+    if (w.timer) clearTimeout(w.timer);
+    w.timer = null;
+    if (w.current.state !== "pushed") return;
+    const { normalDelayMs, notShownMs } = this.timings;
+    const next = [w.waitingSince + normalDelayMs + 1, w.waitingSince + notShownMs + 1].find((t) => t > now);
+    if (next === undefined) return;
+    w.timer = setTimeout(() => this.guard("timer", () => this.evaluate(w, null)), next - now);
+    w.timer.unref?.();
+  }
+
+  private apply(w: Watched, v: Verdict, checkedAt: number | null, first = false) {
+    const at = this.o.now();
+    if (!first && !changed(w.current, v)) {
+      w.current = { ...w.current, reason: v.reason, appTitle: v.appTitle ?? w.current.appTitle };
+      if (checkedAt !== null) w.current.checkedAt = checkedAt;
+      return;
+    }
+    const since = first ? w.waitingSince : at;
+    w.current = { ...v, since, checkedAt: checkedAt ?? w.current.checkedAt };
+    recordChange(this.o.db, w, v, since);
+    this.log(`[store-page] stream ${w.streamId}: ${v.state}`);
+    // After a reconnect, the first settled state is told only if it differs from the one before it;
+    // Pushed on the way there settles nothing.
+    const before = this.previous.get(w.streamId);
+    if (v.state !== "pushed") this.previous.delete(w.streamId);
+    const type = before && !changed(before, v) ? undefined : EVENTS[v.state];
+    if (type && this.o.events)
+      this.o.events.emit({
+        type,
+        projectId: w.projectId,
+        at,
+        streamId: w.streamId,
+        destinationId: w.destinationId,
+        destinationName: w.destinationName,
+        appId: v.appId ?? undefined,
+        appTitle: v.appTitle ?? undefined,
+        message: v.reason,
+      });
+  }
+
+  private guard(what: string, work: () => void) {
+    try {
+      work();
+    } catch (err) {
+      this.log(`[store-page] ${what} failed: ${(err as Error).message}`);
+    }
+  }
+}
