@@ -41,6 +41,9 @@ const DAYS = Number(process.env.DAYS ?? 30);
 const CLIP_S = Number(process.env.CLIP_S ?? 12.8);
 const RATE = Number(process.env.RATE ?? 10_000);
 const FPS = 5;
+const AUDIO_RATE = 8000;
+/** Samples in one AAC-LC frame. */
+const AAC_FRAME_SAMPLES = 1024;
 const TARGET_S = DAYS * 86_400;
 /** However slow the machine, the bench ends: the figures then say how much stream time it covered. */
 const WALL_CAP_MS = 60 * 60_000;
@@ -73,18 +76,25 @@ const argvOf = (pid: number) => {
   }
 };
 
-/** The clip, made once with ffmpeg: test pattern and a tone, Steam's codecs and profiles, tiny. */
+/**
+ * The clip, made once with ffmpeg: test pattern and a tone, Steam's codecs and profiles, tiny. Its
+ * sound is cut as the console cuts a prepared copy's, to the whole AAC frames that fit in the picture
+ * less the encoder's priming one, so that it loops by stream copy without a seam.
+ */
 async function makeClip(out: string) {
+  const fit = Math.floor((CLIP_S * AUDIO_RATE) / AAC_FRAME_SAMPLES);
   const proc = Bun.spawn(
     [
       ...[process.env.FFMPEG_PATH ?? "ffmpeg", "-hide_banner", "-loglevel", "error", "-y"],
       ...["-f", "lavfi", "-i", `testsrc2=size=160x90:rate=${FPS}:duration=${CLIP_S}`],
-      ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=8000:duration=${CLIP_S}`],
+      ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=${AUDIO_RATE}:duration=${CLIP_S + 1}`],
+      ...["-af", `atrim=end_sample=${(fit - 1) * AAC_FRAME_SAMPLES}`],
       ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "high", "-pix_fmt", "yuv420p"],
       ...["-b:v", "8k", "-maxrate", "8k", "-bufsize", "8k"],
       ...["-g", String(FPS), "-keyint_min", String(FPS), "-sc_threshold", "0"],
-      ...["-c:a", "aac", "-profile:a", "aac_low", "-ar", "8000", "-ac", "1", "-b:a", "8k"],
-      ...["-shortest", "-movflags", "+faststart", "-f", "mp4", out],
+      ...["-map", "0:v", "-map", "1:a"],
+      ...["-c:a", "aac", "-profile:a", "aac_low", "-ar", String(AUDIO_RATE), "-ac", "1", "-b:a", "8k"],
+      ...["-movflags", "+faststart", "-f", "mp4", out],
     ],
     { stdout: "ignore", stderr: "pipe" },
   );
