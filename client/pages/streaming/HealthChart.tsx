@@ -26,6 +26,17 @@ const LABELLED_MARKS = 3;
 const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
+/**
+ * A mark's label sits low, where the bitrate and fps lines seldom are, and on the side of the line
+ * with more room, so a narrow screen does not cut it off.
+ */
+const markLabel = (inRightHalf: boolean) => ({
+  value: HEALTH_UI.plannedReconnect,
+  position: inRightHalf ? ("insideBottomRight" as const) : ("insideBottomLeft" as const),
+  fill: AMBER,
+  fontSize: 11,
+});
+
 function Key({ color, label, dot, hint }: { color: string; label: string; dot?: boolean; hint?: string }) {
   return (
     <HStack gap="1.5" title={hint}>
@@ -56,7 +67,8 @@ export default function HealthChart({
     drop: s.dropped_frames > 0 ? Math.round(s.fps * 10) / 10 : null,
   }));
   const from = Math.min(points[0]?.t ?? 0, ...marks);
-  const axis = timeAxis(from, Math.max(points.at(-1)?.t ?? 0, ...marks));
+  const to = Math.max(points.at(-1)?.t ?? 0, ...marks);
+  const axis = timeAxis(from, to);
   return (
     <Box data-testid="health-chart">
       <HStack gap="4" mb="1" wrap="wrap">
@@ -113,16 +125,7 @@ export default function HealthChart({
                 strokeDasharray="4 3"
                 ifOverflow="extendDomain"
                 className="planned-reconnect"
-                label={
-                  marks.length <= LABELLED_MARKS
-                    ? {
-                        value: HEALTH_UI.plannedReconnect,
-                        position: "insideTopLeft",
-                        fill: AMBER,
-                        fontSize: 11,
-                      }
-                    : undefined
-                }
+                label={marks.length <= LABELLED_MARKS ? markLabel(t > (from + to) / 2) : undefined}
               />
             ))}
             <Scatter
