@@ -42,4 +42,7 @@ export const HEALTH_UI = {
   bitrate: "Bitrate (kbps)",
   fps: "FPS",
   drops: "Dropped frames",
+  plannedReconnect: "Planned reconnect",
+  plannedReconnectHint:
+    "The stream reconnected on purpose, as planned, and went on after a gap of a few seconds. It is not a failure.",
 } as const;

@@ -1,5 +1,6 @@
 import { HEALTH } from "@shared/messages/health";
 import { z } from "zod";
+import { isoTime } from "./answers-common";
 import { countUpTo, idSchema } from "./ids";
 
 // Inputs and answers of the health timeline and uptime calls.
@@ -41,25 +42,36 @@ export interface UptimeAnswer {
   store_page_percent: number | null;
 }
 
-export interface HealthSample {
-  at: string;
-  /** Seconds the sample covers: 10, or 300 for folded samples older than a day. */
-  span_seconds: number;
-  bitrate_kbps: number;
-  bitrate_min_kbps: number;
-  bitrate_max_kbps: number;
-  fps: number;
-  fps_min: number;
-  fps_max: number;
-  speed: number;
-  dropped_frames: number;
-  dup_frames: number;
-}
+/** One health sample: ffmpeg's figures over 10 s, or a 5-minute fold of them. */
+const healthSample = z.object({
+  at: isoTime,
+  span_seconds: z
+    .number()
+    .int()
+    .describe("Seconds the sample covers: 10, or 300 for folded samples older than a day."),
+  bitrate_kbps: z.number(),
+  bitrate_min_kbps: z.number(),
+  bitrate_max_kbps: z.number(),
+  fps: z.number(),
+  fps_min: z.number(),
+  fps_max: z.number(),
+  speed: z.number(),
+  dropped_frames: z.number().int(),
+  dup_frames: z.number().int(),
+});
+export type HealthSample = z.infer<typeof healthSample>;
 
-export interface HealthAnswer {
-  stream_id: number;
-  samples: HealthSample[];
-}
+/** GET /streams/{id}/health: the samples, and the reconnects made on purpose (not failures). */
+export const healthAnswer = z.object({
+  stream_id: z.number().int(),
+  samples: z.array(healthSample),
+  planned_reconnects: z
+    .array(z.object({ at: isoTime }))
+    .describe(
+      "When a run of the stream ended on purpose and the next began (before FLV's timestamp limit, or the destination's interval), oldest first.",
+    ),
+});
+export type HealthAnswer = z.infer<typeof healthAnswer>;
 
 export interface WorstUptime {
   destination_id: number;

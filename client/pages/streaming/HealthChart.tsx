@@ -1,11 +1,12 @@
 import { Box, HStack, Text } from "@chakra-ui/react";
 import { CHART_GRID, chartAxisProps, chartGridProps, chartTickCss } from "@client/components/chart-style";
 import { HEALTH_UI } from "@client/messages/health-ui";
-import type { HealthSample } from "@shared/schemas/health";
+import type { HealthAnswer } from "@shared/schemas/health";
 import {
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceLine,
   ResponsiveContainer,
   Scatter,
   Tooltip,
@@ -18,13 +19,27 @@ import { timeAxis } from "./time-ticks";
 const GREEN = "#4ade80";
 const BLUE = "#60a5fa";
 const RED = "#f87171";
+const AMBER = "#fbbf24";
 const HEIGHT = 140;
+/** More marks than this would print their labels over each other: the key names them instead. */
+const LABELLED_MARKS = 3;
 const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
-function Key({ color, label, dot }: { color: string; label: string; dot?: boolean }) {
+/**
+ * A mark's label sits low, where the bitrate and fps lines seldom are, and on the side of the line
+ * with more room, so a narrow screen does not cut it off.
+ */
+const markLabel = (inRightHalf: boolean) => ({
+  value: HEALTH_UI.plannedReconnect,
+  position: inRightHalf ? ("insideBottomRight" as const) : ("insideBottomLeft" as const),
+  fill: AMBER,
+  fontSize: 11,
+});
+
+function Key({ color, label, dot, hint }: { color: string; label: string; dot?: boolean; hint?: string }) {
   return (
-    <HStack gap="1.5">
+    <HStack gap="1.5" title={hint}>
       <Box w={dot ? "2" : "3"} h={dot ? "2" : "0.5"} borderRadius="full" style={{ background: color }} />
       <Text fontSize="xs" color="fg.muted">
         {label}
@@ -33,21 +48,36 @@ function Key({ color, label, dot }: { color: string; label: string; dot?: boolea
   );
 }
 
-/** Bitrate (left axis) and fps (right axis) over time; a red dot on the fps line where frames dropped. */
-export default function HealthChart({ samples }: { samples: HealthSample[] }) {
+/**
+ * Bitrate (left axis) and fps (right axis) over time; a red dot on the fps line where frames dropped,
+ * and a dashed amber line where the stream reconnected on purpose (a planned reconnect, not a failure).
+ */
+export default function HealthChart({
+  samples,
+  plannedReconnects = [],
+}: {
+  samples: HealthAnswer["samples"];
+  plannedReconnects?: HealthAnswer["planned_reconnects"];
+}) {
+  const marks = plannedReconnects.map((p) => Date.parse(p.at));
   const points = samples.map((s) => ({
     t: Date.parse(s.at),
     bitrate: Math.round(s.bitrate_kbps),
     fps: Math.round(s.fps * 10) / 10,
     drop: s.dropped_frames > 0 ? Math.round(s.fps * 10) / 10 : null,
   }));
-  const axis = timeAxis(points[0]?.t ?? 0, points.at(-1)?.t ?? 0);
+  const from = Math.min(points[0]?.t ?? 0, ...marks);
+  const to = Math.max(points.at(-1)?.t ?? 0, ...marks);
+  const axis = timeAxis(from, to);
   return (
     <Box data-testid="health-chart">
       <HStack gap="4" mb="1" wrap="wrap">
         <Key color={GREEN} label={HEALTH_UI.bitrate} />
         <Key color={BLUE} label={HEALTH_UI.fps} />
         <Key color={RED} label={HEALTH_UI.drops} dot />
+        {marks.length > 0 ? (
+          <Key color={AMBER} label={HEALTH_UI.plannedReconnect} hint={HEALTH_UI.plannedReconnectHint} />
+        ) : null}
       </HStack>
       <Box h={`${HEIGHT}px`} css={chartTickCss}>
         <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -86,6 +116,18 @@ export default function HealthChart({ samples }: { samples: HealthSample[] }) {
               strokeWidth={1.5}
               isAnimationActive={false}
             />
+            {marks.map((t) => (
+              <ReferenceLine
+                key={t}
+                x={t}
+                yAxisId="kbps"
+                stroke={AMBER}
+                strokeDasharray="4 3"
+                ifOverflow="extendDomain"
+                className="planned-reconnect"
+                label={marks.length <= LABELLED_MARKS ? markLabel(t > (from + to) / 2) : undefined}
+              />
+            ))}
             <Scatter
               yAxisId="fps"
               dataKey="drop"

@@ -8,7 +8,7 @@ const HealthChart = lazy(() => import("./HealthChart"));
 
 const LIVE_POLL_MS = 10_000;
 
-/** The expanded history row's timeline: bitrate and fps over the stream's life, drops marked. */
+/** The expanded history row's timeline: bitrate and fps over the stream's life, drops and planned reconnects marked. */
 export function HealthTimeline({ streamId, live }: { streamId: number; live: boolean }) {
   const health = trpc.health.streamHealth.useQuery(
     { streamId, hours: 720 },
@@ -27,7 +27,7 @@ export function HealthTimeline({ streamId, live }: { streamId: number; live: boo
         <Text fontSize="sm">{HEALTH_UI.timelineEmpty}</Text>
       ) : (
         <Suspense fallback={<Skeleton h="140px" borderRadius="md" />}>
-          <HealthChart samples={health.data.samples} />
+          <HealthChart samples={health.data.samples} plannedReconnects={health.data.planned_reconnects} />
         </Suspense>
       )}
     </Box>

@@ -1,7 +1,7 @@
 import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import { apiArea } from "@server/platform/openapi/registry";
-import { healthInput, uptimeInput } from "@shared/schemas/health";
+import { healthAnswer, healthInput, uptimeInput } from "@shared/schemas/health";
 import * as health from "./health";
 
 // A stream's health timeline and a destination's uptime, each call declared once. Their paths sit
@@ -14,7 +14,10 @@ const streamCalls = {
     rest: { method: "get", path: "/streams/:id/health", params: { id: "streamId" } },
     doc: {
       summary: "A stream's health timeline",
-      answer: { description: "Samples of bitrate, fps and speed, with gaps marked." },
+      answer: {
+        description: "Samples of bitrate, fps and speed, and the planned reconnects among them.",
+        schema: healthAnswer,
+      },
     },
     handler: ({ deps, user }, input) => health.streamHealth(deps, user, input.streamId, input.hours),
   }),

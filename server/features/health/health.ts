@@ -5,6 +5,7 @@ import {
   findDestination,
   findStream,
   intentsOf,
+  plannedReconnectTimes,
   runsOf,
   storePageSpans,
 } from "@server/features/streaming";
@@ -19,7 +20,10 @@ import { computeUptime } from "./uptime-math";
 
 const DAY_MS = 24 * 3600_000;
 
-/** A stream's health samples of the last `hours`; another organisation's stream is not found. */
+/**
+ * A stream's health samples of the last `hours`, and its planned reconnects in them (shown as marks,
+ * not failures); another organisation's stream is not found.
+ */
 export function streamHealth(
   deps: AppDeps,
   user: SessionUser,
@@ -27,7 +31,8 @@ export function streamHealth(
   hours: number,
 ): HealthAnswer {
   findStream(deps, user, streamId);
-  const samples = samplesOf(deps.db, streamId, deps.now() - hours * 3600_000).map((s) => ({
+  const since = deps.now() - hours * 3600_000;
+  const samples = samplesOf(deps.db, streamId, since).map((s) => ({
     at: iso(s.at),
     span_seconds: s.span,
     bitrate_kbps: s.bitrateKbps,
@@ -40,7 +45,8 @@ export function streamHealth(
     dropped_frames: s.dropped,
     dup_frames: s.dup,
   }));
-  return { stream_id: streamId, samples };
+  const planned_reconnects = plannedReconnectTimes(deps.db, streamId, since).map((at) => ({ at: iso(at) }));
+  return { stream_id: streamId, samples, planned_reconnects };
 }
 
 function uptimeOf(deps: AppDeps, destinationId: number, days: number): UptimeAnswer {

@@ -8,4 +8,12 @@ export { type DestinationRow, liveStatusFilter, type StreamRow } from "./stream-
 export { liveStreamsByDestination } from "./stream-views";
 export { clearEndedStreams, findStream } from "./streams";
 export { startOfDay, streamCount } from "./system-info";
-export { closeIntent, failureTimes, intentsOf, runsOf, type Span, wentLive } from "./uptime-store";
+export {
+  closeIntent,
+  failureTimes,
+  intentsOf,
+  plannedReconnectTimes,
+  runsOf,
+  type Span,
+  wentLive,
+} from "./uptime-store";

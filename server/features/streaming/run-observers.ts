@@ -56,9 +56,9 @@ export class RunObservers {
     this.tell("running", streamId, at);
   }
 
-  /** The ffmpeg run ended; `failed` unless a stop was asked for. */
-  runEnded(streamId: number, failed: boolean): void {
-    uptime.endRun(this.o.db, streamId, this.o.now(), { failed });
+  /** The ffmpeg run ended; `failed` unless a stop was asked for or it was `planned` (a reconnect on purpose). */
+  runEnded(streamId: number, failed: boolean, planned = false): void {
+    uptime.endRun(this.o.db, streamId, this.o.now(), { failed, planned });
     this.resume.ended(streamId, failed);
     this.tell("runEnded", streamId);
   }

@@ -1,4 +1,5 @@
 import { watchIngest } from "./ingest-probe";
+import type { LoopPlan } from "./loop-plan";
 import type { StreamProcess } from "./stream-process";
 import type { LaunchRows } from "./stream-store";
 
@@ -8,6 +9,8 @@ export interface StreamEntry {
   /** The rows the first launch was given; later launches load them afresh. */
   rows: LaunchRows | null;
   process: StreamProcess | null;
+  /** Where the current run's planned end lies; moved when its playlist is edited on air. */
+  plan: LoopPlan | null;
   runningSince: number | null;
   /** Failures in a row, for the backoff; reset after a healthy stretch. */
   failures: number;
@@ -31,6 +34,7 @@ export function newEntry(rows: LaunchRows): StreamEntry {
     streamId: rows.stream.id,
     rows,
     process: null,
+    plan: null,
     runningSince: null,
     failures: 0,
     stopRequested: false,

@@ -56,8 +56,8 @@ export interface StreamProcessOptions {
   stallMs: number;
   stallCheckMs: number;
   stopGraceMs: number;
-  /** ffmpeg was told to end by itself after this many seconds of output (-t): a clean exit then is planned. */
-  plannedEndSeconds?: number;
+  /** A clean exit at this many seconds of output or later is the planned end (read at exit: it may move). */
+  plannedEnd?: { readonly seconds: number };
   /** Where in one play the run started (a resumed run); its figures' place in the play counts from it. */
   playStartSeconds?: number;
   now?: () => number;
@@ -223,7 +223,7 @@ export class StreamProcess {
    * figures must show that span reached, so an ingest that hung up cleanly is still a failure.
    */
   private reachedPlannedEnd(code: number | null): boolean {
-    const end = this.options.plannedEndSeconds;
+    const end = this.options.plannedEnd?.seconds;
     if (end === undefined || code !== 0 || this.current !== "running") return false;
     return (this.latest?.out_time_seconds ?? 0) >= end - PLANNED_END_SLACK_SECONDS;
   }

@@ -6,6 +6,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
 import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { launchFile } from "./launch-file";
+import { loopShape } from "./loop-plan";
 import { recoverLastRun } from "./recovery";
 import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
@@ -80,22 +81,21 @@ export class Supervisor {
     const { file, resume } = input;
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
-    // A single file's stored length lets a planned reconnect fall on a loop seam; a playlist may be
-    // edited on air, so its length is not known ahead and its run is ended by time alone.
-    const loopSeconds = rows.media?.durationSeconds ?? null;
-    this.run(entry, { file, loopSeconds, resume, destination: rows.destination }, release);
+    this.run(entry, { file, loop: loopShape(rows), resume, destination: rows.destination }, release);
   }
 
-  /** A playlist on air was edited: its list is rewritten and plays from the next loop on. */
+  /** A playlist on air was edited: its list is rewritten, plays from the next loop on, and ends elsewhere. */
   playlistChanged(streamId: number): void {
-    const rows = this.entries.get(streamId)?.process ? store.loadLaunch(this.db, streamId) : null;
-    if (rows && typeof rows !== "string")
-      rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
+    const entry = this.entries.get(streamId);
+    const rows = entry?.process ? store.loadLaunch(this.db, streamId) : null;
+    if (!entry || !rows || typeof rows === "string") return;
+    rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
+    entry.plan?.edited(entry.process?.figures?.out_time_seconds ?? 0, loopShape(rows));
   }
 
   private run(
     entry: StreamEntry,
-    input: Pick<StreamRunOptions, "file" | "loopSeconds" | "resume" | "destination">,
+    input: Pick<StreamRunOptions, "file" | "loop" | "resume" | "destination">,
     release: () => void,
   ) {
     const events = {
@@ -103,8 +103,10 @@ export class Supervisor {
       onEnd: (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end),
       onFigures: (f: ProgressFigures) => this.observers.resume.progress(entry.streamId, f),
     };
-    const proc = streamRun({ ...this.options, ...input, ...events, timings: this.timings, release });
+    const run = streamRun({ ...this.options, ...input, ...events, timings: this.timings, release });
+    const proc = run.proc;
     entry.process = proc;
+    entry.plan = run.plan;
     entry.runningSince = null;
     proc.start();
     if (proc.pid === null) return;
@@ -124,7 +126,7 @@ export class Supervisor {
     if (entry.process !== proc) return;
     entry.process = null;
     const planned = end.reason === "planned" && !entry.stopRequested && !this.closing;
-    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned);
+    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned, planned);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) return this.finishStopped(entry);
     if (planned) return this.reconnect(entry);

@@ -6,7 +6,7 @@ import {
   liveRuns,
   streams,
 } from "@server/platform/db/schema";
-import { and, eq, gt, isNull, lt, max, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, max, or } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 // The uptime record: what was wanted (intents), what was really publishing (live runs) and the
@@ -43,10 +43,15 @@ export function startRun(db: Db, streamId: number, at: number): void {
   db.insert(liveRuns).values({ streamId, destinationId: row.d, startedAt: at }).run();
 }
 
-/** An ffmpeg run of the stream ended; `failed` when nobody asked it to. */
-export function endRun(db: Db, streamId: number, at: number, end: { failed: boolean }): void {
+/** An ffmpeg run of the stream ended; `failed` when nobody asked it to, `planned` at its planned reconnect. */
+export function endRun(
+  db: Db,
+  streamId: number,
+  at: number,
+  end: { failed: boolean; planned?: boolean },
+): void {
   db.update(liveRuns)
-    .set({ endedAt: at })
+    .set({ endedAt: at, planned: end.planned ?? false })
     .where(and(eq(liveRuns.streamId, streamId), isNull(liveRuns.endedAt)))
     .run();
   if (!end.failed) return;
@@ -110,4 +115,16 @@ export function failureTimes(db: Db, destinationId: number, from: number, to: nu
     .where(and(eq(t.destinationId, destinationId), gt(t.at, from - 1), lt(t.at, to + 1)))
     .all()
     .map((r) => r.at);
+}
+
+/** When the stream's planned reconnects happened since `since` (the ends of its runs that ended so), oldest first. */
+export function plannedReconnectTimes(db: Db, streamId: number, since: number): number[] {
+  const t = liveRuns;
+  return db
+    .select({ at: t.endedAt })
+    .from(t)
+    .where(and(eq(t.streamId, streamId), eq(t.planned, true), gte(t.endedAt, since)))
+    .orderBy(asc(t.endedAt))
+    .all()
+    .flatMap((r) => (r.at === null ? [] : [r.at]));
 }

@@ -93,6 +93,26 @@ describe("GET /api/destinations/{id}/uptime", () => {
 });
 
 describe("GET /api/streams/{id}/health", () => {
+  test("lists the runs that ended at a planned reconnect in the hours asked, not failures or stops", async () => {
+    const w = await world();
+    const run = (from: number, to: number, end: { failed: boolean; planned?: boolean }) => {
+      startRun(w.deps.db, w.stream.id, from);
+      endRun(w.deps.db, w.stream.id, to, end);
+    };
+    run(NOW - 30 * HOUR, NOW - 26 * HOUR, { failed: false, planned: true });
+    run(NOW - 26 * HOUR, NOW - 3 * HOUR, { failed: false, planned: true });
+    run(NOW - 3 * HOUR, NOW - 2 * HOUR, { failed: true });
+    run(NOW - 2 * HOUR, NOW - HOUR, { failed: false });
+    const cookie = await w.signIn(w.viewerA.email);
+    const res = await w.call(`/api/streams/${w.stream.id}/health?hours=24`, { cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      stream_id: w.stream.id,
+      samples: [],
+      planned_reconnects: [{ at: new Date(NOW - 3 * HOUR).toISOString() }],
+    });
+  });
+
   test("answers the samples of the last hours; refuses bad hours, strangers and other studios", async () => {
     const w = await world();
     const reading = { bitrateKbps: 2500, fps: 30, speed: 1, dropped: 0, dup: 0 };
@@ -116,6 +136,7 @@ describe("GET /api/streams/{id}/health", () => {
         dup_frames: 0,
       },
     ]);
+    expect(recent.planned_reconnects).toEqual([]);
     const day = await (await w.call(`/api/streams/${w.stream.id}/health`, { cookie })).json();
     expect(day.samples).toHaveLength(2);
     for (const hours of ["0", "721", "x", "24&x=1"]) {

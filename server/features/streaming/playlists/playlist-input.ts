@@ -12,10 +12,14 @@ import type { PlaylistMediaRow } from "./playlist-rows";
 // A playlist goes out as ONE ffmpeg run, so the ingest sees one publish: ffmpeg's concat demuxer reads
 // a list file. Two files per stream:
 // - the items list, rewritten (atomically) whenever the playlist changes;
-// - a fixed outer list that names the items list twice, read with -stream_loop -1.
+// - a fixed outer list that names the items list twice, read with -stream_loop (a count that ends the
+//   run at a seam before its planned reconnect, see loop-plan.ts).
 // Each time the outer list moves to its next entry or loops, the items list is opened anew, so an
 // edit plays from the next loop on, and the nesting stays two deep. A list that names itself grows
 // one level per loop instead (measured: memory and per-packet work climb with every loop).
+
+/** How many times the outer list names the items list: one pass of -stream_loop plays the list this often. */
+export const PLAYS_PER_LIST_PASS = 2;
 
 const dirOf = (dataDir: string) => join(dataDir, "playlists");
 const itemsPath = (dataDir: string, streamId: number) =>
@@ -76,7 +80,7 @@ export function writePlaylistLists(dataDir: string, streamId: number, files: str
   writeAtomically(items, concatList(files));
   const outer = outerPath(dataDir, streamId);
   // -safe 0 on the command line reaches only the outer list; the nested one gets it here.
-  writeAtomically(outer, concatList([items, items], true));
+  writeAtomically(outer, concatList(Array(PLAYS_PER_LIST_PASS).fill(items), true));
   return outer;
 }
 

@@ -44,7 +44,10 @@ export const destinationIntents = sqliteTable(
   (t) => [index("destination_intents_dest_idx").on(t.destinationId, t.startedAt)],
 );
 
-/** Time a stream was really publishing: from its first frame out to the end of that ffmpeg run. */
+/**
+ * Time a stream was really publishing: from its first frame out to the end of that ffmpeg run.
+ * `planned` marks a run that ended at its planned reconnect (the health timeline shows it there).
+ */
 export const liveRuns = sqliteTable(
   "live_runs",
   {
@@ -55,6 +58,7 @@ export const liveRuns = sqliteTable(
       .references(() => destinations.id, { onDelete: "cascade" }),
     startedAt: integer("started_at").notNull(),
     endedAt: integer("ended_at"),
+    planned: integer("planned", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("live_runs_dest_idx").on(t.destinationId, t.startedAt),

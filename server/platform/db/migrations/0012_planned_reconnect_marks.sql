@@ -1,0 +1,1 @@
+ALTER TABLE `live_runs` ADD `planned` integer DEFAULT false NOT NULL;
