@@ -349,10 +349,10 @@ async function main() {
     console.log("\nServer RSS (MB), once a minute:");
     console.log(
       rss
-        .map((r) => `${clock(r.at)} ${r.mb?.toFixed(1) ?? "-"}${r.pid !== rss[0]!.pid ? "*" : ""}`)
+        .map((r) => `${clock(r.at)} ${r.mb?.toFixed(1) ?? "-"}${r.pid && r.pid !== rss[0]!.pid ? "*" : ""}`)
         .join("  "),
     );
-    console.log("(* a server started again after a server kill)");
+    console.log("(* a server started again after a server kill; - while none was running)");
 
     console.log("\nBudgets:");
     const notBack = faults.flatMap((f) =>
