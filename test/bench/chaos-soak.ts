@@ -174,7 +174,7 @@ async function main() {
       }
     })();
 
-    // Server RSS, once a minute (the pid changes after a server kill).
+    // Server RSS at the start and then once a minute (the pid changes after a server kill).
     const rss: { at: number; pid: number | null; mb: number | null; ffmpeg: number; load: number }[] = [];
     const rssOnce = () => {
       const pid = serverPidOf(dataDir);
@@ -191,7 +191,12 @@ async function main() {
       );
     };
     rssOnce();
-    const rssTimer = setInterval(rssOnce, 60_000);
+    // Half a minute off the faults' beat, so a sample does not fall in the moment of a server kill.
+    let rssTimer: Timer | undefined;
+    const rssStart = setTimeout(() => {
+      rssOnce();
+      rssTimer = setInterval(rssOnce, 60_000);
+    }, 30_000);
 
     const publishedAfter = (key: string, since: number) =>
       ingest.events.find((e) => e.call === "publish" && e.name === key && e.at > since)?.at;
@@ -263,6 +268,7 @@ async function main() {
     }
     await Bun.sleep(Math.max(0, end - Date.now()));
     sampling = false;
+    clearTimeout(rssStart);
     clearInterval(rssTimer);
     await sampler;
     rssOnce();
