@@ -21,9 +21,12 @@ export class RunObservers {
     this.alerts.running(streamId);
   }
 
-  /** The ffmpeg run ended; `failed` unless a stop was asked for. */
-  runEnded(streamId: number, failed: boolean): void {
-    uptime.endRun(this.o.db, streamId, this.o.now(), { failed });
+  /**
+   * The ffmpeg run ended; `failed` unless a stop was asked for. A frozen run stopped being live at its
+   * last frame (`lastFrameAt`), not when the stall watch noticed: the time between was an outage.
+   */
+  runEnded(streamId: number, failed: boolean, lastFrameAt?: number): void {
+    uptime.endRun(this.o.db, streamId, lastFrameAt ?? this.o.now(), { failed });
   }
 
   /** A failure was recorded on the row (after runEnded, or with no run at all). */

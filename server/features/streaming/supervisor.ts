@@ -121,7 +121,7 @@ export class Supervisor {
     if (entry.process !== proc) return;
     entry.process = null;
     const planned = end.reason === "planned" && !entry.stopRequested && !this.closing;
-    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned);
+    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned, end.lastFrameAt);
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) return this.finishStopped(entry);
     if (planned) return this.reconnect(entry);
