@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -22,6 +22,15 @@ export interface PublishEvent {
   at: number;
 }
 
+/** One stream name as nginx's stat page shows it. */
+export interface StatStream {
+  name: string;
+  /** Connections publishing to this name right now (nginx lets only one publish; 2 would be a bug). */
+  publishers: number;
+  /** The publisher's last media timestamp in ms (0 before the first frame or without a publisher). */
+  timestamp: number;
+}
+
 export interface NginxRtmp {
   port: number;
   /** The destination URL (application `live`), without a key. */
@@ -30,6 +39,10 @@ export interface NginxRtmp {
   events: PublishEvent[];
   /** Names of streams with media past timestamp 0 right now. */
   flowing(): Promise<Set<string>>;
+  /** Every stream on the stat page right now; throws while nginx is down. */
+  streams(): Promise<StatStream[]>;
+  /** nginx's error log so far (warnings and up, over every start), e.g. `already publishing` refusals. */
+  errorLog(): string;
   /** Kills nginx: every publisher loses its connection and the port refuses new ones. */
   down(): Promise<void>;
   /** Starts nginx again on the same port. */
@@ -72,6 +85,7 @@ export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<Ng
   const httpPort = freePort();
   const prefix = mkdtempSync(join(tmpdir(), "console-nginx-"));
   mkdirSync(join(prefix, "logs"), { recursive: true });
+  const errorLog = join(prefix, "logs", "error.log");
   const events: PublishEvent[] = [];
   const hooks = Bun.serve({
     hostname: "127.0.0.1",
@@ -152,6 +166,22 @@ http {
     await child.exited;
     await waitFor(() => !isListening(port), 5000, "nginx-rtmp to stop listening");
   };
+  const streams = async (): Promise<StatStream[]> => {
+    const stat = await fetch(`http://127.0.0.1:${httpPort}/stat`, { signal: AbortSignal.timeout(2000) });
+    const xml = await stat.text();
+    const found: StatStream[] = [];
+    for (const block of xml.split("<stream>").slice(1)) {
+      const name = /<name>([^<]+)<\/name>/.exec(block)?.[1];
+      if (!name) continue;
+      const publishing = block
+        .split("<client>")
+        .slice(1)
+        .filter((c) => c.includes("<publishing/>"));
+      const timestamp = Number(/<timestamp>(\d+)<\/timestamp>/.exec(publishing[0] ?? "")?.[1] ?? 0);
+      found.push({ name, publishers: publishing.length, timestamp });
+    }
+    return found;
+  };
   await up();
   return {
     port,
@@ -159,16 +189,15 @@ http {
     rtmpUrl: `rtmp://127.0.0.1:${port}/live`,
     events,
     async flowing() {
-      const xml = await (await fetch(`http://127.0.0.1:${httpPort}/stat`)).text();
-      const names = new Set<string>();
-      for (const block of xml.split("<stream>").slice(1)) {
-        const name = /<name>([^<]+)<\/name>/.exec(block)?.[1];
-        const ts = /<publishing\/>/.test(block)
-          ? Number(/<timestamp>(\d+)<\/timestamp>/.exec(block)?.[1] ?? 0)
-          : 0;
-        if (name && ts > 0) names.add(name);
+      return new Set((await streams()).filter((s) => s.timestamp > 0).map((s) => s.name));
+    },
+    streams,
+    errorLog: () => {
+      try {
+        return readFileSync(errorLog, "utf8");
+      } catch {
+        return "";
       }
-      return names;
     },
     down,
     up,

@@ -51,15 +51,40 @@ export function ffmpegsOf(dataDir: string): number[] {
   });
 }
 
-/** The `bun server/main.ts` process serving this data directory (read from its environment). */
-export function serverPidOf(dataDir: string): number | null {
+/** The live process running this script (`server/main.ts`, `server/keeper.ts`) for this data directory. */
+function scriptPidOf(script: string, dataDir: string): number | null {
   for (const pid of allPids()) {
     const argv = argvOf(pid);
-    if (!argv.some((a) => a.endsWith("server/main.ts"))) continue;
+    if (!argv.some((a) => a.endsWith(script))) continue;
     const env = readProc(pid, "environ") ?? "";
     if (env.split("\0").includes(`DATA_DIR=${dataDir}`) && alive(pid)) return pid;
   }
   return null;
+}
+
+/** The `bun server/main.ts` process serving this data directory (read from its environment). */
+export const serverPidOf = (dataDir: string) => scriptPidOf("server/main.ts", dataDir);
+
+/** The keeper (`bun server/keeper.ts`) that `npm start` runs for this data directory. */
+export const keeperPidOf = (dataDir: string) => scriptPidOf("server/keeper.ts", dataDir);
+
+/** Resident memory of a process in MB, or null when it is gone. */
+export function rssMbOf(pid: number): number | null {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readProc(pid, "status") ?? "")?.[1];
+  return kb === undefined ? null : Number(kb) / 1024;
+}
+
+/**
+ * The whole service dies at once, as when the machine's OOM killer or `kill -9` takes it: the
+ * server, the keeper and `npm start` each get SIGKILL, so nothing is left to start the server again
+ * (the caller then starts `npm start` again, as a service manager would). Returns the pids killed.
+ */
+export function killService(service: Console): number[] {
+  const pids = [serverPidOf(service.dataDir), keeperPidOf(service.dataDir), service.npm.pid].filter(
+    (p): p is number => p !== null && alive(p),
+  );
+  for (const pid of pids) process.kill(pid, "SIGKILL");
+  return pids;
 }
 
 export interface Console extends SpawnedServer {
@@ -74,13 +99,14 @@ export interface Console extends SpawnedServer {
 
 /** `npm start` with its own port and data directory; resolves once /api/health answers. */
 export async function startConsole(
-  opts: { dataDir?: string; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
 ): Promise<Console> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "console-fault-"));
   const server = await spawnServer(["npm", "start", "--silent"], {
     dataDir,
     env: { NODE_ENV: "production", ...opts.env },
     readyMs: 60_000,
+    port: opts.port,
   });
   return {
     ...server,

@@ -48,9 +48,11 @@ export async function spawnServer(
     readyMs: number;
     /** Where the process starts (the repository when absent): a relative DATA_DIR is read from here. */
     cwd?: string;
+    /** A fixed port, for a server started again where its clients know it; a free one when absent. */
+    port?: number;
   },
 ): Promise<SpawnedServer> {
-  const port = freeTcpPort();
+  const port = opts.port ?? freeTcpPort();
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(cmd, {
     cwd: opts.cwd ?? ROOT,

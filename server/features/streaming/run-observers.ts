@@ -56,9 +56,14 @@ export class RunObservers {
     this.tell("running", streamId, at);
   }
 
-  /** The ffmpeg run ended; `failed` unless a stop was asked for or it was `planned` (a reconnect on purpose). */
-  runEnded(streamId: number, failed: boolean, planned = false): void {
-    uptime.endRun(this.o.db, streamId, this.o.now(), { failed, planned });
+  /**
+   * The ffmpeg run ended; `failed` unless a stop was asked for or it was `planned` (a reconnect on
+   * purpose). A frozen run stopped being live at its last frame (`lastFrameAt`), not when the stall
+   * watch noticed: the time between was an outage.
+   */
+  runEnded(streamId: number, end: { failed: boolean; planned: boolean; lastFrameAt?: number }): void {
+    const { failed, planned } = end;
+    uptime.endRun(this.o.db, streamId, end.lastFrameAt ?? this.o.now(), { failed, planned });
     this.resume.ended(streamId, failed);
     this.tell("runEnded", streamId);
   }

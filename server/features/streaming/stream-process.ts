@@ -35,6 +35,8 @@ export interface ProcessEnd {
   message: string | null;
   /** ffmpeg's own words (masked) when the message is a plain reading of them, for the log. */
   detail?: string;
+  /** For a stall: when the last frame went out; the run was not live after it. */
+  lastFrameAt?: number;
 }
 
 export interface ProcessEvents {
@@ -242,6 +244,7 @@ export class StreamProcess {
     this.latest = null;
     const end: ProcessEnd =
       detail === undefined ? { state, reason, message } : { state, reason, message, detail };
+    if (reason === "stalled") end.lastFrameAt = this.lastFrameAt;
     this.settle(end);
     this.options.events?.onEnd?.(end);
   }

@@ -126,7 +126,7 @@ export class Supervisor {
     if (entry.process !== proc) return;
     entry.process = null;
     const planned = end.reason === "planned" && !entry.stopRequested && !this.closing;
-    this.observers.runEnded(entry.streamId, !entry.stopRequested && !planned, planned);
+    this.observers.runEnded(entry.streamId, { ...end, failed: !entry.stopRequested && !planned, planned });
     // Only a stop of ours ends a run as "exited"; every other end carries its message.
     if (entry.stopRequested) return this.finishStopped(entry);
     if (planned) return this.reconnect(entry);

@@ -145,7 +145,12 @@ describe("the stall watch", () => {
     proc.start();
     const pid = proc.pid!;
     const end = await proc.ended;
-    expect(end).toEqual({ state: "failed", reason: "stalled", message: STREAMING.stalled });
+    expect(end).toEqual({
+      state: "failed",
+      reason: "stalled",
+      message: STREAMING.stalled,
+      lastFrameAt: expect.any(Number),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);
     expect(moves).toEqual(["idle>starting", "starting>running", "running>failed"]);
     expect(isAlive(pid)).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { backoffDelay, DEFAULT_TIMINGS } from "@server/features/streaming/backoff";
 import { isAlive } from "@server/features/streaming/processes";
-import { streams } from "@server/platform/db/schema";
+import { liveRuns, streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { eq } from "drizzle-orm";
 import { freePort, startBlackHole, startReceiver, waitFor } from "../../fakes/rtmp-receiver";
@@ -113,6 +113,27 @@ describe("supervisor failures", () => {
     expect(isAlive(pid)).toBe(false);
     hole.stop();
   }, 20_000);
+
+  test("a frozen ffmpeg's live time ends at its last frame, not when the stall watch kills it", async () => {
+    const w = await streamingWorld({}, { stallMs: 3000 });
+    const receiver = await startReceiver({ key: "frozen-KEY" });
+    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const dest = await destinationTo(w, receiver.rtmpUrl, receiver.key, false);
+    const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
+    await receiver.waitForFrames(10);
+    await waitFor(() => rowOf(w, s.id).status === "running", 5000, "running");
+    const pid = rowOf(w, s.id).pid!;
+    process.kill(pid, "SIGSTOP");
+    const frozenAt = Date.now();
+    await waitFor(() => rowOf(w, s.id).status === "error", 8000, "stall detected");
+    expect(rowOf(w, s.id).lastErrorMessage).toBe(STREAMING.stalled);
+    const run = w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).get()!;
+    // Nothing went out after the freeze: those seconds are not live (the kill came 3 s later).
+    expect(run.endedAt).not.toBeNull();
+    expect(run.endedAt!).toBeLessThanOrEqual(frozenAt);
+    expect(isAlive(pid)).toBe(false);
+    await receiver.stop();
+  }, 30_000);
 });
 
 describe("auto-restart backoff", () => {
