@@ -239,11 +239,10 @@ export class StreamProcess {
     this.to(state);
     if (this.stallTimer) clearInterval(this.stallTimer);
     if (this.hardStop) clearTimeout(this.hardStop);
-    this.stallTimer = null;
-    this.hardStop = null;
+    this.stallTimer = this.hardStop = null;
     this.latest = null;
-    const end: ProcessEnd =
-      detail === undefined ? { state, reason, message } : { state, reason, message, detail };
+    const end: ProcessEnd = { state, reason, message };
+    if (detail !== undefined) end.detail = detail;
     if (reason === "stalled") end.lastFrameAt = this.lastFrameAt;
     this.settle(end);
     this.options.events?.onEnd?.(end);
