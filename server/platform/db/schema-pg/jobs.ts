@@ -1,0 +1,33 @@
+import { JOB_STATUSES } from "@shared/schemas/jobs";
+import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { projects, users } from "./core";
+
+/**
+ * Background jobs (the Steam syncs): a row per run, so progress and results outlive a page reload
+ * and a row left running by a stopped server can be found and marked interrupted at the next start.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").notNull(),
+    /** At most one job per key runs at a time: e.g. "financial-recent:12" or "all-apps". */
+    key: text("key").notNull(),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    startedBy: integer("started_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: JOB_STATUSES }).notNull(),
+    datesDone: integer("dates_done").notNull().default(0),
+    datesTotal: integer("dates_total").notNull().default(0),
+    recordsFound: integer("records_found").notNull().default(0),
+    /** The job's answer as JSON, once done. */
+    result: jsonb("result"),
+    errorMessage: text("error_message"),
+    /** The AppError code of a failure, so a waiting REST call answers the same status. */
+    errorCode: text("error_code"),
+    errorDetails: jsonb("error_details").$type<Record<string, unknown>>(),
+    startedAt: bigint("started_at", { mode: "number" }).notNull(),
+    updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+    finishedAt: bigint("finished_at", { mode: "number" }),
+  },
+  (t) => [index("jobs_key_status_idx").on(t.key, t.status), index("jobs_project_idx").on(t.projectId)],
+);

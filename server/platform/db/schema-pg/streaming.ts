@@ -1,0 +1,97 @@
+import { STREAM_STATUSES } from "@shared/schemas/streaming";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { projects, users } from "./core";
+import { mediaFiles } from "./media";
+import { playlists } from "./playlists";
+
+const now = sql`(extract(epoch from now()) * 1000)::bigint`;
+
+// Stream destinations and stream history. A stream row is the history; while live it also
+// has a child process owned by the supervisor.
+export const destinations = pgTable(
+  "destinations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["steam", "custom"] })
+      .notNull()
+      .default("steam"),
+    rtmpUrl: text("rtmp_url").notNull(),
+    /** A secret: never sent to viewers, never logged. */
+    streamKey: text("stream_key").notNull().default(""),
+    autorestart: boolean("autorestart").notNull().default(false),
+    /** An rtmps:// ingest's own CA (absolute path of a PEM file); null trusts the system's CA store. */
+    caFile: text("ca_file"),
+    /** Reconnect on purpose after this many hours of output (1-168); null: only before FLV's limit. */
+    reconnectHours: integer("reconnect_hours"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: bigint("created_at", { mode: "number" }).notNull().default(now),
+  },
+  (t) => [index("destinations_project_idx").on(t.projectId)],
+);
+
+export const streams = pgTable(
+  "streams",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // Kept as history when the destination or media goes; names are copied for that reason.
+    destinationId: integer("destination_id").references(() => destinations.id, { onDelete: "set null" }),
+    mediaId: integer("media_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+    mediaName: text("media_name").notNull(),
+    mediaSize: bigint("media_size", { mode: "number" }).notNull().default(0),
+    // A playlist stream: media_id stays null, media_name and playlist_name hold the playlist's name.
+    playlistId: integer("playlist_id").references(() => playlists.id, { onDelete: "set null" }),
+    playlistName: text("playlist_name"),
+    destinationName: text("destination_name").notNull(),
+    destinationType: text("destination_type").notNull(),
+    status: text("status", { enum: STREAM_STATUSES }).notNull().default("starting"),
+    pid: integer("pid"),
+    errorCount: integer("error_count").notNull().default(0),
+    lastErrorMessage: text("last_error_message"),
+    lastErrorTime: bigint("last_error_time", { mode: "number" }),
+    /** Reconnects made on purpose (timestamp limit or the destination's interval): never failures. */
+    plannedReconnects: integer("planned_reconnects").notNull().default(0),
+    lastPlannedReconnectAt: bigint("last_planned_reconnect_at", { mode: "number" }),
+    startedBy: integer("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: bigint("started_at", { mode: "number" }).notNull().default(now),
+    stoppedAt: bigint("stopped_at", { mode: "number" }),
+    /** Set when a graceful shutdown stopped a stream of an auto-restart destination: resumed on start. */
+    resumeOnStart: boolean("resume_on_start").notNull().default(false),
+    /**
+     * When the start of the current play (the loop's position 0) went out, for the run on air: written
+     * once per run at its first frame, so a run ended by a server kill can resume where it stopped.
+     */
+    playOriginAt: bigint("play_origin_at", { mode: "number" }),
+    /** The broadcast window that started this stream; null for a stream started by a person. */
+    scheduleId: integer("schedule_id"),
+  },
+  (t) => [index("streams_project_idx").on(t.projectId), index("streams_status_idx").on(t.status)],
+);
+
+export const PREPARATION_STATUSES = ["pending", "running", "done", "error"] as const;
+
+/**
+ * A media file that cannot be stream-copied, re-encoded once into DATA_DIR/media/prepared/. Streams of
+ * that media use the prepared file; the row shows the job's progress.
+ */
+export const mediaPreparations = pgTable("media_preparations", {
+  mediaId: integer("media_id")
+    .primaryKey()
+    .references(() => mediaFiles.id, { onDelete: "cascade" }),
+  status: text("status", { enum: PREPARATION_STATUSES }).notNull().default("pending"),
+  /** 0-100. */
+  percent: doublePrecision("percent").notNull().default(0),
+  outputName: text("output_name"),
+  error: text("error"),
+  pid: integer("pid"),
+  startedAt: bigint("started_at", { mode: "number" }).notNull().default(now),
+  finishedAt: bigint("finished_at", { mode: "number" }),
+});
