@@ -1,6 +1,7 @@
 import { JOB_STATUSES } from "@shared/schemas/jobs";
-import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { projects, users } from "./core";
+import { jsonb } from "./json";
 
 /**
  * Background jobs (the Steam syncs): a row per run, so progress and results outlive a page reload

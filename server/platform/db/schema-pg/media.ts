@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { projects, users } from "./core";
+import { jsonb } from "./json";
 
 // Uploaded media. The file lives under DATA_DIR/media/<stored_name>; original_name is only data.
 export const mediaFiles = pgTable(

@@ -1,7 +1,8 @@
 import { DELIVERY_STATUSES, WEBHOOK_FORMATS } from "@shared/schemas/webhooks";
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { projects, users } from "./core";
+import { jsonb } from "./json";
 
 const now = sql`(extract(epoch from now()) * 1000)::bigint`;
 
