@@ -85,6 +85,13 @@ case "$task" in
       apt_install promtool:prometheus
       { systemctl disable --now prometheus || /etc/init.d/prometheus stop; } >/dev/null 2>&1 || true
     fi
+    # A private PostgreSQL server for the PostgreSQL tests (test/support/postgres.ts). Debian keeps its
+    # programs off the PATH, under /usr/lib/postgresql/<version>/bin; a cluster the package's install
+    # may have started is stopped again: the tests start their own.
+    if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+      apt_install __postgresql__:postgresql
+      { systemctl disable --now postgresql || /etc/init.d/postgresql stop; } >/dev/null 2>&1 || true
+    fi
     build_client
     exec sh test/run.sh "$@"
     ;;
