@@ -63,8 +63,9 @@ function pgCommand(bin: string, args: string[]): string[] {
   return asRoot ? ["runuser", "-u", "postgres", "--", bin, ...args] : [bin, ...args];
 }
 
-async function run(cmd: string[]): Promise<{ ok: boolean; output: string }> {
-  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+/** Runs in the cluster's folder, one the `postgres` user may enter, whatever folder the tests run from. */
+async function run(cmd: string[], cwd: string): Promise<{ ok: boolean; output: string }> {
+  const proc = Bun.spawn(cmd, { cwd, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
   const [out, err, code] = await Promise.all([
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
@@ -98,7 +99,7 @@ function stopClusterSync(bin: string, folder: string) {
   const data = join(folder, "data");
   if (existsSync(join(data, "postmaster.pid"))) {
     const [cmd, ...args] = pgCommand(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
-    spawnSync(cmd!, args, { stdio: "ignore" });
+    spawnSync(cmd!, args, { cwd: folder, stdio: "ignore" });
   }
   rmSync(folder, { recursive: true, force: true });
 }
@@ -162,6 +163,7 @@ export async function startPostgres(): Promise<PgServer> {
       "--no-sync",
       "--no-instructions",
     ]),
+    folder,
   );
   if (!init.ok) {
     syncStop();
@@ -197,6 +199,7 @@ export async function startPostgres(): Promise<PgServer> {
         "60",
         "start",
       ]),
+      folder,
     );
     if (start.ok) port = candidate;
     else lastError = `${start.output}\n${readLog(folder)}`;
