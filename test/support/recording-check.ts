@@ -187,3 +187,13 @@ export function seamMisses(f: RecordingFigures, keyframeBudgetMs = 2000): string
     misses.push(`audio and video end ${f.endDifferenceMs} ms apart`);
   return misses;
 }
+
+/** Every packet's timestamp (ms) in a short recording, as ffprobe reads it, in file order. */
+export function packetTimes(file: string): number[] {
+  const out = Bun.spawnSync([FFPROBE, "-v", "error", "-show_entries", "packet=pts", "-of", "csv=p=0", file]);
+  return out.stdout
+    .toString()
+    .split("\n")
+    .map((l) => Number.parseInt(l, 10))
+    .filter((n) => Number.isFinite(n));
+}

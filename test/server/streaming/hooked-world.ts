@@ -39,5 +39,5 @@ export async function hookedStreamingWorld(o: {
     format: "generic",
     events: o.events,
   });
-  return { w, logs, hooks, webhook };
+  return { w, logs, hooks, delivery, webhook };
 }

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { waitFor } from "../../fakes/rtmp-receiver";
 import { h264Mp4, steamReadyMp4 } from "../../support/media";
+import { packetTimes } from "../../support/recording-check";
 import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "./streaming-fixtures";
 
 // A playlist's run, like a single file's, plays a whole number of loops and reconnects on purpose at
@@ -18,25 +19,6 @@ const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-/** Every packet's timestamp (ms) in an FLV file, as ffprobe reads it. */
-function packetTimes(file: string): number[] {
-  const out = Bun.spawnSync([
-    "ffprobe",
-    "-v",
-    "error",
-    "-show_entries",
-    "packet=pts",
-    "-of",
-    "csv=p=0",
-    file,
-  ]);
-  return out.stdout
-    .toString()
-    .split("\n")
-    .map((l) => Number.parseInt(l, 10))
-    .filter((n) => Number.isFinite(n));
-}
 
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
 

@@ -1,39 +1,21 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { runSpan } from "@server/features/streaming/stream-run";
-import { WebhookDelivery } from "@server/features/webhooks/delivery";
 import { destinations, liveRuns, streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { asc, eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { waitFor } from "../../fakes/rtmp-receiver";
-import { startWebhookReceiver } from "../../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../../support/media";
+import { packetTimes } from "../../support/recording-check";
 import { makeOrg, makeProject, makeUser, TEST_PASSWORD, testApp } from "../../support/server";
-import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "./streaming-fixtures";
+import { hookedStreamingWorld } from "./hooked-world";
+import { addVideo, FAST_TIMINGS, streamingWorld } from "./streaming-fixtures";
 
 // FLV timestamps wrap at 2^31 ms. With real ffmpeg and nginx-rtmp, a stream whose output starts just
 // before that limit reconnects on purpose before reaching it: no failure, no webhook, a short gap.
 
 const WRAP_MS = 2 ** 31;
 
-/** Every packet's timestamp (ms) in an FLV file, as ffprobe reads it. */
-function packetTimes(file: string): number[] {
-  const out = Bun.spawnSync([
-    "ffprobe",
-    "-v",
-    "error",
-    "-show_entries",
-    "packet=pts",
-    "-of",
-    "csv=p=0",
-    file,
-  ]);
-  return out.stdout
-    .toString()
-    .split("\n")
-    .map((l) => Number.parseInt(l, 10))
-    .filter((n) => Number.isFinite(n));
-}
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -41,33 +23,14 @@ afterEach(async () => {
 
 describe("planned reconnects", () => {
   test("a run ends before 2^31 ms of output and the next starts at once, not as a failure", async () => {
-    const w = await streamingWorld({ ALLOW_PRIVATE_TARGETS: "on" });
-    const logs: string[] = [];
     // Output starts 8 s before the wrap, the limit 0.5 s before it: a 7.5 s span, room for two whole
     // plays of the 3 s clip, so each run ends at the seam after 6 s, not at the time bound.
-    const timings = { ...FAST_TIMINGS, outputTsOffsetMs: WRAP_MS - 8000, tsLimitMs: WRAP_MS - 500 };
-    withSupervisor(w.deps, timings, (l) => logs.push(l));
+    const timings = { outputTsOffsetMs: WRAP_MS - 8000, tsLimitMs: WRAP_MS - 500 };
     const ingest = await startNginxRtmp({ record: true });
-    const hooks = startWebhookReceiver();
-    const delivery = new WebhookDelivery({
-      db: w.deps.db,
-      now: w.deps.now,
-      events: w.deps.events,
-      allowPrivateTargets: true,
-      resolve: w.deps.resolve,
-      log: (l) => logs.push(l),
-    });
-    delivery.start();
-    cleanups.push(
-      () => ingest.stop(),
-      () => hooks.stop(),
-      () => delivery.stop(),
-      () => w.deps.supervisor.shutdown(),
-    );
-    await w.asAdmin.webhooks.create({
-      project_id: w.project.id,
-      url: hooks.url,
-      format: "generic",
+    cleanups.push(() => ingest.stop());
+    const { w, logs, hooks, delivery } = await hookedStreamingWorld({
+      cleanups,
+      timings,
       events: ["stream.failed", "stream.stalled", "stream.recovered"],
     });
     const media = addVideo(w.deps, w.project.id, await steamReadyMp4(3), { durationSeconds: 3 });
