@@ -5,6 +5,7 @@ import { LoginRateLimiter } from "@server/features/auth/rate-limit";
 import type { Session } from "@server/features/auth/session";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
 import type { MediaHold } from "@server/features/media/media-holds";
+import { streamNodeRecorder } from "@server/features/nodes";
 import { nextChanges } from "@server/features/schedules/next-changes";
 import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
 import { scheduleHoldsMedia, scheduleHoldsPlaylist } from "@server/features/schedules/window-users";
@@ -109,7 +110,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         now,
         events,
         resolve,
-        runListeners: [storePage],
+        runListeners: [storePage, streamNodeRecorder(db as Db, env.NODE_NAME)],
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
     storePage,

@@ -5,7 +5,9 @@ import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-s
 import { HealthSampler } from "@server/features/health/sampler";
 import { mediaPaths } from "@server/features/media";
 import { startDiskHousekeeping } from "@server/features/media/disk-housekeeping";
+import { NodeHeartbeat, nodeCapacity } from "@server/features/nodes";
 import { Scheduler } from "@server/features/schedules/scheduler";
+import { serverCpuPercent } from "@server/features/streaming";
 import { closeLeftOpen as closeLeftOpenStorePage } from "@server/features/streaming/store-page/state-store";
 import { closeLeftOpenRuns } from "@server/features/streaming/uptime-store";
 import { seedIfEmpty } from "@server/features/users/seed";
@@ -25,7 +27,7 @@ const SHUTDOWN_DEADLINE_MS = 5000;
 
 /**
  * What runs beside the HTTP server once it serves: the samplers, the daily passes, the scheduler,
- * the health sampler and the daily backup. The answer stops them all.
+ * the health sampler, the node's heartbeat and the daily backup. The answer stops them all.
  */
 function startBackground(deps: AppDeps, env: Env) {
   const players = new Sampler(deps);
@@ -39,6 +41,15 @@ function startBackground(deps: AppDeps, env: Env) {
   scheduler.start();
   const health = new HealthSampler({ db: deps.db, now: deps.now, live: (id) => deps.supervisor.live(id) });
   health.start();
+  const heartbeat = new NodeHeartbeat({
+    db: deps.db,
+    now: deps.now,
+    name: env.NODE_NAME,
+    maxStreams: nodeCapacity(env),
+    figures: () => ({ cpuPercent: serverCpuPercent(), rssBytes: process.memoryUsage().rss }),
+    log: lineLogger(),
+  });
+  heartbeat.start();
   // After serving starts: the first backup runs beside live streams, never before them.
   const backups = env.BACKUP_DIR
     ? new DailyBackup({
@@ -55,6 +66,7 @@ function startBackground(deps: AppDeps, env: Env) {
     async stop() {
       await Promise.all([players.stop(), reviews.stop(), wishlists.stop(), scheduler.stop()]);
       health.stop();
+      heartbeat.stop();
       // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
       void backups?.stop();
     },

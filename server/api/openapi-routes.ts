@@ -4,6 +4,7 @@ import { sessionArea } from "@server/features/auth/calls";
 import { dashboardArea } from "@server/features/dashboard/calls";
 import { streamHealthArea, worstUptimeArea } from "@server/features/health/calls";
 import { mediaArea } from "@server/features/media/calls";
+import { nodesArea } from "@server/features/nodes/calls";
 import { organizationsArea } from "@server/features/organizations/calls";
 import { projectsArea } from "@server/features/projects/calls";
 import { schedulesArea } from "@server/features/schedules/calls";
@@ -28,6 +29,7 @@ export const API_AREAS: ApiArea[] = [
   schedulesArea,
   dashboardArea,
   worstUptimeArea,
+  nodesArea,
   analyticsArea,
   salesAnalyticsArea,
   webhooksArea,

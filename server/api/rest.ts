@@ -4,6 +4,7 @@ import { authRest } from "@server/features/auth/calls";
 import { dashboardRest } from "@server/features/dashboard/calls";
 import { healthRest } from "@server/features/health/calls";
 import { mediaRest } from "@server/features/media/calls";
+import { nodesRest } from "@server/features/nodes/calls";
 import { organizationsRest } from "@server/features/organizations/calls";
 import { projectsRest } from "@server/features/projects/calls";
 import { schedulesRest } from "@server/features/schedules/calls";
@@ -31,6 +32,7 @@ export function registerRest(api: Hono<AppEnv>) {
   analyticsSalesRest(api);
   webhooksRest(api);
   healthRest(api);
+  nodesRest(api);
   tokensRest(api);
   openApiRest(api);
 }

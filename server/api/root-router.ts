@@ -5,6 +5,7 @@ import { authRouter } from "@server/features/auth/calls";
 import { dashboardRouter } from "@server/features/dashboard/calls";
 import { healthRouter } from "@server/features/health/calls";
 import { mediaRouter } from "@server/features/media/calls";
+import { nodesRouter } from "@server/features/nodes/calls";
 import { organizationsRouter } from "@server/features/organizations/calls";
 import { projectsRouter } from "@server/features/projects/calls";
 import { schedulesRouter } from "@server/features/schedules/calls";
@@ -31,6 +32,7 @@ export const appRouter = router({
   analyticsExport: analyticsExportRouter,
   webhooks: webhooksRouter,
   health: healthRouter,
+  nodes: nodesRouter,
   tokens: tokensRouter,
 });
 

@@ -1,7 +1,10 @@
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
 
 // Every setting the server reads, validated once at start so a typo fails fast with a clear line.
+const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
+
 const optionalInt = (min: number) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).optional());
 
@@ -25,8 +28,6 @@ const onOff = (name: string, fallback = true) =>
     .regex(/^(|1|0|true|false|on|off|yes|no)$/, `${name} must be on or off`)
     .transform((v) => (v === "" ? fallback : !["0", "false", "off", "no"].includes(v)))
     .default(fallback);
-
-const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
 
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,6 +57,31 @@ export const envSchema = z.object({
     .min(0)
     .default(1024 ** 3),
   MAX_CONCURRENT_STREAMS: optionalInt(1),
+  /**
+   * This node's name, shown on the dashboard and on each stream card it runs. The default is the
+   * machine's host name, so a host name outside the allowed characters asks for NODE_NAME at start.
+   */
+  NODE_NAME: z.preprocess(
+    (v) => (v === "" || v === undefined ? hostname() : v),
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._-]{1,63}$/,
+        "NODE_NAME must be 1-63 letters, digits, dots, underscores or hyphens (the default is the host name)",
+      ),
+  ),
+  /**
+   * How many streams this node takes on. Unset: MAX_CONCURRENT_STREAMS (the console-wide limit),
+   * which with one node is the same thing; neither set reads as unlimited.
+   */
+  NODE_MAX_STREAMS: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number("NODE_MAX_STREAMS must be a whole number of streams, at least 1")
+      .int("NODE_MAX_STREAMS must be a whole number of streams, at least 1")
+      .min(1, "NODE_MAX_STREAMS must be a whole number of streams, at least 1")
+      .optional(),
+  ),
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),
   STEAM_API_BASE: z.url().default("https://api.steampowered.com"),

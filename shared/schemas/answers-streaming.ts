@@ -50,6 +50,10 @@ export const destinationView = z.object({
   streaming_media_name: z.string().nullable(),
   streaming_media_id: nullableInt,
   stream_started_at: isoTime.nullable(),
+  stream_node: z
+    .string()
+    .nullable()
+    .describe("The node running the live stream, once its run went on air; null otherwise."),
   started_by_window: z.boolean().describe("True when a broadcast window started the live stream."),
   /** The newest run's failure, until the next start; null when it did not fail. */
   last_failure: destinationFailure.nullable(),

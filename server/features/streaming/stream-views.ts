@@ -81,6 +81,7 @@ export function destinationView(
     streaming_media_name: live?.mediaName ?? null,
     streaming_media_id: live?.mediaId ?? null,
     stream_started_at: iso(live?.startedAt),
+    stream_node: live?.node ?? null,
     started_by_window: live?.scheduleId != null,
     last_failure: lastFailure(latest),
     next_schedule: null,

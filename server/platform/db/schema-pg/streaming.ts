@@ -72,6 +72,8 @@ export const streams = pgTable(
     playOriginAt: bigint("play_origin_at", { mode: "number" }),
     /** The broadcast window that started this stream; null for a stream started by a person. */
     scheduleId: integer("schedule_id"),
+    /** The node that runs (or last ran) the stream, recorded when its run goes on air. */
+    node: text("node"),
   },
   (t) => [index("streams_project_idx").on(t.projectId), index("streams_status_idx").on(t.status)],
 );

@@ -1,0 +1,21 @@
+// What the nodes list and the stream cards say about the console processes running streams.
+export const NODES = {
+  title: "Nodes",
+  hint: "The console processes running streams, as their last heartbeat left them.",
+  name: "Node",
+  streams: "Streams",
+  cpu: "CPU",
+  memory: "Memory",
+  lastHeartbeat: "Last heartbeat",
+  down: "Down",
+  none: "No node has reported yet.",
+  streamsOfMax: (streams: number, max: number | null) => `${streams} / ${max ?? "unlimited"}`,
+  heartbeatAge: (seconds: number) =>
+    seconds < 60
+      ? `${seconds} s ago`
+      : seconds < 3600
+        ? `${Math.floor(seconds / 60)} min ago`
+        : `${Math.floor(seconds / 3600)} h ago`,
+  onNode: (name: string) => `On node ${name}`,
+  loadFailed: "The nodes could not be loaded.",
+};
