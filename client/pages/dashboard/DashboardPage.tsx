@@ -4,6 +4,7 @@ import { trpc } from "@client/lib/trpc";
 import { DASHBOARD } from "@client/messages/dashboard";
 import { SYSTEM_INFO_POLL_MS } from "@shared/limits";
 import { AdminControls } from "./AdminControls";
+import { NodesPanel } from "./NodesPanel";
 import { ProjectsPanel } from "./ProjectsPanel";
 import { RecentActivity } from "./RecentActivity";
 import { StatCards } from "./StatCards";
@@ -22,6 +23,8 @@ export default function DashboardPage() {
   // Steam is asked every 30 s; a 15-s refresh shows a change within one poll.
   const storePages = trpc.dashboard.storePages.useQuery(undefined, { refetchInterval: 15_000 });
   const admin = (stats.data?.userRole ?? user?.role) === "admin";
+  // The machines' load, like the figures above: only admins ask (the server refuses the rest).
+  const nodes = trpc.nodes.list.useQuery(undefined, { enabled: admin, refetchInterval: SYSTEM_INFO_POLL_MS });
 
   return (
     <Box p={{ base: 4, md: 8 }} maxW="7xl" mx="auto">
@@ -45,6 +48,8 @@ export default function DashboardPage() {
         ) : system.isLoading ? (
           <Skeleton h="150px" borderRadius="xl" />
         ) : null}
+
+        {admin && nodes.data ? <NodesPanel nodes={nodes.data} /> : null}
 
         <StorePagePanel items={storePages.data ?? []} />
 

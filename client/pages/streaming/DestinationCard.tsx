@@ -6,6 +6,7 @@ import { STREAMING_UI as UI } from "@client/messages/streaming-ui";
 import { NextSchedule } from "@client/pages/streaming/schedule/NextSchedule";
 import { ScheduleButton } from "@client/pages/streaming/schedule/ScheduleButton";
 import { relativeTime } from "@shared/format";
+import { NODES } from "@shared/messages/nodes";
 import { STREAMING } from "@shared/messages/streaming";
 import type { PlaylistItemView } from "@shared/schemas/playlists";
 import { LastFailure } from "./LastFailure";
@@ -94,6 +95,11 @@ export function DestinationCard({
                 {d.stream_started_at ? ` · ${UI.since(relativeTime(d.stream_started_at))}` : ""}
               </>
             )}
+          </Text>
+        )}
+        {liveNow && d.stream_node && (
+          <Text fontSize="xs" color="fg.muted" mt="-2" data-testid="stream-node">
+            {NODES.onNode(d.stream_node)}
           </Text>
         )}
         {liveNow && d.store_page && <StorePageBadge view={d.store_page} withReason />}
