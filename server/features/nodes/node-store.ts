@@ -1,7 +1,7 @@
-import { liveStatusFilter } from "@server/features/streaming";
 import type { Db } from "@server/platform/db/client";
 import { nodes, streams } from "@server/platform/db/schema";
-import { and, asc, count, eq, isNull, or } from "drizzle-orm";
+import { LIVE_STATUSES } from "@shared/schemas/streaming";
+import { and, asc, count, eq, inArray, isNull, or } from "drizzle-orm";
 
 export type NodeRow = typeof nodes.$inferSelect;
 
@@ -41,7 +41,7 @@ export function liveStreamsOn(db: Db, name: string): number {
     db
       .select({ n: count() })
       .from(streams)
-      .where(and(liveStatusFilter(), or(eq(streams.node, name), isNull(streams.node))))
+      .where(and(inArray(streams.status, LIVE_STATUSES), or(eq(streams.node, name), isNull(streams.node))))
       .get()?.n ?? 0
   );
 }

@@ -1,14 +1,15 @@
-import type { RunListener } from "@server/features/streaming";
 import type { Db } from "@server/platform/db/client";
 import { recordStreamNode } from "./node-store";
 
 /**
  * Writes the node's name on a stream's row when its run goes on air. Told by the supervisor like
- * every run listener; it only records, so a failed write changes nothing for the stream.
+ * every run listener; it only records, so a failed write changes nothing for the stream. Shaped as
+ * streaming's run listener without importing it: the composition root builds this beside the
+ * supervisor, and streaming reaches that root for its types.
  */
-export function streamNodeRecorder(db: Db, name: string): RunListener {
+export function streamNodeRecorder(db: Db, name: string) {
   return {
-    running: (streamId) => recordStreamNode(db, streamId, name),
+    running: (streamId: number) => recordStreamNode(db, streamId, name),
     runEnded: () => {},
     streamEnded: () => {},
   };

@@ -1,8 +1,7 @@
 // What other features may use of streaming: the streams and destinations they look up, the start
 // the scheduler drives, the counts the dashboard shows and the uptime record (intents and runs),
-// the machine's CPU figure and the run listener type a node's heartbeat and run record use.
+// and the machine's CPU figure a node's heartbeat reports.
 export { findDestination } from "./destinations";
-export type { RunListener } from "./run-observers";
 export { storePageSpans } from "./store-page/state-store";
 export { storePagesInScope } from "./store-page/store-page";
 export { recordAndLaunch, requireProjectVideo, sourceFor } from "./stream-start";
