@@ -43,6 +43,7 @@ async function contents(api: Api, projectId: number) {
         stream_status: _b,
         streaming_media_id: _c,
         streaming_media_name: _d,
+        stream_node: _n,
         ...rest
       }) => rest,
     ),
