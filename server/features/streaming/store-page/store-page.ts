@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { inOrgScope } from "@server/features/projects";
+import { inOrgScope, requireProject } from "@server/features/projects";
 import { findDestination } from "@server/features/streaming/destinations";
 import { findStream } from "@server/features/streaming/streams";
 import { destinations, projects } from "@server/platform/db/schema";
@@ -24,12 +24,9 @@ function requireCheckable(deps: AppDeps, user: SessionUser, destinationId: numbe
   const destination = findDestination(deps, user, destinationId);
   if (destination.type !== "steam") throw badRequest(STORE_PAGE.notSteamDestination);
   if (!steamIdFromKey(destination.streamKey)) throw badRequest(STORE_PAGE.keyNotSteamRefused);
-  const appId = deps.db
-    .select({ a: projects.steamAppId })
-    .from(projects)
-    .where(eq(projects.id, destination.projectId))
-    .get()?.a;
-  if (appId == null) throw badRequest(STORE_PAGE.noAppIdRefused);
+  // The destination was found in the user's scope, so its project is too.
+  if (requireProject(deps, user, destination.projectId).steamAppId == null)
+    throw badRequest(STORE_PAGE.noAppIdRefused);
   return destination;
 }
 
