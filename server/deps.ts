@@ -14,7 +14,7 @@ import type { ScheduleLinks } from "@server/features/streaming/schedule-links";
 import { StorePageWatcher } from "@server/features/streaming/store-page/watcher";
 import { Supervisor } from "@server/features/streaming/supervisor";
 import { WebhookSender } from "@server/features/webhooks/sender";
-import { type Db, openDb } from "@server/platform/db/client";
+import { type Db, openDb, openPgDb } from "@server/platform/db/client";
 import type { Env } from "@server/platform/env";
 import { EventBus } from "@server/platform/events/bus";
 import { JobRunner } from "@server/platform/jobs/runner";
@@ -30,7 +30,10 @@ import { type Resolver, systemResolver } from "@server/platform/net/outbound-tar
 export interface AppDeps {
   env: Env;
   db: Db;
-  sqlite: Database;
+  /** The SQLite connection, for what only SQLite has (the disk reserve, VACUUM INTO); none on PostgreSQL. */
+  sqlite: Database | undefined;
+  /** Closes the database connection (the pool, on PostgreSQL). */
+  closeDb: () => Promise<void>;
   /** Sign-in attempts and every other password check (on deps.now). */
   loginLimiter: LoginRateLimiter;
   /** Requests per API token (a token bucket on deps.now). */
@@ -79,16 +82,27 @@ declare module "@server/platform/context" {
   }
 }
 
+/** PostgreSQL when DATABASE_URL names one (migrated by main.ts before serving), else DATA_DIR's SQLite file. */
+function openDatabase(env: Env): Pick<AppDeps, "db" | "sqlite" | "closeDb"> {
+  if (env.DATABASE_URL) {
+    const { db, client } = openPgDb(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE });
+    return { db, sqlite: undefined, closeDb: () => client.close({ timeout: 5 }) };
+  }
+  const { db, sqlite } = openDb(join(env.DATA_DIR, "console.db"));
+  return { db, sqlite, closeDb: async () => sqlite.close() };
+}
+
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
-  const { db, sqlite } =
-    overrides.db && overrides.sqlite ? overrides : openDb(join(env.DATA_DIR, "console.db"));
+  const { db, sqlite, closeDb } = overrides.db
+    ? { db: overrides.db, sqlite: overrides.sqlite, closeDb: overrides.closeDb ?? (async () => {}) }
+    : openDatabase(env);
   const now = overrides.now ?? Date.now;
   const resolve = overrides.resolve ?? systemResolver;
   const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : lineLogger());
   const storePage =
     overrides.storePage ??
     new StorePageWatcher({
-      db: db as Db,
+      db: db,
       now,
       communityBase: env.STEAM_COMMUNITY_BASE,
       events,
@@ -96,8 +110,9 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     });
   const deps: AppDeps = {
     env,
-    db: db as Db,
-    sqlite: sqlite as Database,
+    db: db,
+    sqlite,
+    closeDb,
     loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter({ now }),
     apiTokenLimiter: overrides.apiTokenLimiter ?? new TokenBucketLimiter({ now }),
     now,
@@ -105,25 +120,25 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       overrides.supervisor ??
       // Quiet under `bun test`; the server logs state changes (never URLs or keys).
       new Supervisor({
-        db: db as Db,
+        db: db,
         env,
         now,
         events,
         resolve,
-        runListeners: [storePage, streamNodeRecorder(db as Db, env.NODE_NAME)],
+        runListeners: [storePage, streamNodeRecorder(db, env.NODE_NAME)],
         log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
       }),
     storePage,
     steam: overrides.steam ?? createSteamClient(env),
     jobs:
       overrides.jobs ??
-      new JobRunner({ db: db as Db, now, log: process.env.NODE_ENV === "test" ? undefined : lineLogger() }),
+      new JobRunner({ db: db, now, log: process.env.NODE_ENV === "test" ? undefined : lineLogger() }),
     events,
     resolve,
     webhookSender:
       overrides.webhookSender ??
       new WebhookSender({
-        db: db as Db,
+        db: db,
         now,
         allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
         resolve,

@@ -14,6 +14,7 @@ import { seedIfEmpty } from "@server/features/users/seed";
 import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { DailyBackup } from "@server/platform/backup/daily";
 import { DATABASE } from "@server/platform/backup/layout";
+import { preparePostgres } from "@server/platform/db/prepare-postgres";
 import { type Env, loadEnv } from "@server/platform/env";
 import { keepNewFilesPrivate, tightenFolder } from "@server/platform/files/private";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "@server/platform/log";
@@ -92,12 +93,13 @@ function keepFilesPrivate(env: Env): void {
   for (const f of failed) log.warn(`Could not make owner-only: ${f}`);
 }
 
-// Boot: env, db (migrations run on open), seed, HTTP. Graceful shutdown closes what boot opened.
+// Boot: env, db (migrations run on open, or by preparePostgres), seed, HTTP. Graceful shutdown closes what boot opened.
 // startServer is exported so the demo (server/demo/main.ts) boots exactly the same console.
 export async function startServer(env: Env) {
   const started = performance.now();
   keepFilesPrivate(env);
   const deps = createDeps(env);
+  if (!deps.sqlite) await preparePostgres(deps.db, env.DATABASE_URL ?? "");
   const seed = await seedIfEmpty(deps.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD });
   if (seed.seeded) {
     log.info(`Seeded admin ${seed.adminEmail}`);
@@ -155,7 +157,7 @@ export async function startServer(env: Env) {
     // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.
     childRegistry.killAllNow();
     await server.stop();
-    deps.sqlite.close();
+    await deps.closeDb();
     process.exit(0);
   };
   return { server, deps, background, shutdown };

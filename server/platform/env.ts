@@ -41,6 +41,19 @@ export const envSchema = z.object({
     .min(1)
     .default("./data")
     .transform((dir) => resolve(dir)),
+  /**
+   * A postgres:// or postgresql:// URL runs the console on that PostgreSQL database (15 or later)
+   * instead of the SQLite file in DATA_DIR; several nodes share one database this way.
+   */
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/i, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** Connections each node keeps to PostgreSQL at most (unused with SQLite). */
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(10)),
   ADMIN_EMAIL: z.email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6, "ADMIN_PASSWORD must be at least 6 characters").optional(),
   PUBLIC_ORIGIN: z.url().optional(),

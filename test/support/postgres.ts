@@ -130,7 +130,7 @@ function stopAllOnExit() {
 }
 
 /** Starts a private server; the caller stops it (an exit hook also does, should the caller not get to). */
-export async function startPostgres(): Promise<PgServer> {
+export async function startPostgres(settings: { maxConnections?: number } = {}): Promise<PgServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error("PostgreSQL is not installed: `npm test` installs Debian's postgresql package");
   sweepOrphans(bin);
@@ -180,6 +180,7 @@ export async function startPostgres(): Promise<PgServer> {
       "-c fsync=off",
       "-c synchronous_commit=off",
       "-c full_page_writes=off",
+      `-c max_connections=${settings.maxConnections ?? 100}`,
     ].join(" ");
   let port = 0;
   let lastError = "";

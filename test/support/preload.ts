@@ -20,3 +20,9 @@ afterEach(() => {
     throw new Error(`console.error was called during the test:\n${first}`);
   }
 });
+
+// The server suite on PostgreSQL (TEST_DATABASE=postgres): a private server, before any table is imported.
+if (process.env.TEST_DATABASE === "postgres") {
+  const { preparePostgresTests } = await import("./preload-postgres");
+  await preparePostgresTests();
+}

@@ -7,15 +7,19 @@ import { createApp } from "@server/app";
 import { type AppDeps, createDeps } from "@server/deps";
 import { authenticate, login } from "@server/features/auth/auth";
 import { hashPassword } from "@server/features/auth/password";
+import { dialect } from "@server/platform/db/dialect";
 import { organizations, projects, users } from "@server/platform/db/schema";
 import { type Env, loadEnv } from "@server/platform/env";
 import { createCallerFactory } from "@server/platform/trpc/init";
 import type { Role } from "@shared/roles";
 import { eq } from "drizzle-orm";
+import { createTestDatabase } from "./pg-mode";
 import { testResolver } from "./resolver";
 
 const dirs: string[] = [];
-afterAll(() => {
+const opened: AppDeps[] = [];
+afterAll(async () => {
+  await Promise.all(opened.splice(0).map((deps) => deps.closeDb().catch(() => undefined)));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -28,14 +32,23 @@ export function testDeps(
 ): AppDeps {
   const dir = mkdtempSync(join(tmpdir(), "console-test-"));
   dirs.push(dir);
+  // On PostgreSQL each test's deps get a database of their own, as each gets its own SQLite file.
+  const database =
+    dialect === "postgres" ? { DATABASE_URL: createTestDatabase(), DATABASE_POOL_SIZE: "3" } : {};
   // Host names never reach a real DNS server from a test.
-  return createDeps(loadEnv({ DATA_DIR: dir, ...env }), { resolve: testResolver(), ...overrides });
+  const deps = createDeps(loadEnv({ DATA_DIR: dir, ...database, ...env }), {
+    resolve: testResolver(),
+    ...overrides,
+  });
+  opened.push(deps);
+  return deps;
 }
 
 let orgSeq = 0;
-export function makeOrg(deps: AppDeps, name = `Org ${++orgSeq}`) {
+export async function makeOrg(deps: AppDeps, name = `Org ${++orgSeq}`) {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${orgSeq}-${Math.random().toString(36).slice(2, 6)}`;
-  return deps.db.insert(organizations).values({ name, slug }).returning().get();
+  const [org] = await deps.db.insert(organizations).values({ name, slug }).returning();
+  return org!;
 }
 
 // Hashing is the slow part of making users; one hash serves every test user.
@@ -47,7 +60,7 @@ export async function makeUser(
   sharedHash ??= hashPassword(TEST_PASSWORD);
   const role = opts.role ?? "developer";
   const email = (opts.email ?? `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`).toLowerCase();
-  return deps.db
+  const [user] = await deps.db
     .insert(users)
     .values({
       name: opts.name ?? `Test ${role}`,
@@ -57,23 +70,23 @@ export async function makeUser(
       orgId: opts.orgId,
       isActive: opts.isActive ?? true,
     })
-    .returning({ id: users.id, email: users.email, role: users.role, orgId: users.orgId, name: users.name })
-    .get();
+    .returning({ id: users.id, email: users.email, role: users.role, orgId: users.orgId, name: users.name });
+  return user!;
 }
 
-export function makeProject(deps: AppDeps, opts: { orgId: number; createdBy?: number; name?: string }) {
-  return deps.db
+export async function makeProject(deps: AppDeps, opts: { orgId: number; createdBy?: number; name?: string }) {
+  const [project] = await deps.db
     .insert(projects)
     .values({ name: opts.name ?? "Test Project", orgId: opts.orgId, createdBy: opts.createdBy ?? null })
-    .returning()
-    .get();
+    .returning();
+  return project!;
 }
 
 /** A tRPC caller acting as the given user, with a real session, without HTTP. */
 export async function callerFor(deps: AppDeps, email: string, password = TEST_PASSWORD) {
   const cookies = { setSession: () => {}, clearSession: () => {} };
   const signed = await login(deps, { email, password }, `test-${email}`);
-  const auth = authenticate(deps, signed.token)!;
+  const auth = (await authenticate(deps, signed.token))!;
   const createCaller = createCallerFactory(appRouter);
   return createCaller({ deps, user: auth.user, session: auth.session, clientAddress: "test", cookies });
 }
@@ -115,5 +128,5 @@ export function testApp(deps = testDeps()) {
   return { app, deps, signIn, call };
 }
 
-export const userIdByEmail = (deps: AppDeps, email: string) =>
-  deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id;
+export const userIdByEmail = async (deps: AppDeps, email: string) =>
+  (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]?.id;

@@ -1,14 +1,28 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import * as schema from "@server/platform/db/schema";
+import type * as tables from "@server/platform/db/schema/tables";
+import * as sqliteSchema from "@server/platform/db/schema/tables";
+import * as pgSchema from "@server/platform/db/schema-pg";
 import { createPrivateFile, PRIVATE_FOLDER } from "@server/platform/files/private";
+import { SQL } from "bun";
+import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
+import { migrate as migratePg } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { serialTransactions } from "./sqlite-transactions";
 
-export type Db = ReturnType<typeof drizzle<typeof schema>>;
+/**
+ * The database as the services see it: drizzle's asynchronous query API, typed with the SQLite
+ * tables (whose rows match PostgreSQL's). Every query is awaited and written with what both drivers
+ * share: no `.get()`, `.all()`, `.run()` or `.values()` (SQLite's builders only), `limit(1)` and `[0]`
+ * for one row, `.returning()` where the written rows are needed.
+ */
+export type Db = BaseSQLiteDatabase<"async", unknown, typeof tables>;
 
 const MIGRATIONS = join(import.meta.dir, "migrations");
+const PG_MIGRATIONS = join(import.meta.dir, "migrations-pg");
 
 /** Opens (creating if needed) the SQLite file, in WAL mode, and applies pending migrations. */
 export function openDb(file: string): { db: Db; sqlite: Database } {
@@ -22,7 +36,34 @@ export function openDb(file: string): { db: Db; sqlite: Database } {
   sqlite.exec("PRAGMA foreign_keys = ON;");
   sqlite.exec("PRAGMA busy_timeout = 5000;");
   sqlite.exec("PRAGMA synchronous = NORMAL;");
-  const db = drizzle({ client: sqlite, schema });
+  const db = drizzle({ client: sqlite, schema: sqliteSchema });
   migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db, sqlite };
+  return { db: serialTransactions(db, sqlite), sqlite };
+}
+
+export interface PgOptions {
+  /** Connections in this process's pool. */
+  max?: number;
+  /** Seconds an unused connection stays open. */
+  idleTimeout?: number;
+}
+
+/**
+ * A PostgreSQL database through Bun's built-in client. Nothing connects until the first query: call
+ * migratePgDb before serving.
+ */
+export function openPgDb(url: string, options: PgOptions = {}): { db: Db; client: SQL } {
+  const client = new SQL({
+    url,
+    max: options.max ?? 10,
+    idleTimeout: options.idleTimeout ?? 30,
+    connectionTimeout: 5,
+  });
+  const db = drizzlePg({ client, schema: pgSchema });
+  return { db: db as unknown as Db, client };
+}
+
+/** Applies pending PostgreSQL migrations (one node at a time: drizzle's migrator takes no lock). */
+export async function migratePgDb(db: Db): Promise<void> {
+  await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: PG_MIGRATIONS });
 }

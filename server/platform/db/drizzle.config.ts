@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./server/platform/db/schema/index.ts",
+  schema: "./server/platform/db/schema/tables.ts",
   out: "./server/platform/db/migrations",
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDb } from "@server/platform/db/client";
-import * as sqliteSchema from "@server/platform/db/schema";
+import * as sqliteSchema from "@server/platform/db/schema/tables";
 import * as pgSchema from "@server/platform/db/schema-pg";
 import { pgLiveShape, sqliteLiveShape } from "@test/support/live-schema";
 import { type PgServer, startPostgres } from "@test/support/postgres";
