@@ -16,12 +16,14 @@ export function forUpdate<Q>(query: Q): Q {
   return (query as unknown as { for(strength: "update"): Q }).for("update");
 }
 
-/** Like `forUpdate`, skipping rows another transaction holds (PostgreSQL's `FOR UPDATE SKIP LOCKED`). */
-export function forUpdateSkipLocked<Q>(query: Q): Q {
+/**
+ * Like `forUpdate`, skipping rows another transaction holds (PostgreSQL's `FOR UPDATE SKIP LOCKED`).
+ * With an outer join, `of` names the table whose rows are locked (the nullable side cannot be).
+ */
+export function forUpdateSkipLocked<Q>(query: Q, of?: unknown): Q {
   if (dialect !== "postgres") return query;
-  return (query as unknown as { for(strength: "update", config: { skipLocked: true }): Q }).for("update", {
-    skipLocked: true,
-  });
+  const config = of ? { skipLocked: true, of } : { skipLocked: true };
+  return (query as unknown as { for(strength: "update", config: unknown): Q }).for("update", config);
 }
 
 /** Rows of a raw statement: SQLite's `all`, PostgreSQL's `execute`. */

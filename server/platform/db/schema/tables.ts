@@ -10,6 +10,7 @@ export * from "./steam";
 export * from "./steam-history";
 export * from "./steam-sales-info";
 export * from "./store-page";
+export * from "./stream-leases";
 export * from "./streaming";
 export * from "./tokens";
 export * from "./webhooks";

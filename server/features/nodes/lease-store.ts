@@ -1,0 +1,145 @@
+import type { Db } from "@server/platform/db/client";
+import { forUpdateSkipLocked } from "@server/platform/db/portable";
+import { nodes, streamLeases, streams } from "@server/platform/db/schema";
+import { LIVE_STATUSES } from "@shared/schemas/streaming";
+import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+
+/** A stream this node holds: the lease's epoch is what its writes about the stream must name. */
+export interface HeldLease {
+  streamId: number;
+  epoch: number;
+  expiresAt: number;
+}
+
+export interface LeaseClock {
+  now: number;
+  /** How long a lease lasts from its last renewal, in ms. */
+  ttlMs: number;
+}
+
+/**
+ * Takes the lease of one stream for `node`: free, expired or already this node's. A new owner raises
+ * the epoch; renewing one's own keeps it. Answers null while another node's lease runs.
+ */
+export async function acquireLease(db: Db, streamId: number, node: string, clock: LeaseClock) {
+  const expiresAt = clock.now + clock.ttlMs;
+  const [row] = await db
+    .insert(streamLeases)
+    .values({ streamId, node, epoch: 1, expiresAt, acquiredAt: clock.now })
+    .onConflictDoUpdate({
+      target: streamLeases.streamId,
+      set: {
+        node,
+        epoch: sql`case when ${streamLeases.node} = ${node} then ${streamLeases.epoch} else ${streamLeases.epoch} + 1 end`,
+        expiresAt,
+        acquiredAt: sql`case when ${streamLeases.node} = ${node} then ${streamLeases.acquiredAt} else ${clock.now} end`,
+      },
+      setWhere: or(eq(streamLeases.node, node), lt(streamLeases.expiresAt, clock.now)),
+    })
+    .returning({
+      streamId: streamLeases.streamId,
+      epoch: streamLeases.epoch,
+      expiresAt: streamLeases.expiresAt,
+    });
+  return row ?? null;
+}
+
+/**
+ * Moves the expiry of this node's leases forward, each only while it still names the epoch the node
+ * holds. Answers the ones renewed: a stream missing from the answer was taken over (or ended) and its
+ * ffmpeg must stop.
+ */
+export async function renewLeases(db: Db, node: string, held: readonly HeldLease[], clock: LeaseClock) {
+  if (held.length === 0) return [];
+  const expiresAt = clock.now + clock.ttlMs;
+  const pairs = held.map((h) => and(eq(streamLeases.streamId, h.streamId), eq(streamLeases.epoch, h.epoch)));
+  return db
+    .update(streamLeases)
+    .set({ expiresAt })
+    .where(and(eq(streamLeases.node, node), or(...pairs)))
+    .returning({
+      streamId: streamLeases.streamId,
+      epoch: streamLeases.epoch,
+      expiresAt: streamLeases.expiresAt,
+    });
+}
+
+/** Gives a stream's lease back (its stream stopped on purpose, or this node let it go). */
+export async function releaseLease(db: Db, lease: { streamId: number; epoch: number }, node: string) {
+  await db
+    .delete(streamLeases)
+    .where(
+      and(
+        eq(streamLeases.streamId, lease.streamId),
+        eq(streamLeases.epoch, lease.epoch),
+        eq(streamLeases.node, node),
+      ),
+    );
+}
+
+/** Whether `node` still holds the stream at `epoch`: the check a fenced write makes. */
+export async function holdsLease(db: Db, streamId: number, node: string, epoch: number, now: number) {
+  const [row] = await db
+    .select({ streamId: streamLeases.streamId })
+    .from(streamLeases)
+    .where(
+      and(
+        eq(streamLeases.streamId, streamId),
+        eq(streamLeases.node, node),
+        eq(streamLeases.epoch, epoch),
+        gte(streamLeases.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Unexpired leases per node, for the least-loaded rule. */
+export async function leasesPerNode(db: Db, now: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ node: streamLeases.node, n: count() })
+    .from(streamLeases)
+    .where(gte(streamLeases.expiresAt, now))
+    .groupBy(streamLeases.node);
+  return new Map(rows.map((r) => [r.node, r.n]));
+}
+
+const unowned = (now: number) =>
+  and(
+    inArray(streams.status, LIVE_STATUSES),
+    or(isNull(streamLeases.streamId), lt(streamLeases.expiresAt, now)),
+  );
+
+/** How many streams should be on air with no node running them. */
+export async function countUnowned(db: Db, now: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(streams)
+    .leftJoin(streamLeases, eq(streamLeases.streamId, streams.id))
+    .where(unowned(now));
+  return row?.n ?? 0;
+}
+
+/**
+ * Streams that should be on air with no node running them: no lease, or an expired one. Locked with
+ * SKIP LOCKED inside the caller's transaction, so two nodes claiming at once never take the same one.
+ */
+export async function unownedStreams(tx: Db, now: number, limit: number) {
+  if (limit <= 0) return [];
+  return forUpdateSkipLocked(
+    tx
+      .select({ id: streams.id })
+      .from(streams)
+      .leftJoin(streamLeases, eq(streamLeases.streamId, streams.id))
+      .where(unowned(now))
+      .orderBy(asc(streams.id))
+      .limit(limit),
+    streams,
+  );
+}
+
+/** Names of the nodes whose heartbeat is recent (the ones that share the work). */
+export async function aliveNodes(db: Db, since: number): Promise<string[]> {
+  const rows = await db.select({ name: nodes.name }).from(nodes).where(gte(nodes.lastHeartbeatAt, since));
+  return rows.map((r) => r.name);
+}

@@ -1,0 +1,22 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { streams } from "./streaming";
+
+/**
+ * Which node runs each stream that should be on air: a lease the node renews every few seconds. A
+ * node whose lease has expired no longer owns the stream, and another node may claim it; each claim
+ * by a new owner raises the epoch, and the old owner's writes name the old epoch and are refused.
+ */
+export const streamLeases = sqliteTable(
+  "stream_leases",
+  {
+    streamId: integer("stream_id")
+      .primaryKey()
+      .references(() => streams.id, { onDelete: "cascade" }),
+    node: text("node").notNull(),
+    epoch: integer("epoch").notNull(),
+    /** Epoch ms after which the lease is free to claim. */
+    expiresAt: integer("expires_at").notNull(),
+    acquiredAt: integer("acquired_at").notNull(),
+  },
+  (t) => [index("stream_leases_node_idx").on(t.node)],
+);
