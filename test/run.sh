@@ -1,5 +1,6 @@
 #!/bin/sh
-# Every check, in order of speed: types, lint, dependency rules, server tests, client component tests, browser tests,
+# Every check, in order of speed: types, lint, dependency rules, server tests (on SQLite, then on PostgreSQL),
+# client component tests, browser tests,
 # fault scenarios (real `npm start`, real ingest, real signals).
 # Client tests run in their own bun process because happy-dom replaces fetch and friends globally.
 # Every suite runs even when an earlier one fails, so one run shows everything; the exit code and the
@@ -68,6 +69,8 @@ check "lint (biome)" bun x biome check .
 # dependency-cruiser runs on Bun (--bun): it needs a newer Node than some machines have.
 check "dependency rules" bun run check:deps
 suite "server tests" bun test test/server
+# The same suite on PostgreSQL: a private server (test/support/preload-postgres.ts), a database per test.
+suite "server tests on PostgreSQL" env TEST_DATABASE=postgres bun test test/server
 suite "client component tests" bun test --preload ./test/support/dom.ts test/client
 suite "browser tests (Chromium)" bun test --timeout 120000 test/e2e
 suite "fault scenarios" bun test --timeout 120000 test/faults --path-ignore-patterns '**/ingest-outage.test.ts'

@@ -1,6 +1,6 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 
-type HttpErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 431 | 502 | 507;
+type HttpErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 431 | 502 | 503 | 507;
 
 /**
  * The one table of error codes: what each means to a REST caller (its HTTP status) and to a tRPC
@@ -20,6 +20,8 @@ const ERROR_CODES = {
   HEADERS_TOO_LARGE: { http: 431, trpc: "BAD_REQUEST" },
   /** An upstream service (Steam) is down or answered nonsense: not the caller's fault. */
   BAD_GATEWAY: { http: 502, trpc: "BAD_GATEWAY" },
+  /** The database is out of reach for now: nothing was written, the same call may succeed later. */
+  SERVICE_UNAVAILABLE: { http: 503, trpc: "SERVICE_UNAVAILABLE" },
   /** The disk is (nearly) full: nothing was written. */
   INSUFFICIENT_STORAGE: { http: 507, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { http: HttpErrorStatus; trpc: TRPC_ERROR_CODE_KEY }>;

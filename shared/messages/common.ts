@@ -1,5 +1,8 @@
 export const COMMON = {
   internalError: "Internal server error",
+  /** A change asked while the database is out of reach (PostgreSQL restarting or the network cut). */
+  databaseUnavailable:
+    "The console cannot reach its database right now. Nothing was changed; try again in a moment.",
   invalidInput: "Invalid input",
   requestFailed: "Request failed",
   /** A malformed number or id: `name` is the field or parameter, e.g. "Invalid id". */

@@ -1,3 +1,4 @@
+import { databaseUnavailable, isDatabaseUnavailable } from "@server/platform/db/unavailable";
 import { AppError, httpStatusOf } from "@server/platform/errors";
 import { errorField, log } from "@server/platform/log";
 import { COMMON } from "@shared/messages/common";
@@ -6,7 +7,8 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 
 /** Every REST error leaves as `{ error, ...details }`: never a stack trace, never a 500 for bad input. */
-export const onError: ErrorHandler<AppEnv> = (err, c) => {
+export const onError: ErrorHandler<AppEnv> = (thrown, c) => {
+  const err = isDatabaseUnavailable(thrown) ? databaseUnavailable() : thrown;
   if (err instanceof AppError) {
     const retryAfter = retryAfterOf(err);
     if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));

@@ -1,4 +1,5 @@
 import type { RequestDeps, RequestSession } from "@server/platform/context";
+import { databaseUnavailable, isDatabaseUnavailable } from "@server/platform/db/unavailable";
 import { AppError, trpcCodeOf } from "@server/platform/errors";
 import { errorField, log } from "@server/platform/log";
 import { zodMessage } from "@server/platform/validation";
@@ -41,6 +42,10 @@ const t = initTRPC.context<Context>().create({
 // Services throw AppError; this turns it into the matching tRPC code so the status is right.
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    const cause = databaseUnavailable();
+    throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.message, cause });
+  }
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.message, cause });
