@@ -15,6 +15,7 @@ import { StorePageWatcher } from "@server/features/streaming/store-page/watcher"
 import { Supervisor } from "@server/features/streaming/supervisor";
 import { WebhookSender } from "@server/features/webhooks/sender";
 import { type Db, openDb, openPgDb } from "@server/platform/db/client";
+import { type ClusterSignals, localSignals, pgSignals } from "@server/platform/db/signals";
 import type { Env } from "@server/platform/env";
 import { EventBus } from "@server/platform/events/bus";
 import { JobRunner } from "@server/platform/jobs/runner";
@@ -34,6 +35,8 @@ export interface AppDeps {
   sqlite: Database | undefined;
   /** Closes the database connection (the pool, on PostgreSQL). */
   closeDb: () => Promise<void>;
+  /** Messages to the other nodes sharing the database (LISTEN/NOTIFY on PostgreSQL). */
+  signals: ClusterSignals;
   /** Sign-in attempts and every other password check (on deps.now). */
   loginLimiter: LoginRateLimiter;
   /** Requests per API token (a token bucket on deps.now). */
@@ -83,18 +86,23 @@ declare module "@server/platform/context" {
 }
 
 /** PostgreSQL when DATABASE_URL names one (migrated by main.ts before serving), else DATA_DIR's SQLite file. */
-function openDatabase(env: Env): Pick<AppDeps, "db" | "sqlite" | "closeDb"> {
+function openDatabase(env: Env): Pick<AppDeps, "db" | "sqlite" | "closeDb" | "signals"> {
   if (env.DATABASE_URL) {
     const { db, client } = openPgDb(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE });
-    return { db, sqlite: undefined, closeDb: () => client.close({ timeout: 5 }) };
+    return { db, sqlite: undefined, closeDb: () => client.close({ timeout: 5 }), signals: pgSignals(client) };
   }
   const { db, sqlite } = openDb(join(env.DATA_DIR, "console.db"));
-  return { db, sqlite, closeDb: async () => sqlite.close() };
+  return { db, sqlite, closeDb: async () => sqlite.close(), signals: localSignals() };
 }
 
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
-  const { db, sqlite, closeDb } = overrides.db
-    ? { db: overrides.db, sqlite: overrides.sqlite, closeDb: overrides.closeDb ?? (async () => {}) }
+  const { db, sqlite, closeDb, signals } = overrides.db
+    ? {
+        db: overrides.db,
+        sqlite: overrides.sqlite,
+        closeDb: overrides.closeDb ?? (async () => {}),
+        signals: overrides.signals ?? localSignals(),
+      }
     : openDatabase(env);
   const now = overrides.now ?? Date.now;
   const resolve = overrides.resolve ?? systemResolver;
@@ -113,6 +121,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     db: db,
     sqlite,
     closeDb,
+    signals,
     loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter({ now }),
     apiTokenLimiter: overrides.apiTokenLimiter ?? new TokenBucketLimiter({ now }),
     now,
