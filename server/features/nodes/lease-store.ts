@@ -1,7 +1,7 @@
 import type { Db } from "@server/platform/db/client";
 import { forUpdateSkipLocked } from "@server/platform/db/portable";
 import { nodes, streamLeases, streams } from "@server/platform/db/schema";
-import { LIVE_STATUSES } from "@shared/schemas/streaming";
+import { LIVE_STATUSES, type LiveFigures } from "@shared/schemas/streaming";
 import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 
 /** A stream this node holds: the lease's epoch is what its writes about the stream must name. */
@@ -44,24 +44,51 @@ export async function acquireLease(db: Db, streamId: number, node: string, clock
   return row ?? null;
 }
 
+/** A held lease to renew, with the run's figures of the moment for the other nodes to show. */
+export interface Renewal extends HeldLease {
+  figures: LiveFigures | null;
+}
+
 /**
  * Moves the expiry of this node's leases forward, each only while it still names the epoch the node
- * holds. Answers the ones renewed: a stream missing from the answer was taken over (or ended) and its
- * ffmpeg must stop.
+ * holds, and stores each run's figures beside it. Answers the ones renewed: a stream missing from the
+ * answer was taken over (or ended) and its ffmpeg must stop.
  */
-export async function renewLeases(db: Db, node: string, held: readonly HeldLease[], clock: LeaseClock) {
+export async function renewLeases(db: Db, node: string, held: readonly Renewal[], clock: LeaseClock) {
   if (held.length === 0) return [];
   const expiresAt = clock.now + clock.ttlMs;
-  const pairs = held.map((h) => and(eq(streamLeases.streamId, h.streamId), eq(streamLeases.epoch, h.epoch)));
-  return db
-    .update(streamLeases)
-    .set({ expiresAt })
-    .where(and(eq(streamLeases.node, node), or(...pairs)))
-    .returning({
-      streamId: streamLeases.streamId,
-      epoch: streamLeases.epoch,
-      expiresAt: streamLeases.expiresAt,
-    });
+  return db.transaction(async (tx) => {
+    const renewed: HeldLease[] = [];
+    for (const h of held) {
+      const [row] = await tx
+        .update(streamLeases)
+        .set({ expiresAt, figures: h.figures })
+        .where(
+          and(
+            eq(streamLeases.streamId, h.streamId),
+            eq(streamLeases.node, node),
+            eq(streamLeases.epoch, h.epoch),
+          ),
+        )
+        .returning({
+          streamId: streamLeases.streamId,
+          epoch: streamLeases.epoch,
+          expiresAt: streamLeases.expiresAt,
+        });
+      if (row) renewed.push(row);
+    }
+    return renewed;
+  });
+}
+
+/** The figures the owner of each stream last wrote, when they are no older than `since`. */
+export async function sharedFigures(db: Db, streamIds: readonly number[], since: number) {
+  if (streamIds.length === 0) return new Map<number, { node: string; figures: LiveFigures | null }>();
+  const rows = await db
+    .select({ streamId: streamLeases.streamId, node: streamLeases.node, figures: streamLeases.figures })
+    .from(streamLeases)
+    .where(and(inArray(streamLeases.streamId, [...streamIds]), gte(streamLeases.expiresAt, since)));
+  return new Map(rows.map((r) => [r.streamId, { node: r.node, figures: r.figures }]));
 }
 
 /** Gives a stream's lease back (its stream stopped on purpose, or this node let it go). */

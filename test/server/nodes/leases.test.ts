@@ -1,7 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { AppDeps } from "@server/deps";
 import { claimQuota, claimUnowned } from "@server/features/nodes/lease-claims";
-import { acquireLease, holdsLease, releaseLease, renewLeases } from "@server/features/nodes/lease-store";
+import {
+  acquireLease,
+  holdsLease,
+  releaseLease,
+  renewLeases,
+  sharedFigures,
+} from "@server/features/nodes/lease-store";
 import { nodes, streamLeases, streams } from "@server/platform/db/schema";
 import { makeOrg, makeProject, testDeps } from "@test/support/server";
 
@@ -42,7 +48,9 @@ describe("stream leases", () => {
     const taken = await acquireLease(deps.db, id!, "node-b", { now: 16_001, ttlMs: TTL });
     expect(taken?.epoch).toBe(2);
     // The old owner, waking up, can neither renew nor pass the fence.
-    expect(await renewLeases(deps.db, "node-a", [first!], { now: 16_002, ttlMs: TTL })).toEqual([]);
+    expect(
+      await renewLeases(deps.db, "node-a", [{ ...first!, figures: null }], { now: 16_002, ttlMs: TTL }),
+    ).toEqual([]);
     expect(await holdsLease(deps.db, id!, "node-a", 1, 16_002)).toBe(false);
     expect(await holdsLease(deps.db, id!, "node-b", 2, 16_002)).toBe(true);
     // Its release names the old epoch and leaves the new owner's lease alone.
@@ -54,9 +62,18 @@ describe("stream leases", () => {
     const deps = testDeps();
     const [id] = await liveStreams(deps, 1);
     const lease = (await acquireLease(deps.db, id!, "node-a", { now: 0, ttlMs: TTL }))!;
-    const renewed = await renewLeases(deps.db, "node-a", [lease], { now: 10_000, ttlMs: TTL });
+    const renewed = await renewLeases(deps.db, "node-a", [{ ...lease, figures: { fps: 30 } as never }], {
+      now: 10_000,
+      ttlMs: TTL,
+    });
     expect(renewed).toEqual([{ streamId: id!, epoch: 1, expiresAt: 25_000 }]);
     expect((await acquireLease(deps.db, id!, "node-a", { now: 11_000, ttlMs: TTL }))?.epoch).toBe(1);
+    // Every node reads the owner's figures while its lease runs, and none after it ended.
+    expect((await sharedFigures(deps.db, [id!], 20_000)).get(id!)).toEqual({
+      node: "node-a",
+      figures: { fps: 30 } as never,
+    });
+    expect((await sharedFigures(deps.db, [id!], 30_000)).size).toBe(0);
   });
 
   test("two nodes claiming at the same moment never take the same stream", async () => {

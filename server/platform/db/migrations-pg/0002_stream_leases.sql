@@ -3,6 +3,7 @@ CREATE TABLE "stream_leases" (
 	"node" text NOT NULL,
 	"epoch" integer NOT NULL,
 	"expires_at" bigint NOT NULL,
+	"figures" jsonb,
 	"acquired_at" bigint NOT NULL
 );
 --> statement-breakpoint

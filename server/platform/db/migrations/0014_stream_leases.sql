@@ -3,6 +3,7 @@ CREATE TABLE `stream_leases` (
 	`node` text NOT NULL,
 	`epoch` integer NOT NULL,
 	`expires_at` integer NOT NULL,
+	`figures` text,
 	`acquired_at` integer NOT NULL,
 	FOREIGN KEY (`stream_id`) REFERENCES `streams`(`id`) ON UPDATE no action ON DELETE cascade
 );

@@ -1,4 +1,6 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
+import type { LiveFigures } from "@shared/schemas/streaming";
 import { streams } from "./streaming";
 
 /**
@@ -16,6 +18,11 @@ export const streamLeases = pgTable(
     epoch: integer("epoch").notNull(),
     /** Epoch ms after which the lease is free to claim. */
     expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+    /**
+     * The run's latest progress figures (fps, bitrate, speed…), written with each renewal so every
+     * node shows them; null before the first progress line.
+     */
+    figures: jsonb("figures").$type<LiveFigures>(),
     acquiredAt: bigint("acquired_at", { mode: "number" }).notNull(),
   },
   (t) => [index("stream_leases_node_idx").on(t.node)],

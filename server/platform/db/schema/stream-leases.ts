@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { LiveFigures } from "@shared/schemas/streaming";
 import { streams } from "./streaming";
 
 /**
@@ -16,6 +17,11 @@ export const streamLeases = sqliteTable(
     epoch: integer("epoch").notNull(),
     /** Epoch ms after which the lease is free to claim. */
     expiresAt: integer("expires_at").notNull(),
+    /**
+     * The run's latest progress figures (fps, bitrate, speed…), written with each renewal so every
+     * node shows them; null before the first progress line.
+     */
+    figures: text("figures", { mode: "json" }).$type<LiveFigures>(),
     acquiredAt: integer("acquired_at").notNull(),
   },
   (t) => [index("stream_leases_node_idx").on(t.node)],
