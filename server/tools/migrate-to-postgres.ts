@@ -32,12 +32,11 @@ export async function main(
     return fail(printError, (error as Error).message.replace(/\n\s*/g, " "));
   }
   const file = join(dataDir, "console.db");
-  print(M.starting(file, withoutPassword(url)));
   try {
     const { counts, ms } = await copyConsoleToPostgres({ sqliteFile: file, databaseUrl: url });
     for (const line of countLines(counts)) print(line);
     const rows = counts.reduce((sum, c) => sum + c.target, 0);
-    print(M.done(rows, counts.length, (ms / 1000).toFixed(1)));
+    print(M.done(rows, counts.length, file, withoutPassword(url), (ms / 1000).toFixed(1)));
     return 0;
   } catch (error) {
     if (error instanceof CountsDifferError) {

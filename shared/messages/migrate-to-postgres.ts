@@ -14,13 +14,12 @@ export const MIGRATE_TO_POSTGRES = {
         ? `${tables.slice(0, 3).join(", ")} and ${tables.length - 3} more tables`
         : tables.join(", ")
     }): copy only into an empty database. Nothing was copied.`,
-  starting: (file: string, url: string) => `Copying the console at ${file} into ${url}`,
   failed: (table: string, reason: string) =>
     `Copying ${table} failed: ${reason}. Nothing was kept in PostgreSQL.`,
   unexpected: (reason: string) => `The copy failed: ${reason}. Nothing was kept in PostgreSQL.`,
   header: { table: "table", source: "SQLite", target: "PostgreSQL" },
   differs: "differs",
   countsDiffer: "The row counts differ: nothing was kept in PostgreSQL.",
-  done: (rows: number, tables: number, seconds: string) =>
-    `Copied ${rows} rows of ${tables} tables into PostgreSQL in ${seconds} s. The media files stay in DATA_DIR/media: every node needs that same folder.`,
+  done: (rows: number, tables: number, file: string, url: string, seconds: string) =>
+    `Copied ${rows} rows of ${tables} tables from ${file} into ${url} in ${seconds} s. The media files stay in DATA_DIR/media: every node needs that same folder.`,
 } as const;
