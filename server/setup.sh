@@ -1,5 +1,6 @@
 #!/bin/sh
-# Installs whatever is missing, then runs one task: start | dev | test | build | bench | demo | backup | restore.
+# Installs whatever is missing, then runs one task: start | dev | test | build | bench | demo | backup | restore
+# | migrate-to-postgres.
 # Idempotent: a second run skips what is done. POSIX sh, so it runs where only Node and npm exist.
 set -eu
 cd "$(dirname "$0")/.."
@@ -109,5 +110,8 @@ case "$task" in
   backup | restore)
     exec bun server/platform/backup/cli.ts "$task" "$@"
     ;;
-  *) die "unknown task '$task' (start, dev, test, build, bench, demo, backup, restore)" ;;
+  migrate-to-postgres)
+    exec bun server/tools/migrate-to-postgres.ts "$@"
+    ;;
+  *) die "unknown task '$task' (start, dev, test, build, bench, demo, backup, restore, migrate-to-postgres)" ;;
 esac

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 /** Why a database could not be used, in one line an operator can act on (the URL's password left out). */
 export class DatabaseUnreachableError extends Error {}
 
-function withoutPassword(url: string): string {
+export function withoutPassword(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = "***";
