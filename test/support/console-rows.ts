@@ -163,6 +163,14 @@ export async function fillEveryTable(db: Db): Promise<void> {
     })
     .returning();
   const streamId = stream!.id;
+  await db.insert(t.streamLeases).values({
+    streamId,
+    node: "node-a",
+    epoch: 3,
+    expiresAt: FAR_TIME,
+    acquiredAt: FAR_TIME - 10_000,
+    figures: { fps: 30, bitrate_kbps: 6000, speed: 1 } as never,
+  });
   await db.insert(t.streams).values({
     projectId,
     playlistId: playlist!.id,
