@@ -1,7 +1,6 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type * as tables from "@server/platform/db/schema/tables";
 import * as sqliteSchema from "@server/platform/db/schema/tables";
 import * as pgSchema from "@server/platform/db/schema-pg";
 import { createPrivateFile, PRIVATE_FOLDER } from "@server/platform/files/private";
@@ -10,16 +9,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
 import { migrate as migratePg } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type { Db } from "./db";
 import { serialTransactions } from "./sqlite-transactions";
 
-/**
- * The database as the services see it: drizzle's asynchronous query API, typed with the SQLite
- * tables (whose rows match PostgreSQL's). Every query is awaited and written with what both drivers
- * share: no `.get()`, `.all()`, `.run()` or `.values()` (SQLite's builders only), `limit(1)` and `[0]`
- * for one row, `.returning()` where the written rows are needed.
- */
-export type Db = BaseSQLiteDatabase<"async", unknown, typeof tables>;
+export type { Db };
 
 const MIGRATIONS = join(import.meta.dir, "migrations");
 const PG_MIGRATIONS = join(import.meta.dir, "migrations-pg");

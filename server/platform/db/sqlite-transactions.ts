@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { TransactionRollbackError } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import type { Db } from "./client";
+import type { Db } from "./db";
 
 /**
  * drizzle's bun:sqlite transactions run their callback synchronously: an async callback would be

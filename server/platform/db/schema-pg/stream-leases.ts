@@ -1,6 +1,6 @@
+import type { LiveFigures } from "@shared/schemas/streaming";
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { jsonb } from "./json";
-import type { LiveFigures } from "@shared/schemas/streaming";
 import { streams } from "./streaming";
 
 /**

@@ -1,5 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { LiveFigures } from "@shared/schemas/streaming";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { streams } from "./streaming";
 
 /**
