@@ -28,7 +28,7 @@ async function world() {
     .insert(streams)
     .values({
       projectId: project.id,
-      destinationId: dest.id,
+      destinationId: dest!.id,
       mediaName: "a.mp4",
       destinationName: "Steam",
       destinationType: "steam",
