@@ -35,6 +35,12 @@ const streamEnded = async (w: World, streamId: number) => {
   await w.watcher.settled();
 };
 
+/** The stream's recorded history, once the watcher has written what it decided so far. */
+const recorded = async (w: World, streamId: number) => {
+  await w.watcher.settled();
+  return historyOf(w.deps.db, streamId);
+};
+
 const stateOf = (w: World, destinationId: number) => w.watcher.ofDestination(destinationId)?.current;
 
 describe("store-page states of a running stream", () => {
@@ -62,7 +68,7 @@ describe("store-page states of a running stream", () => {
     await waitUntil(() => stateOf(w, dest.id)?.state === "pushed", 2000, "pushed again");
     await waitUntil(() => stateOf(w, dest.id)?.state === "not_shown", 3000, "not shown");
 
-    const history = (await historyOf(w.deps.db, stream.id)).map((r) => [r.state, r.appId]);
+    const history = (await recorded(w, stream.id)).map((r) => [r.state, r.appId]);
     expect(history).toEqual([
       ["pushed", null],
       ["on_store_page", APP_ID],
@@ -71,7 +77,7 @@ describe("store-page states of a running stream", () => {
       ["not_shown", null],
     ]);
     // Each row ends where the next begins; the last stays open while the stream runs.
-    const rows = await historyOf(w.deps.db, stream.id);
+    const rows = await recorded(w, stream.id);
     for (let i = 0; i + 1 < rows.length; i++) expect(rows[i]!.endedAt).toBe(rows[i + 1]!.startedAt);
     expect(rows.at(-1)!.endedAt).toBeNull();
 
@@ -85,7 +91,7 @@ describe("store-page states of a running stream", () => {
 
     await runEnded(w, stream.id);
     expect(w.watcher.ofDestination(dest.id)).toBeNull();
-    expect((await historyOf(w.deps.db, stream.id)).at(-1)!.endedAt).not.toBeNull();
+    expect((await recorded(w, stream.id)).at(-1)!.endedAt).not.toBeNull();
   });
 
   test("the minute and the two minutes: a slow Steam is still Pushed, then Not shown, even between polls", async () => {
@@ -104,7 +110,7 @@ describe("store-page states of a running stream", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(1);
     // The reason changed without a new state: one history row for Pushed, one for Not shown.
-    expect((await historyOf(w.deps.db, stream.id)).map((r) => r.state)).toEqual(["pushed", "not_shown"]);
+    expect((await recorded(w, stream.id)).map((r) => r.state)).toEqual(["pushed", "not_shown"]);
     expect(w.events.map((e) => e.type)).toEqual(["store_page.not_shown"]);
   });
 
@@ -168,7 +174,7 @@ describe("store-page states of a running stream", () => {
     expect(gaps[2]).toBeGreaterThanOrEqual(239);
     // Back to the normal interval once Steam answers: well under the last backoff.
     expect(Math.min(gaps[4]!, gaps[5]!)).toBeLessThan(200);
-    expect((await historyOf(w.deps.db, stream.id)).map((r) => r.state)).toEqual([
+    expect((await recorded(w, stream.id)).map((r) => r.state)).toEqual([
       "pushed",
       "unknown",
       "on_store_page",
@@ -210,7 +216,7 @@ describe("told faster than the database answers", () => {
     w.watcher.runEnded(stream.id);
     await w.watcher.settled();
     expect(w.watcher.ofDestination(dest.id)).toBeNull();
-    const rows = await historyOf(w.deps.db, stream.id);
+    const rows = await recorded(w, stream.id);
     expect(rows.map((r) => r.state)).toEqual(["pushed"]);
     expect(rows[0]!.endedAt).not.toBeNull();
   });
@@ -231,7 +237,7 @@ describe("reconnects", () => {
     expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(1);
     await runEnded(w, stream.id);
     expect(w.events.filter((e) => e.type === "store_page.live")).toHaveLength(1);
-    const rows = await historyOf(w.deps.db, stream.id);
+    const rows = await recorded(w, stream.id);
     expect(rows.map((r) => r.state)).toEqual(["pushed", "on_store_page", "on_store_page"]);
     expect(rows.every((r) => r.endedAt !== null)).toBe(true);
   });
