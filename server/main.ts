@@ -114,7 +114,7 @@ export async function startServer(env: Env) {
   webhooks.start();
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
   closeLeftOpenRuns(deps.db);
-  await closeLeftOpenStorePage(deps.db);
+  closeLeftOpenStorePage(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.

@@ -63,7 +63,7 @@ export async function stopStream(deps: AppDeps, user: SessionUser, streamId: num
   await deps.supervisor.stop(streamId);
   // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
   if (isLive(stopped.status) && stopped.destinationId)
-    await deps.scheduleLinks.holdRunningWindow(deps.db, stopped.destinationId, deps.now());
+    deps.scheduleLinks.holdRunningWindow(deps.db, stopped.destinationId, deps.now());
   const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
   return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
 }
