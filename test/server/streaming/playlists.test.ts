@@ -97,24 +97,25 @@ describe("playlists", () => {
       name: "Mine",
       media_ids: [w.a.id],
     });
-    for (const p of [
-      w.asViewer.playlists.create({ project_id: w.project.id, name: "X", media_ids: [w.a.id] }),
-      w.asViewer.playlists.update({ id: mine.id, name: "X" }),
-      w.asViewer.playlists.delete({ id: mine.id }),
+    // One call at a time: a refusal made before the test waits for it would go unhandled meanwhile.
+    for (const call of [
+      () => w.asViewer.playlists.create({ project_id: w.project.id, name: "X", media_ids: [w.a.id] }),
+      () => w.asViewer.playlists.update({ id: mine.id, name: "X" }),
+      () => w.asViewer.playlists.delete({ id: mine.id }),
     ]) {
-      const err = await refusal(p);
+      const err = await refusal(call());
       expect([err.code, err.message]).toEqual(["FORBIDDEN", PLAYLISTS.forbidden]);
     }
     const otherOrg = await makeOrg(w.deps);
     const stranger = await makeUser(w.deps, { role: "manager", orgId: otherOrg.id });
     const asStranger = await signedInCaller(w.deps, stranger.id);
-    for (const p of [
-      asStranger.playlists.list({ projectId: w.project.id }),
-      asStranger.playlists.create({ project_id: w.project.id, name: "X", media_ids: [w.a.id] }),
-      asStranger.playlists.update({ id: mine.id, name: "X" }),
-      asStranger.playlists.delete({ id: mine.id }),
+    for (const call of [
+      () => asStranger.playlists.list({ projectId: w.project.id }),
+      () => asStranger.playlists.create({ project_id: w.project.id, name: "X", media_ids: [w.a.id] }),
+      () => asStranger.playlists.update({ id: mine.id, name: "X" }),
+      () => asStranger.playlists.delete({ id: mine.id }),
     ]) {
-      expect((await refusal(p)).code).toBe("NOT_FOUND");
+      expect((await refusal(call())).code).toBe("NOT_FOUND");
     }
     // And a playlist of another project cannot be streamed to this one's destination.
     const theirProject = await makeProject(w.deps, { orgId: otherOrg.id });
