@@ -24,15 +24,15 @@ const DAY_MS = 24 * 3600_000;
  * A stream's health samples of the last `hours`, and its planned reconnects in them (shown as marks,
  * not failures); another organisation's stream is not found.
  */
-export function streamHealth(
+export async function streamHealth(
   deps: AppDeps,
   user: SessionUser,
   streamId: number,
   hours: number,
-): HealthAnswer {
-  findStream(deps, user, streamId);
+): Promise<HealthAnswer> {
+  await findStream(deps, user, streamId);
   const since = deps.now() - hours * 3600_000;
-  const samples = samplesOf(deps.db, streamId, since).map((s) => ({
+  const samples = (await samplesOf(deps.db, streamId, since)).map((s) => ({
     at: iso(s.at),
     span_seconds: s.span,
     bitrate_kbps: s.bitrateKbps,
@@ -45,26 +45,33 @@ export function streamHealth(
     dropped_frames: s.dropped,
     dup_frames: s.dup,
   }));
-  const planned_reconnects = plannedReconnectTimes(deps.db, streamId, since).map((at) => ({ at: iso(at) }));
+  const planned_reconnects = (await plannedReconnectTimes(deps.db, streamId, since)).map((at) => ({
+    at: iso(at),
+  }));
   return { stream_id: streamId, samples, planned_reconnects };
 }
 
-function uptimeOf(deps: AppDeps, destinationId: number, days: number): UptimeAnswer {
+async function uptimeOf(deps: AppDeps, destinationId: number, days: number): Promise<UptimeAnswer> {
   const to = deps.now();
   const from = to - days * DAY_MS;
   return computeUptime({
-    intents: intentsOf(deps.db, destinationId, from, to),
-    runs: runsOf(deps.db, destinationId, from, to),
-    failures: failureTimes(deps.db, destinationId, from, to),
-    storePage: storePageSpans(deps.db, destinationId, from, to),
+    intents: await intentsOf(deps.db, destinationId, from, to),
+    runs: await runsOf(deps.db, destinationId, from, to),
+    failures: await failureTimes(deps.db, destinationId, from, to),
+    storePage: await storePageSpans(deps.db, destinationId, from, to),
     from,
     to,
   });
 }
 
 /** How much of the last `days` the destination was live while someone wanted it live. */
-export function destinationUptime(deps: AppDeps, user: SessionUser, destinationId: number, days: number) {
-  findDestination(deps, user, destinationId);
+export async function destinationUptime(
+  deps: AppDeps,
+  user: SessionUser,
+  destinationId: number,
+  days: number,
+) {
+  await findDestination(deps, user, destinationId);
   return uptimeOf(deps, destinationId, days);
 }
 
@@ -73,16 +80,15 @@ export function destinationUptime(deps: AppDeps, user: SessionUser, destinationI
  * live). A destination meant to be live for less than UPTIME_MIN_INTENDED_SECONDS in the period is
  * left out: a 40-second test against a closed port is not the week's worst broadcast.
  */
-export function worstUptime(deps: AppDeps, user: SessionUser): WorstUptime | null {
-  const rows = deps.db
+export async function worstUptime(deps: AppDeps, user: SessionUser): Promise<WorstUptime | null> {
+  const rows = await deps.db
     .select({ id: destinations.id, name: destinations.name, project: projects.name })
     .from(destinations)
     .innerJoin(projects, eq(projects.id, destinations.projectId))
-    .where(orgScope(user))
-    .all();
+    .where(orgScope(user));
   let worst: WorstUptime | null = null;
   for (const d of rows) {
-    const figures = uptimeOf(deps, d.id, 7);
+    const figures = await uptimeOf(deps, d.id, 7);
     const percent = figures.uptime_percent;
     if (figures.intended_seconds < UPTIME_MIN_INTENDED_SECONDS) continue;
     if (percent === null || (worst && worst.uptime_percent <= percent)) continue;

@@ -1,5 +1,6 @@
 import type { Db } from "@server/platform/db/client";
 import { streams } from "@server/platform/db/schema";
+import { lineLogger } from "@server/platform/log";
 import type { LiveFigures } from "@shared/schemas/streaming";
 import { eq } from "drizzle-orm";
 import { COMPACT_EVERY_MS, compact, insertSample, SAMPLE_EVERY_MS } from "./sample-store";
@@ -25,6 +26,8 @@ export interface HealthSamplerOptions {
   live: (streamId: number) => LiveFigures | null;
   timers?: HealthTimers;
   everyMs?: number;
+  /** Where a failed pass is told (the server's log unless given). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -33,6 +36,7 @@ export interface HealthSamplerOptions {
  */
 export class HealthSampler {
   private handle: unknown = null;
+  private running: Promise<number> | null = null;
   private lastCompact = 0;
   /** ffmpeg reports running totals of drops and duplicates; rows hold what happened since the last one. */
   private readonly totals = new Map<number, { dropped: number; dup: number }>();
@@ -44,26 +48,39 @@ export class HealthSampler {
 
   start(): void {
     if (this.handle !== null) return;
-    this.handle = this.timers.setInterval(() => this.tick(), this.options.everyMs ?? SAMPLE_EVERY_MS);
+    const log = this.options.log ?? lineLogger("warn");
+    this.handle = this.timers.setInterval(
+      () => void this.tick().catch((err) => log(`[health] sampling failed: ${(err as Error).message}`)),
+      this.options.everyMs ?? SAMPLE_EVERY_MS,
+    );
   }
 
-  stop(): void {
-    if (this.handle === null) return;
-    this.timers.clearInterval(this.handle);
+  /** Stops the timer and waits for a pass under way (the database may close next). */
+  async stop(): Promise<void> {
+    if (this.handle !== null) this.timers.clearInterval(this.handle);
     this.handle = null;
+    await this.running?.catch(() => undefined);
   }
 
-  /** One pass: a row per running stream with figures, then the folding and pruning once an hour. */
-  tick(): number {
+  /** One pass (answers how many rows it wrote); a call while one is under way shares it. */
+  tick(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** A row per running stream with figures, then the folding and pruning once an hour. */
+  private async pass(): Promise<number> {
     const { db, now: clock, live } = this.options;
     const now = clock();
-    const running = db.select({ id: streams.id }).from(streams).where(eq(streams.status, "running")).all();
+    const running = await db.select({ id: streams.id }).from(streams).where(eq(streams.status, "running"));
     const seen = new Set<number>();
     for (const { id } of running) {
       const figures = live(id);
       if (!figures) continue;
       seen.add(id);
-      insertSample(db, id, now, {
+      await insertSample(db, id, now, {
         ...figures,
         bitrateKbps: figures.bitrate_kbps,
         ...this.deltas(id, figures),
@@ -72,7 +89,7 @@ export class HealthSampler {
     for (const id of this.totals.keys()) if (!seen.has(id)) this.totals.delete(id);
     if (now - this.lastCompact >= COMPACT_EVERY_MS) {
       this.lastCompact = now;
-      compact(db, now);
+      await compact(db, now);
     }
     return seen.size;
   }

@@ -6,14 +6,14 @@ import { ruleOf } from "./rules";
 import { nextChange } from "./windows";
 
 /** Each destination's next scheduled start or stop, for the destination cards. */
-export function nextChanges(
+export async function nextChanges(
   db: Db,
   destinationIds: number[],
   now: number,
-): Map<number, NextScheduleChange | null> {
+): Promise<Map<number, NextScheduleChange | null>> {
   const out = new Map<number, NextScheduleChange | null>();
   if (destinationIds.length === 0) return out;
-  const rows = db.select().from(schedules).where(inArray(schedules.destinationId, destinationIds)).all();
+  const rows = await db.select().from(schedules).where(inArray(schedules.destinationId, destinationIds));
   for (const id of destinationIds) {
     const mine = rows.filter((r) => r.destinationId === id);
     const held = Math.max(0, ...mine.map((r) => r.heldUntil ?? 0));

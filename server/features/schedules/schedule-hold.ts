@@ -8,10 +8,10 @@ import { activeOccurrence } from "./windows";
  * A person stopped the destination's stream: a window running now is held until it ends, so the
  * scheduler does not start it again; the next window starts as usual.
  */
-export function holdRunningWindow(db: Db, destinationId: number, now: number): void {
-  const rows = db.select().from(schedules).where(eq(schedules.destinationId, destinationId)).all();
+export async function holdRunningWindow(db: Db, destinationId: number, now: number): Promise<void> {
+  const rows = await db.select().from(schedules).where(eq(schedules.destinationId, destinationId));
   for (const row of rows) {
     const running = activeOccurrence(ruleOf(row), now);
-    if (running) db.update(schedules).set({ heldUntil: running.end }).where(eq(schedules.id, row.id)).run();
+    if (running) await db.update(schedules).set({ heldUntil: running.end }).where(eq(schedules.id, row.id));
   }
 }

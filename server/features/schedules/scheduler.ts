@@ -65,21 +65,20 @@ export class Scheduler {
     return this.running;
   }
 
-  private entries(): Entry[] {
+  private entries(): Promise<Entry[]> {
     return this.deps.db
       .select({ row: schedules, destination: destinations })
       .from(schedules)
       .innerJoin(destinations, eq(destinations.id, schedules.destinationId))
-      .where(eq(destinations.isActive, true))
-      .all();
+      .where(eq(destinations.isActive, true));
   }
 
   private async pass(): Promise<void> {
     const now = this.deps.now();
-    const entries = this.entries().map((e) => ({ ...e, occ: activeOccurrence(ruleOf(e.row), now) }));
+    const entries = (await this.entries()).map((e) => ({ ...e, occ: activeOccurrence(ruleOf(e.row), now) }));
     const ids = [...new Set(entries.map((e) => e.destination.id))];
     // Ends first, so that a window starting where another ends finds its destination free.
-    const live = liveStreamsByDestination(this.deps, ids);
+    const live = await liveStreamsByDestination(this.deps, ids);
     let ended = false;
     for (const e of entries) {
       const stream = live.get(e.destination.id);
@@ -88,13 +87,13 @@ export class Scheduler {
       ended = true;
     }
     // Only an end changes which destinations are live; most ticks reuse the first read.
-    const liveNow = ended ? liveStreamsByDestination(this.deps, ids) : live;
+    const liveNow = ended ? await liveStreamsByDestination(this.deps, ids) : live;
     for (const e of entries) {
-      if (e.occ && !liveNow.has(e.destination.id)) this.begin(e, e.occ, now);
+      if (e.occ && !liveNow.has(e.destination.id)) await this.begin(e, e.occ, now);
     }
   }
 
-  private begin(e: Entry, occ: Occurrence, now: number): void {
+  private async begin(e: Entry, occ: Occurrence, now: number): Promise<void> {
     // A person stopped this window's stream: leave the destination alone until the window is over.
     if (e.row.heldUntil !== null && e.row.heldUntil > now) return;
     const last = this.lastAttempt.get(e.row.id);
@@ -102,7 +101,7 @@ export class Scheduler {
     this.lastAttempt.set(e.row.id, now);
     let stream: StreamRow;
     try {
-      stream = launchWindow(this.deps, e.destination, e.row);
+      stream = await launchWindow(this.deps, e.destination, e.row);
     } catch (err) {
       this.log(`[scheduler] window ${e.row.id} could not start: ${(err as Error).message}`);
       return;
@@ -115,7 +114,7 @@ export class Scheduler {
 
   private async end(e: Entry, stream: StreamRow): Promise<void> {
     // The window is over: the destination is no longer meant to be live, so its uptime stops counting.
-    closeIntent(this.deps.db, e.destination.id, this.deps.now());
+    await closeIntent(this.deps.db, e.destination.id, this.deps.now());
     await this.deps.supervisor.stop(stream.id);
     this.lastAttempt.delete(e.row.id);
     this.log(`[scheduler] window ${e.row.id} ended stream ${stream.id}`);

@@ -2,7 +2,9 @@ import type { AppDeps } from "@server/deps";
 import { requirePermission, requireProject } from "@server/features/projects";
 import * as streamStore from "@server/features/streaming";
 import { closeIntent, findDestination, requireProjectVideo } from "@server/features/streaming";
-import { mediaFiles, playlists, schedules, streams } from "@server/platform/db/schema";
+import type { Db } from "@server/platform/db/client";
+import { forUpdate } from "@server/platform/db/portable";
+import { destinations, mediaFiles, playlists, schedules, streams } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { SCHEDULES } from "@shared/messages/schedules";
 import type { ScheduleFields, ScheduleView } from "@shared/schemas/schedules";
@@ -38,40 +40,43 @@ function view(
   };
 }
 
-const rowsOf = (deps: AppDeps, destinationId: number) =>
-  deps.db
+const rowsOf = (db: Pick<Db, "select">, destinationId: number) =>
+  db
     .select({ row: schedules, media: mediaFiles.originalName, playlist: playlists.name })
     .from(schedules)
     .leftJoin(mediaFiles, eq(mediaFiles.id, schedules.mediaId))
     .leftJoin(playlists, eq(playlists.id, schedules.playlistId))
     .where(eq(schedules.destinationId, destinationId))
-    .orderBy(asc(schedules.id))
-    .all();
+    .orderBy(asc(schedules.id));
 
-export function listSchedules(deps: AppDeps, user: SessionUser, destinationId: number): ScheduleView[] {
-  findDestination(deps, user, destinationId);
+export async function listSchedules(
+  deps: AppDeps,
+  user: SessionUser,
+  destinationId: number,
+): Promise<ScheduleView[]> {
+  await findDestination(deps, user, destinationId);
   const now = deps.now();
-  return rowsOf(deps, destinationId).map((r) => view(r.row, r, now));
+  return (await rowsOf(deps.db, destinationId)).map((r) => view(r.row, r, now));
 }
 
-function requireVideo(deps: AppDeps, user: SessionUser, projectId: number, mediaId: number): string {
-  const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
-  return requireProjectVideo(deps, user, projectId, media).originalName;
+async function requireVideo(deps: AppDeps, user: SessionUser, projectId: number, mediaId: number) {
+  const [media] = await deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId));
+  return (await requireProjectVideo(deps, user, projectId, media)).originalName;
 }
 
-function refuseOverlap(deps: AppDeps, destinationId: number, rule: WindowRule, now: number) {
-  for (const { row } of rowsOf(deps, destinationId)) {
+async function refuseOverlap(db: Pick<Db, "select">, destinationId: number, rule: WindowRule, now: number) {
+  for (const { row } of await rowsOf(db, destinationId)) {
     if (firstOverlap(rule, ruleOf(row), now)) throw conflict(SCHEDULES.overlap);
   }
 }
 
-export function createSchedule(
+export async function createSchedule(
   deps: AppDeps,
   user: SessionUser,
   destinationId: number,
   fields: ScheduleFields,
-): ScheduleView {
-  const destination = findDestination(deps, user, destinationId);
+): Promise<ScheduleView> {
+  const destination = await findDestination(deps, user, destinationId);
   requirePermission(user, "schedule.manage", SCHEDULES.forbidden);
   const now = deps.now();
   const rule = ruleFromFields(fields, now);
@@ -79,48 +84,54 @@ export function createSchedule(
     throw badRequest(SCHEDULES.whatRequired);
   const names =
     fields.media_id !== undefined
-      ? { media: requireVideo(deps, user, destination.projectId, fields.media_id), playlist: null }
+      ? { media: await requireVideo(deps, user, destination.projectId, fields.media_id), playlist: null }
       : {
           media: null,
-          playlist: requireProjectPlaylist(deps, destination.projectId, fields.playlist_id ?? 0),
+          playlist: await requireProjectPlaylist(deps, destination.projectId, fields.playlist_id ?? 0),
         };
-  refuseOverlap(deps, destinationId, rule, now);
-  const row = deps.db
-    .insert(schedules)
-    .values({
-      destinationId,
-      projectId: destination.projectId,
-      kind: rule.kind,
-      startsAt: rule.kind === "once" ? rule.startsAt : null,
-      endsAt: rule.kind === "once" ? rule.endsAt : null,
-      days: rule.kind === "weekly" ? JSON.stringify(rule.days) : null,
-      fromTime: rule.kind === "weekly" ? formatClock(rule.from) : null,
-      toTime: rule.kind === "weekly" ? formatClock(rule.to) : null,
-      timezone: rule.kind === "weekly" ? rule.timeZone : null,
-      mediaId: fields.media_id ?? null,
-      playlistId: fields.playlist_id ?? null,
-      createdBy: user.id,
-    })
-    .returning()
-    .get();
+  // Checked and written in one transaction, the destination locked, so two windows added at once
+  // cannot both pass the overlap check.
+  const row = await deps.db.transaction(async (tx) => {
+    await forUpdate(
+      tx.select({ id: destinations.id }).from(destinations).where(eq(destinations.id, destinationId)),
+    );
+    await refuseOverlap(tx, destinationId, rule, now);
+    const [created] = await tx
+      .insert(schedules)
+      .values({
+        destinationId,
+        projectId: destination.projectId,
+        kind: rule.kind,
+        startsAt: rule.kind === "once" ? rule.startsAt : null,
+        endsAt: rule.kind === "once" ? rule.endsAt : null,
+        days: rule.kind === "weekly" ? JSON.stringify(rule.days) : null,
+        fromTime: rule.kind === "weekly" ? formatClock(rule.from) : null,
+        toTime: rule.kind === "weekly" ? formatClock(rule.to) : null,
+        timezone: rule.kind === "weekly" ? rule.timeZone : null,
+        mediaId: fields.media_id ?? null,
+        playlistId: fields.playlist_id ?? null,
+        createdBy: user.id,
+      })
+      .returning();
+    return created!;
+  });
   return view(row, names, now);
 }
 
 /** Removes the window; a stream it started stops with it (the window no longer wants it live). */
 export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: number) {
-  const row = deps.db.select().from(schedules).where(eq(schedules.id, id)).get();
+  const [row] = await deps.db.select().from(schedules).where(eq(schedules.id, id));
   if (!row) throw notFound(SCHEDULES.notFound);
   // A window's project is its destination's, and a destination never changes project.
-  requireProject(deps, user, row.projectId, SCHEDULES.notFound);
+  await requireProject(deps, user, row.projectId, SCHEDULES.notFound);
   requirePermission(user, "schedule.manage", SCHEDULES.forbidden);
-  const live = deps.db
+  const live = await deps.db
     .select({ id: streams.id })
     .from(streams)
-    .where(and(eq(streams.scheduleId, id), streamStore.liveStatusFilter()))
-    .all();
+    .where(and(eq(streams.scheduleId, id), streamStore.liveStatusFilter()));
   // The window's stream ends with it, and so does what the destination was meant to do.
-  if (live.length > 0) closeIntent(deps.db, row.destinationId, deps.now());
+  if (live.length > 0) await closeIntent(deps.db, row.destinationId, deps.now());
   for (const s of live) await deps.supervisor.stop(s.id);
-  deps.db.delete(schedules).where(eq(schedules.id, id)).run();
+  await deps.db.delete(schedules).where(eq(schedules.id, id));
   return { success: true as const };
 }

@@ -10,19 +10,27 @@ import type { ScheduleRow } from "./rules";
 // What a window plays: one media file or one playlist of the destination's project.
 
 /** The playlist's name; 400 unless playlist `playlistId` belongs to project `projectId`. */
-export function requireProjectPlaylist(deps: AppDeps, projectId: number, playlistId: number): string {
-  const row = deps.db.select().from(playlists).where(eq(playlists.id, playlistId)).get();
+export async function requireProjectPlaylist(
+  deps: AppDeps,
+  projectId: number,
+  playlistId: number,
+): Promise<string> {
+  const [row] = await deps.db.select().from(playlists).where(eq(playlists.id, playlistId));
   if (!row || row.projectId !== projectId) throw badRequest(SCHEDULES.playlistUnknown);
   return row.name;
 }
 
 /** Starts the window's file or playlist with the same checks as a person's start, credited to no one. */
-export function launchWindow(deps: AppDeps, destination: DestinationRow, row: ScheduleRow): StreamRow {
+export async function launchWindow(
+  deps: AppDeps,
+  destination: DestinationRow,
+  row: ScheduleRow,
+): Promise<StreamRow> {
   const input = row.mediaId !== null ? { mediaId: row.mediaId } : { playlistId: row.playlistId ?? 0 };
   return recordAndLaunch(deps, {
     destination,
     startedBy: null,
     scheduleId: row.id,
-    ...sourceFor(deps, null, destination, input),
+    ...(await sourceFor(deps, null, destination, input)),
   });
 }

@@ -15,39 +15,37 @@ const HOUR = 3600_000;
 async function world() {
   const t = testApp();
   t.deps.now = () => NOW;
-  const orgA = makeOrg(t.deps, "Studio A");
-  const orgB = makeOrg(t.deps, "Studio B");
+  const orgA = await makeOrg(t.deps, "Studio A");
+  const orgB = await makeOrg(t.deps, "Studio B");
   const viewerA = await makeUser(t.deps, { orgId: orgA.id, role: "viewer" });
   const managerB = await makeUser(t.deps, { orgId: orgB.id, role: "manager" });
-  const project = makeProject(t.deps, { orgId: orgA.id });
-  const dest = t.deps.db
+  const project = await makeProject(t.deps, { orgId: orgA.id });
+  const [dest] = await t.deps.db
     .insert(destinations)
     .values({ projectId: project.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/app" })
-    .returning()
-    .get();
-  const stream = t.deps.db
+    .returning();
+  const [stream] = await t.deps.db
     .insert(streams)
     .values({
       projectId: project.id,
-      destinationId: dest.id,
+      destinationId: dest!.id,
       mediaName: "a.mp4",
       destinationName: "Steam",
       destinationType: "steam",
       status: "stopped",
     })
-    .returning()
-    .get();
-  return { ...t, viewerA, managerB, dest, stream };
+    .returning();
+  return { ...t, viewerA, managerB, dest: dest!, stream: stream! };
 }
 
 describe("GET /api/destinations/{id}/uptime", () => {
   test("answers exactly the five figures, for the period asked", async () => {
     const w = await world();
     // Wanted for 10 h; live 9 h of it, an hour's outage with one failure 2 h ago.
-    openIntent(w.deps.db, w.dest.id, "user", NOW - 10 * HOUR);
-    startRun(w.deps.db, w.stream.id, NOW - 10 * HOUR);
-    endRun(w.deps.db, w.stream.id, NOW - 3 * HOUR, { failed: true });
-    startRun(w.deps.db, w.stream.id, NOW - 2 * HOUR);
+    await openIntent(w.deps.db, w.dest.id, "user", NOW - 10 * HOUR);
+    await startRun(w.deps.db, w.stream.id, NOW - 10 * HOUR);
+    await endRun(w.deps.db, w.stream.id, NOW - 3 * HOUR, { failed: true });
+    await startRun(w.deps.db, w.stream.id, NOW - 2 * HOUR);
     const cookie = await w.signIn(w.viewerA.email);
     const res = await w.call(`/api/destinations/${w.dest.id}/uptime?days=1`, { cookie });
     expect(res.status).toBe(200);
@@ -61,7 +59,7 @@ describe("GET /api/destinations/{id}/uptime", () => {
       pushed_seconds: 9 * 3600,
       store_page_percent: 0,
     });
-    closeIntent(w.deps.db, w.dest.id, NOW - HOUR);
+    await closeIntent(w.deps.db, w.dest.id, NOW - HOUR);
     const later = await (await w.call(`/api/destinations/${w.dest.id}/uptime`, { cookie })).json();
     expect(later.intended_seconds).toBe(9 * 3600);
     expect(later.live_seconds).toBe(8 * 3600);
@@ -95,14 +93,14 @@ describe("GET /api/destinations/{id}/uptime", () => {
 describe("GET /api/streams/{id}/health", () => {
   test("lists the runs that ended at a planned reconnect in the hours asked, not failures or stops", async () => {
     const w = await world();
-    const run = (from: number, to: number, end: { failed: boolean; planned?: boolean }) => {
-      startRun(w.deps.db, w.stream.id, from);
-      endRun(w.deps.db, w.stream.id, to, end);
+    const run = async (from: number, to: number, end: { failed: boolean; planned?: boolean }) => {
+      await startRun(w.deps.db, w.stream.id, from);
+      await endRun(w.deps.db, w.stream.id, to, end);
     };
-    run(NOW - 30 * HOUR, NOW - 26 * HOUR, { failed: false, planned: true });
-    run(NOW - 26 * HOUR, NOW - 3 * HOUR, { failed: false, planned: true });
-    run(NOW - 3 * HOUR, NOW - 2 * HOUR, { failed: true });
-    run(NOW - 2 * HOUR, NOW - HOUR, { failed: false });
+    await run(NOW - 30 * HOUR, NOW - 26 * HOUR, { failed: false, planned: true });
+    await run(NOW - 26 * HOUR, NOW - 3 * HOUR, { failed: false, planned: true });
+    await run(NOW - 3 * HOUR, NOW - 2 * HOUR, { failed: true });
+    await run(NOW - 2 * HOUR, NOW - HOUR, { failed: false });
     const cookie = await w.signIn(w.viewerA.email);
     const res = await w.call(`/api/streams/${w.stream.id}/health?hours=24`, { cookie });
     expect(res.status).toBe(200);
@@ -116,8 +114,8 @@ describe("GET /api/streams/{id}/health", () => {
   test("answers the samples of the last hours; refuses bad hours, strangers and other studios", async () => {
     const w = await world();
     const reading = { bitrateKbps: 2500, fps: 30, speed: 1, dropped: 0, dup: 0 };
-    insertSample(w.deps.db, w.stream.id, NOW - 5 * HOUR, reading);
-    insertSample(w.deps.db, w.stream.id, NOW - 10_000, { ...reading, dropped: 4 });
+    await insertSample(w.deps.db, w.stream.id, NOW - 5 * HOUR, reading);
+    await insertSample(w.deps.db, w.stream.id, NOW - 10_000, { ...reading, dropped: 4 });
     const cookie = await w.signIn(w.viewerA.email);
     const recent = await (await w.call(`/api/streams/${w.stream.id}/health?hours=1`, { cookie })).json();
     expect(recent.stream_id).toBe(w.stream.id);

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { destinationFailures, liveRuns, streams } from "@server/platform/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { startNginxRtmp } from "../../fakes/nginx-rtmp";
-import { waitFor } from "../../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../../support/media";
+import { waitUntil as waitFor } from "../../support/wait";
 import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "../streaming/streaming-fixtures";
 
 // The health timeline marks each planned reconnect, and only those: real ffmpeg publishing to a real
@@ -26,7 +26,7 @@ describe("planned reconnects in the health timeline", () => {
       () => ingest.stop(),
       () => w.deps.supervisor.shutdown(),
     );
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(3), { durationSeconds: 3 });
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(3), { durationSeconds: 3 });
     const dest = await w.asDev.streaming.createDestination({
       name: "Ingest",
       type: "custom",
@@ -36,33 +36,48 @@ describe("planned reconnects in the health timeline", () => {
       project_id: w.project.id,
     });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
     const runs = () =>
-      w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id)).all();
+      w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id));
 
-    await waitFor(() => row().plannedReconnects >= 1, 30_000, "a planned reconnect");
+    await waitFor(async () => (await row()).plannedReconnects >= 1, 30_000, "a planned reconnect");
     // A real failure next: the running ffmpeg killed once its next run is live.
-    await waitFor(() => row().status === "running" && row().pid !== null, 10_000, "the next run live");
-    const before = runs().length;
-    await waitFor(() => runs().at(-1)?.endedAt === null, 10_000, "the next run's first frame");
-    process.kill(row().pid!, "SIGKILL");
-    await waitFor(() => row().errorCount >= 1, 10_000, "the failure recorded");
-    await waitFor(() => runs().length > before && runs().at(-1)?.endedAt === null, 15_000, "back after it");
+    await waitFor(
+      async () => {
+        const r = await row();
+        return r.status === "running" && r.pid !== null;
+      },
+      10_000,
+      "the next run live",
+    );
+    const before = (await runs()).length;
+    await waitFor(async () => (await runs()).at(-1)?.endedAt === null, 10_000, "the next run's first frame");
+    process.kill((await row()).pid!, "SIGKILL");
+    await waitFor(async () => (await row()).errorCount >= 1, 10_000, "the failure recorded");
+    await waitFor(
+      async () => {
+        const all = await runs();
+        return all.length > before && all.at(-1)?.endedAt === null;
+      },
+      15_000,
+      "back after it",
+    );
     await w.deps.supervisor.stop(s.id);
 
-    const failures = w.deps.db.select().from(destinationFailures).all();
+    const failures = await w.deps.db.select().from(destinationFailures);
     expect(failures).toHaveLength(1);
     const answer = await w.asViewer.health.streamHealth({ streamId: s.id, hours: 1 });
     const marked = answer.planned_reconnects.map((p) => Date.parse(p.at));
     // Every planned reconnect the history counts, and nothing else: not the failure, not the stop.
-    expect(marked).toHaveLength(row().plannedReconnects);
+    const stream = await row();
+    expect(marked).toHaveLength(stream.plannedReconnects);
     expect(marked.length).toBeGreaterThanOrEqual(1);
     expect(marked).not.toContain(failures[0]!.at);
-    expect(marked).not.toContain(row().stoppedAt);
-    expect(marked.at(-1)).toBeLessThanOrEqual(row().lastPlannedReconnectAt!);
+    expect(marked).not.toContain(stream.stoppedAt);
+    expect(marked.at(-1)).toBeLessThanOrEqual(stream.lastPlannedReconnectAt!);
     // Each mark is the end of a run followed at once by the next run's first frame.
-    const ended = runs().filter((r) => r.planned);
-    expect(ended.map((r) => r.endedAt)).toEqual(marked);
-    expect(runs().filter((r) => !r.planned).length).toBeGreaterThanOrEqual(2);
+    const all = await runs();
+    expect(all.filter((r) => r.planned).map((r) => r.endedAt)).toEqual(marked);
+    expect(all.filter((r) => !r.planned).length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 });

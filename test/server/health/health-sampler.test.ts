@@ -11,13 +11,13 @@ import { makeOrg, makeProject, testDeps } from "../../support/server";
 const DAY = 24 * 3600_000;
 const T0 = Date.UTC(2026, 0, 5, 12, 0, 0);
 
-function world() {
+async function world() {
   let clock = T0;
   const deps = testDeps({}, { now: () => clock });
-  const org = makeOrg(deps);
-  const project = makeProject(deps, { orgId: org.id });
-  const row = (status: "running" | "starting" | "stopped") =>
-    deps.db
+  const org = await makeOrg(deps);
+  const project = await makeProject(deps, { orgId: org.id });
+  const row = async (status: "running" | "starting" | "stopped") => {
+    const [stream] = await deps.db
       .insert(streams)
       .values({
         projectId: project.id,
@@ -26,8 +26,9 @@ function world() {
         destinationType: "custom",
         status,
       })
-      .returning()
-      .get();
+      .returning();
+    return stream!;
+  };
   const figures = new Map<number, LiveFigures>();
   let intervalMs = 0;
   let fire = () => {};
@@ -57,6 +58,11 @@ function world() {
     sampler,
     advance,
     fire: () => fire(),
+    /** The timer fires, and the pass it started is waited for (tick() joins a pass under way). */
+    fired: () => {
+      fire();
+      return sampler.tick();
+    },
     interval: () => intervalMs,
     at: () => clock,
   };
@@ -75,31 +81,32 @@ const live = (over: Partial<LiveFigures> = {}): LiveFigures => ({
 });
 
 describe("the health sampler", () => {
-  test("idle until started; then every 10 s one row per running stream with figures", () => {
-    const w = world();
-    const running = w.row("running");
-    const starting = w.row("starting");
-    const stopped = w.row("stopped");
-    const noFigures = w.row("running");
+  test("idle until started; then every 10 s one row per running stream with figures", async () => {
+    const w = await world();
+    const running = await w.row("running");
+    const starting = await w.row("starting");
+    const stopped = await w.row("stopped");
+    const noFigures = await w.row("running");
     for (const s of [running, starting, stopped]) w.figures.set(s.id, live());
     expect(w.interval()).toBe(0);
     w.sampler.start();
     expect(w.interval()).toBe(10_000);
     for (let i = 0; i < 3; i++) {
       w.advance(10_000);
-      w.fire();
+      await w.fired();
     }
-    expect(samplesOf(w.deps.db, running.id, 0)).toHaveLength(3);
-    for (const s of [starting, stopped, noFigures]) expect(samplesOf(w.deps.db, s.id, 0)).toHaveLength(0);
-    w.sampler.stop();
+    expect(await samplesOf(w.deps.db, running.id, 0)).toHaveLength(3);
+    for (const s of [starting, stopped, noFigures])
+      expect(await samplesOf(w.deps.db, s.id, 0)).toHaveLength(0);
+    await w.sampler.stop();
     w.advance(10_000);
     w.fire();
-    expect(samplesOf(w.deps.db, running.id, 0)).toHaveLength(3);
+    expect(await samplesOf(w.deps.db, running.id, 0)).toHaveLength(3);
   });
 
-  test("rows hold the drops and duplicates since the previous row, also across an ffmpeg restart", () => {
-    const w = world();
-    const s = w.row("running");
+  test("rows hold the drops and duplicates since the previous row, also across an ffmpeg restart", async () => {
+    const w = await world();
+    const s = await w.row("running");
     const totals = [
       [0, 0],
       [5, 1],
@@ -109,9 +116,9 @@ describe("the health sampler", () => {
     for (const [dropped, dup] of totals) {
       w.figures.set(s.id, live({ dropped_frames: dropped, dup_frames: dup }));
       w.advance(10_000);
-      w.sampler.tick();
+      await w.sampler.tick();
     }
-    const rows = samplesOf(w.deps.db, s.id, 0);
+    const rows = await samplesOf(w.deps.db, s.id, 0);
     expect(rows.map((r) => [r.dropped, r.dup])).toEqual([
       [0, 0],
       [5, 1],
@@ -120,24 +127,24 @@ describe("the health sampler", () => {
     ]);
   });
 
-  test("after a day raw samples fold into 5-minute rows; after 30 days they are gone", () => {
-    const w = world();
-    const s = w.row("running");
+  test("after a day raw samples fold into 5-minute rows; after 30 days they are gone", async () => {
+    const w = await world();
+    const s = await w.row("running");
     // One hour of samples, bitrate rising 1 kbps a sample, a drop every minute.
     for (let i = 0; i < 360; i++) {
       w.figures.set(
         s.id,
         live({ bitrate_kbps: 1000 + i, fps: i % 2 ? 30 : 28, dropped_frames: Math.floor(i / 6) }),
       );
-      w.sampler.tick();
+      await w.sampler.tick();
       w.advance(10_000);
     }
-    expect(samplesOf(w.deps.db, s.id, 0)).toHaveLength(360);
+    expect(await samplesOf(w.deps.db, s.id, 0)).toHaveLength(360);
     const hourEnd = w.at();
     w.figures.clear();
     w.advance(DAY + 10 * 60_000);
-    w.sampler.tick();
-    const folded = samplesOf(w.deps.db, s.id, 0);
+    await w.sampler.tick();
+    const folded = await samplesOf(w.deps.db, s.id, 0);
     expect(folded).toHaveLength(12);
     expect(folded.every((r) => r.span === 300)).toBe(true);
     const first = folded[0]!;
@@ -148,10 +155,10 @@ describe("the health sampler", () => {
     expect(folded.reduce((n, r) => n + r.dropped, 0)).toBe(59);
     // Folding again changes nothing.
     w.advance(2 * 3600_000);
-    w.sampler.tick();
-    expect(samplesOf(w.deps.db, s.id, 0)).toEqual(folded);
+    await w.sampler.tick();
+    expect(await samplesOf(w.deps.db, s.id, 0)).toEqual(folded);
     w.advance(hourEnd + 30 * DAY - w.at() + 60_000);
-    w.sampler.tick();
-    expect(samplesOf(w.deps.db, s.id, 0)).toHaveLength(0);
+    await w.sampler.tick();
+    expect(await samplesOf(w.deps.db, s.id, 0)).toHaveLength(0);
   });
 });

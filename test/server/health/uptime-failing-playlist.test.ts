@@ -52,8 +52,8 @@ describe("uptime of a playlist that keeps failing", () => {
     const bytes = readFileSync(good);
     writeFileSync(cut, bytes.subarray(Math.floor(bytes.length / 2)));
     const shape = { width: 320, height: 180, frameRate: 30 };
-    const a = addVideo(w.deps, w.project.id, good, { ...shape, durationSeconds: 2 });
-    const b = addVideo(w.deps, w.project.id, cut, { ...shape, durationSeconds: 2 });
+    const a = await addVideo(w.deps, w.project.id, good, { ...shape, durationSeconds: 2 });
+    const b = await addVideo(w.deps, w.project.id, cut, { ...shape, durationSeconds: 2 });
     const list = await w.asDev.playlists.create({
       project_id: w.project.id,
       name: "Broken loop",

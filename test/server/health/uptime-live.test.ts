@@ -27,7 +27,7 @@ describe("uptime through an ingest outage", () => {
       live: (id) => w.deps.supervisor.live(id),
       everyMs: 250,
     });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Ingest",
       type: "custom",
@@ -44,7 +44,11 @@ describe("uptime through an ingest outage", () => {
           (s) => s.status === "running",
         );
       await waitFor(running, 15_000, "stream running");
-      await waitFor(() => samplesOf(w.deps.db, stream.id, 0).length >= 3, 10_000, "health samples");
+      await waitFor(
+        async () => (await samplesOf(w.deps.db, stream.id, 0)).length >= 3,
+        10_000,
+        "health samples",
+      );
       const downAt = Date.now();
       await ingest.down();
       const failed = async () =>
@@ -77,19 +81,19 @@ describe("uptime through an ingest outage", () => {
       // The outage begins when ffmpeg notices the lost ingest and ends at the first frame out again.
       expect(uptime.longest_outage_seconds).toBeGreaterThanOrEqual(Math.floor(downSeconds) - 5);
       expect(uptime.longest_outage_seconds).toBeLessThanOrEqual(Math.ceil((backAt - downAt) / 1000) + 1);
-      const samples = samplesOf(w.deps.db, stream.id, 0);
+      const samples = await samplesOf(w.deps.db, stream.id, 0);
       expect(samples.some((s) => s.bitrateKbps > 0 && s.fps > 0)).toBe(true);
     } finally {
-      sampler.stop();
+      await sampler.stop();
       const live = (await w.asDev.streaming.status({ projectId: w.project.id })).streams.filter(
         (s) => s.status !== "stopped" && s.status !== "error",
       );
       for (const s of live) await w.asDev.streaming.stop({ streamId: s.id });
     }
     // A user stop ends the intent and the run: nothing is left open to accrue time.
-    const open = (t: typeof destinationIntents | typeof liveRuns) =>
-      w.deps.db.select().from(t).where(isNull(t.endedAt)).all().length;
-    expect(open(destinationIntents)).toBe(0);
-    expect(open(liveRuns)).toBe(0);
+    const open = async (t: typeof destinationIntents | typeof liveRuns) =>
+      (await w.deps.db.select().from(t).where(isNull(t.endedAt))).length;
+    expect(await open(destinationIntents)).toBe(0);
+    expect(await open(liveRuns)).toBe(0);
   }, 90_000);
 });

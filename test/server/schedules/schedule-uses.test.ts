@@ -15,13 +15,13 @@ const NOW = Date.parse("2026-12-01T00:00:00Z");
 test("a scheduled media file or playlist cannot be deleted until its window is", async () => {
   const deps = testDeps({}, { now: () => NOW });
   const t = testApp(deps);
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const admin = await makeUser(deps, { role: "admin", orgId: org.id });
   const token = generateSessionToken();
-  createSession(deps.db, token, admin.id, NOW);
+  await createSession(deps.db, token, admin.id, NOW);
   const cookie = `${SESSION_COOKIE}=${token}`;
-  const project = makeProject(deps, { orgId: org.id });
-  const video = addVideo(deps, project.id, await steamReadyMp4(2));
+  const project = await makeProject(deps, { orgId: org.id });
+  const video = await addVideo(deps, project.id, await steamReadyMp4(2));
   const call = (path: string, method: string, json?: unknown) => t.call(path, { method, cookie, json });
   const destination = (await (
     await call("/api/destinations", "POST", {
@@ -45,7 +45,7 @@ test("a scheduled media file or playlist cannot be deleted until its window is",
   const refusedPlaylist = await call(`/api/playlists/${playlist.id}`, "DELETE");
   expect(refusedPlaylist.status).toBe(409);
   expect(await refusedPlaylist.json()).toEqual({ error: SCHEDULES.playlistScheduled("Next Fest ingest") });
-  expect(deps.db.select().from(playlists).all()).toHaveLength(1);
+  expect(await deps.db.select().from(playlists)).toHaveLength(1);
 
   const { id: playlistWindow } = (await byPlaylist.json()) as { id: number };
   expect((await call(`/api/schedules/${playlistWindow}`, "DELETE")).status).toBe(200);
@@ -59,8 +59,8 @@ test("a scheduled media file or playlist cannot be deleted until its window is",
   const refusedMedia = await call(`/api/media/${video.id}`, "DELETE");
   expect(refusedMedia.status).toBe(409);
   expect(await refusedMedia.json()).toEqual({ error: SCHEDULES.mediaScheduled("Next Fest ingest") });
-  expect(deps.db.select().from(mediaFiles).all()).toHaveLength(1);
-  expect(deps.db.select().from(schedules).all()).toHaveLength(1);
+  expect(await deps.db.select().from(mediaFiles)).toHaveLength(1);
+  expect(await deps.db.select().from(schedules)).toHaveLength(1);
 
   const { id: mediaWindow } = (await byMedia.json()) as { id: number };
   expect((await call(`/api/schedules/${mediaWindow}`, "DELETE")).status).toBe(200);

@@ -4,7 +4,7 @@ import { Scheduler, type SchedulerTimers } from "@server/features/schedules/sche
 import { Supervisor } from "@server/features/streaming/supervisor";
 import { destinations, streams } from "@server/platform/db/schema";
 import type { ConsoleEvent } from "@server/platform/events/bus";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { steamReadyMp4 } from "../../support/media";
 import { makeOrg, makeProject, makeUser } from "../../support/server";
 import { addVideo, FAST_TIMINGS, signedInCaller } from "../streaming/streaming-fixtures";
@@ -44,16 +44,16 @@ export class ManualTimers implements SchedulerTimers {
 
 export async function schedulerWorld(deps: AppDeps, rtmpUrl: string) {
   realSupervisor(deps);
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const dev = await makeUser(deps, { role: "developer", orgId: org.id });
-  const project = makeProject(deps, { orgId: org.id, createdBy: dev.id });
-  const media = addVideo(deps, project.id, await steamReadyMp4(6));
+  const project = await makeProject(deps, { orgId: org.id, createdBy: dev.id });
+  const media = await addVideo(deps, project.id, await steamReadyMp4(6));
   const events: ConsoleEvent[] = [];
   deps.events.on((e) => events.push(e));
   const scheduler = new Scheduler(deps, new ManualTimers());
   let seq = 0;
-  const destination = (url = rtmpUrl) =>
-    deps.db
+  const destination = async (url = rtmpUrl) => {
+    const [row] = await deps.db
       .insert(destinations)
       .values({
         projectId: project.id,
@@ -62,8 +62,9 @@ export async function schedulerWorld(deps: AppDeps, rtmpUrl: string) {
         rtmpUrl: url,
         streamKey: `key-${crypto.randomUUID()}`,
       })
-      .returning()
-      .get();
+      .returning();
+    return row!;
+  };
   return {
     deps,
     project,
@@ -74,6 +75,6 @@ export async function schedulerWorld(deps: AppDeps, rtmpUrl: string) {
     /** A fresh caller: sessions are made on the scheduler's clock, which the tests move by months. */
     asDev: () => signedInCaller(deps, dev.id),
     streamsOf: (destinationId: number) =>
-      deps.db.select().from(streams).where(eq(streams.destinationId, destinationId)).all(),
+      deps.db.select().from(streams).where(eq(streams.destinationId, destinationId)).orderBy(asc(streams.id)),
   };
 }

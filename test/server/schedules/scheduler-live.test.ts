@@ -18,10 +18,10 @@ afterAll(async () => {
 
 test("a one-off window starts and stops its stream on its own, each within 5 s of its bounds", async () => {
   const w = await schedulerWorld(testDeps(), nginx.rtmpUrl);
-  const d = w.destination();
+  const d = await w.destination();
   const startsAt = Date.now() + 2000;
   const endsAt = startsAt + 4000;
-  await w.asDev().schedules.create({
+  await (await w.asDev()).schedules.create({
     destination_id: d.id,
     starts_at: new Date(startsAt).toISOString(),
     ends_at: new Date(endsAt).toISOString(),

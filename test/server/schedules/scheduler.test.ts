@@ -34,18 +34,18 @@ const published = (key: string, call = "publish") =>
 describe("the scheduler", () => {
   test("starts a window's stream at its first tick inside the window and stops it at the first tick after", async () => {
     const w = await setup();
-    const d = w.destination();
-    const win = await w.asDev().schedules.create({
+    const d = await w.destination();
+    const win = await (await w.asDev()).schedules.create({
       destination_id: d.id,
       starts_at: iso(T0),
       ends_at: iso(T0 + 60_000),
       media_id: w.media.id,
     });
     await w.scheduler.tick();
-    expect(w.streamsOf(d.id)).toEqual([]);
+    expect(await w.streamsOf(d.id)).toEqual([]);
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
-    const [run] = w.streamsOf(d.id);
+    const [run] = await w.streamsOf(d.id);
     expect(run).toMatchObject({ scheduleId: win.id, startedBy: null });
     expect(isLive(run!.status)).toBe(true);
     await waitUntil(() => published(d.streamKey), 10_000, "the publish at nginx");
@@ -56,26 +56,26 @@ describe("the scheduler", () => {
       scheduleId: win.id,
       streamId: run!.id,
     });
-    const [card] = await w.asDev().streaming.destinations({ projectId: w.project.id });
+    const [card] = await (await w.asDev()).streaming.destinations({ projectId: w.project.id });
     expect(card!.next_schedule).toEqual({ action: "stop", at: T0 + 60_000 });
 
     w.clock.now = T0 + 61_000;
     await w.scheduler.tick();
-    expect(w.streamsOf(d.id)[0]!.status).toBe("stopped");
+    expect((await w.streamsOf(d.id))[0]!.status).toBe("stopped");
     await waitUntil(() => published(d.streamKey, "publish_done"), 10_000, "the unpublish at nginx");
     expect(w.events.map((e) => e.type)).toEqual(["schedule.started", "schedule.ended"]);
   }, 30_000);
 
   test("a window starting where another ends takes the destination over in the same tick", async () => {
     const w = await setup();
-    const d = w.destination();
-    const first = await w.asDev().schedules.create({
+    const d = await w.destination();
+    const first = await (await w.asDev()).schedules.create({
       destination_id: d.id,
       starts_at: iso(T0),
       ends_at: iso(T0 + 60_000),
       media_id: w.media.id,
     });
-    const second = await w.asDev().schedules.create({
+    const second = await (await w.asDev()).schedules.create({
       destination_id: d.id,
       starts_at: iso(T0 + 60_000),
       ends_at: iso(T0 + 120_000),
@@ -85,7 +85,7 @@ describe("the scheduler", () => {
     await w.scheduler.tick();
     w.clock.now = T0 + 61_000;
     await w.scheduler.tick();
-    const runs = w.streamsOf(d.id).sort((a, b) => a.id - b.id);
+    const runs = await w.streamsOf(d.id);
     expect(runs.map((r) => r.scheduleId)).toEqual([first.id, second.id]);
     expect(runs[0]!.status).toBe("stopped");
     expect(isLive(runs[1]!.status)).toBe(true);
@@ -94,36 +94,36 @@ describe("the scheduler", () => {
       ["schedule.ended", first.id],
       ["schedule.started", second.id],
     ]);
-    await w.asDev().streaming.stop({ streamId: runs[1]!.id });
+    await (await w.asDev()).streaming.stop({ streamId: runs[1]!.id });
   }, 30_000);
 
   test("never double-starts a destination that is already live, and leaves a person's stream alone", async () => {
     const w = await setup();
-    const d = w.destination();
-    await w.asDev().schedules.create({
+    const d = await w.destination();
+    await (await w.asDev()).schedules.create({
       destination_id: d.id,
       starts_at: iso(T0),
       ends_at: iso(T0 + 60_000),
       media_id: w.media.id,
     });
-    const manual = await w.asDev().streaming.start({ destinationId: d.id, mediaId: w.media.id });
+    const manual = await (await w.asDev()).streaming.start({ destinationId: d.id, mediaId: w.media.id });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
     w.clock.now = T0 + 2000;
     await w.scheduler.tick();
-    expect(w.streamsOf(d.id).map((s) => s.id)).toEqual([manual.id]);
+    expect((await w.streamsOf(d.id)).map((s) => s.id)).toEqual([manual.id]);
     w.clock.now = T0 + 61_000;
     await w.scheduler.tick();
-    expect(isLive(w.streamsOf(d.id)[0]!.status)).toBe(true);
+    expect(isLive((await w.streamsOf(d.id))[0]!.status)).toBe(true);
     expect(w.events).toEqual([]);
-    await w.asDev().streaming.stop({ streamId: manual.id });
+    await (await w.asDev()).streaming.stop({ streamId: manual.id });
   }, 30_000);
 
   test("a manual stop inside a window holds until the next window", async () => {
     const w = await setup();
-    const d = w.destination();
+    const d = await w.destination();
     const every = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
-    await w.asDev().schedules.create({
+    await (await w.asDev()).schedules.create({
       destination_id: d.id,
       days: [...every],
       from: "18:00",
@@ -133,18 +133,18 @@ describe("the scheduler", () => {
     });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
-    const [run] = w.streamsOf(d.id);
-    await w.asDev().streaming.stop({ streamId: run!.id });
+    const [run] = await w.streamsOf(d.id);
+    await (await w.asDev()).streaming.stop({ streamId: run!.id });
     for (const later of [5_000, 120_000, 29 * 60_000]) {
       w.clock.now = T0 + later;
       await w.scheduler.tick();
     }
-    expect(w.streamsOf(d.id).length).toBe(1);
-    const [card] = await w.asDev().streaming.destinations({ projectId: w.project.id });
+    expect((await w.streamsOf(d.id)).length).toBe(1);
+    const [card] = await (await w.asDev()).streaming.destinations({ projectId: w.project.id });
     expect(card!.next_schedule).toEqual({ action: "start", at: T0 + 86_400_000 });
     w.clock.now = T0 + 86_400_000 + 1000;
     await w.scheduler.tick();
-    const runs = w.streamsOf(d.id);
+    const runs = await w.streamsOf(d.id);
     expect(runs.length).toBe(2);
     expect(isLive(runs[1]!.status)).toBe(true);
     await w.deps.supervisor.stop(runs[1]!.id);
@@ -152,8 +152,8 @@ describe("the scheduler", () => {
 
   test("a new scheduler on the same database starts a window in progress at once", async () => {
     const w = await setup();
-    const d = w.destination();
-    await w.asDev().schedules.create({
+    const d = await w.destination();
+    await (await w.asDev()).schedules.create({
       destination_id: d.id,
       starts_at: iso(T0),
       ends_at: iso(T0 + 600_000),
@@ -163,10 +163,14 @@ describe("the scheduler", () => {
     await w.scheduler.tick();
     // The server goes down gracefully mid-window: its streams are stopped and recorded.
     await w.deps.supervisor.shutdown();
-    expect(w.streamsOf(d.id)[0]!.status).toBe("stopped");
+    expect((await w.streamsOf(d.id))[0]!.status).toBe("stopped");
 
     w.clock.now = T0 + 120_000;
-    const next = createDeps(loadEnv({ DATA_DIR: w.deps.env.DATA_DIR }), { now: () => w.clock.now });
+    // The same database: the same SQLite file, or the same PostgreSQL database.
+    const database = w.deps.env.DATABASE_URL ? { DATABASE_URL: w.deps.env.DATABASE_URL } : {};
+    const next = createDeps(loadEnv({ DATA_DIR: w.deps.env.DATA_DIR, ...database }), {
+      now: () => w.clock.now,
+    });
     realSupervisor(next);
     await next.supervisor.reconcile();
     const timers = new ManualTimers();
@@ -174,20 +178,20 @@ describe("the scheduler", () => {
     scheduler.start();
     expect(timers.installed).toBe(1);
     const run = await waitUntil(
-      () => w.streamsOf(d.id).find((s) => isLive(s.status)),
+      async () => (await w.streamsOf(d.id)).find((s) => isLive(s.status)),
       5000,
       "the resumed window",
     );
     expect(run.scheduleId).not.toBeNull();
     await scheduler.stop();
     await next.supervisor.stop(run.id);
-    next.sqlite.close();
+    await next.closeDb();
   }, 30_000);
 
   test("a weekly Pacific window starts at its wall-clock time on both sides of each DST change", async () => {
     const w = await setup();
-    const d = w.destination();
-    await w.asDev().schedules.create({
+    const d = await w.destination();
+    await (await w.asDev()).schedules.create({
       destination_id: d.id,
       days: ["sun"],
       from: "10:00",
@@ -202,23 +206,23 @@ describe("the scheduler", () => {
       { early: "2027-03-14T16:00:30Z", start: "2027-03-14T17:00:01Z", end: "2027-03-14T17:10:01Z" },
     ];
     for (const c of cases) {
-      const before = w.streamsOf(d.id).length;
+      const before = (await w.streamsOf(d.id)).length;
       w.clock.now = Date.parse(c.early);
       await w.scheduler.tick();
-      expect(w.streamsOf(d.id).length).toBe(before);
+      expect((await w.streamsOf(d.id)).length).toBe(before);
       w.clock.now = Date.parse(c.start);
       await w.scheduler.tick();
-      expect(w.streamsOf(d.id).length).toBe(before + 1);
+      expect((await w.streamsOf(d.id)).length).toBe(before + 1);
       w.clock.now = Date.parse(c.end);
       await w.scheduler.tick();
-      expect(w.streamsOf(d.id).at(-1)!.status).toBe("stopped");
+      expect((await w.streamsOf(d.id)).at(-1)!.status).toBe("stopped");
     }
   }, 30_000);
 
   test("a window whose stream fails for good is started again, at most once a minute", async () => {
     const w = await setup();
-    const d = w.destination(`rtmp://127.0.0.1:${freePort()}/live`);
-    await w.asDev().schedules.create({
+    const d = await w.destination(`rtmp://127.0.0.1:${freePort()}/live`);
+    await (await w.asDev()).schedules.create({
       destination_id: d.id,
       starts_at: iso(T0),
       ends_at: iso(T0 + 600_000),
@@ -226,14 +230,22 @@ describe("the scheduler", () => {
     });
     w.clock.now = T0 + 1000;
     await w.scheduler.tick();
-    await waitUntil(() => w.streamsOf(d.id)[0]?.status === "error", 10_000, "the first run to fail");
+    await waitUntil(
+      async () => (await w.streamsOf(d.id))[0]?.status === "error",
+      10_000,
+      "the first run to fail",
+    );
     w.clock.now = T0 + 30_000;
     await w.scheduler.tick();
-    expect(w.streamsOf(d.id).length).toBe(1);
+    expect((await w.streamsOf(d.id)).length).toBe(1);
     w.clock.now = T0 + 61_000;
     await w.scheduler.tick();
-    expect(w.streamsOf(d.id).length).toBe(2);
-    await waitUntil(() => w.streamsOf(d.id)[1]?.status === "error", 10_000, "the second run to fail");
+    expect((await w.streamsOf(d.id)).length).toBe(2);
+    await waitUntil(
+      async () => (await w.streamsOf(d.id))[1]?.status === "error",
+      10_000,
+      "the second run to fail",
+    );
     expect(w.events.filter((e) => e.type === "schedule.started").length).toBe(1);
   }, 30_000);
 });

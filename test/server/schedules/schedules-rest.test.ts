@@ -4,6 +4,7 @@ import { schedules } from "@server/platform/db/schema";
 import { SESSION_COOKIE } from "@server/platform/http/cookies";
 import { SCHEDULES } from "@shared/messages/schedules";
 import { STREAMING } from "@shared/messages/streaming";
+import { asc } from "drizzle-orm";
 import { steamReadyMp4 } from "../../support/media";
 import { makeOrg, makeProject, makeUser, testApp, testDeps } from "../../support/server";
 import { addVideo } from "../streaming/streaming-fixtures";
@@ -16,21 +17,21 @@ const NOW = Date.parse("2026-12-01T00:00:00Z");
 async function world() {
   const deps = testDeps({}, { now: () => NOW });
   const t = testApp(deps);
-  const org = makeOrg(deps);
-  const other = makeOrg(deps);
+  const org = await makeOrg(deps);
+  const other = await makeOrg(deps);
   const cookieOf = async (role: "developer" | "viewer" | "manager", orgId = org.id) => {
     const user = await makeUser(deps, { role, orgId });
     const token = generateSessionToken();
-    createSession(deps.db, token, user.id, NOW);
+    await createSession(deps.db, token, user.id, NOW);
     return `${SESSION_COOKIE}=${token}`;
   };
   const dev = await cookieOf("developer");
-  const project = makeProject(deps, { orgId: org.id });
-  const otherProject = makeProject(deps, { orgId: other.id });
+  const project = await makeProject(deps, { orgId: org.id });
+  const otherProject = await makeProject(deps, { orgId: other.id });
   const file = await steamReadyMp4(2);
-  const video = addVideo(deps, project.id, file);
-  const foreignVideo = addVideo(deps, otherProject.id, file);
-  const image = addVideo(deps, project.id, file, { kind: "image", mimeType: "image/png" });
+  const video = await addVideo(deps, project.id, file);
+  const foreignVideo = await addVideo(deps, otherProject.id, file);
+  const image = await addVideo(deps, project.id, file, { kind: "image", mimeType: "image/png" });
   const res = await t.call("/api/destinations", {
     method: "POST",
     cookie: dev,
@@ -49,7 +50,7 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 const post = (w: World, json: unknown, cookie = w.dev) =>
   w.t.call(`/api/destinations/${w.destination.id}/schedules`, { method: "POST", cookie, json });
-const count = (w: World) => w.deps.db.select().from(schedules).all().length;
+const count = async (w: World) => (await w.deps.db.select().from(schedules)).length;
 
 describe("schedule paths", () => {
   let w: World;
@@ -199,18 +200,18 @@ describe("schedule paths", () => {
   ];
   for (const [name, body, message] of bad) {
     test(`refuses ${name} with 400 JSON and writes nothing`, async () => {
-      const before = count(w);
+      const before = await count(w);
       const res = await post(w, body(w));
       expect(res.status).toBe(400);
       const answer = (await res.json()) as { error: string };
       if (message) expect(answer.error).toBe(message);
       else expect(answer.error.length).toBeGreaterThan(0);
-      expect(count(w)).toBe(before);
+      expect(await count(w)).toBe(before);
     });
   }
 
   test("overlapping windows on one destination are refused with 409", async () => {
-    const before = count(w);
+    const before = await count(w);
     // Friday 2026-12-04 23:00 PST lies inside the weekly Friday 22:00-02:00 window.
     const once = await post(w, {
       starts_at: "2026-12-05T07:00:00Z",
@@ -236,7 +237,26 @@ describe("schedule paths", () => {
       media_id: w.video.id,
     });
     expect(vsOnce.status).toBe(409);
-    expect(count(w)).toBe(before);
+    expect(await count(w)).toBe(before);
+  });
+
+  test("two overlapping windows sent at once: one is added, the other refused with 409", async () => {
+    const before = await count(w);
+    const window = {
+      starts_at: "2026-12-14T18:00:00Z",
+      ends_at: "2026-12-14T19:00:00Z",
+      media_id: w.video.id,
+    };
+    const answers = await Promise.all([
+      post(w, window),
+      post(w, { ...window, ends_at: "2026-12-14T18:30:00Z" }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await count(w)).toBe(before + 1);
+    const added = (await answers.find((r) => r.status === 201)!.json()) as { id: number };
+    expect((await w.t.call(`/api/schedules/${added.id}`, { method: "DELETE", cookie: w.dev })).status).toBe(
+      200,
+    );
   });
 
   test("viewers read windows but cannot add or delete them", async () => {
@@ -265,18 +285,18 @@ describe("schedule paths", () => {
       stranger,
     );
     expect(res.status).toBe(404);
-    const [first] = w.deps.db.select().from(schedules).all();
+    const [first] = await w.deps.db.select().from(schedules).orderBy(asc(schedules.id));
     const del = await w.t.call(`/api/schedules/${first!.id}`, { method: "DELETE", cookie: stranger });
     expect(del.status).toBe(404);
-    expect(count(w)).toBe(2);
+    expect(await count(w)).toBe(2);
   });
 
   test("a developer deletes a window", async () => {
-    const [first] = w.deps.db.select().from(schedules).all();
+    const [first] = await w.deps.db.select().from(schedules).orderBy(asc(schedules.id));
     const del = await w.t.call(`/api/schedules/${first!.id}`, { method: "DELETE", cookie: w.dev });
     expect(del.status).toBe(200);
     const again = await w.t.call(`/api/schedules/${first!.id}`, { method: "DELETE", cookie: w.dev });
     expect(again.status).toBe(404);
-    expect(count(w)).toBe(1);
+    expect(await count(w)).toBe(1);
   });
 });

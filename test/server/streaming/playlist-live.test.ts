@@ -25,13 +25,13 @@ describe("a playlist on air", () => {
   test("three different items loop as one RTMP session: one publish, no reconnect", async () => {
     const w = await streamingWorld();
     const shape = { width: 320, height: 180, frameRate: 30 };
-    const a = addVideo(w.deps, w.project.id, await steamReadyMp4(2), { ...shape, durationSeconds: 2 });
-    const b = addVideo(w.deps, w.project.id, await h264Mp4(3, {}, "playlist-b-3s"), {
+    const a = await addVideo(w.deps, w.project.id, await steamReadyMp4(2), { ...shape, durationSeconds: 2 });
+    const b = await addVideo(w.deps, w.project.id, await h264Mp4(3, {}, "playlist-b-3s"), {
       ...shape,
       durationSeconds: 3,
     });
     // A different frame rate: the items no longer share one shape, so all go out as prepared copies.
-    const c = addVideo(w.deps, w.project.id, await h264Mp4(2, { rate: 25 }, "playlist-c-25fps"), {
+    const c = await addVideo(w.deps, w.project.id, await h264Mp4(2, { rate: 25 }, "playlist-c-25fps"), {
       ...shape,
       frameRate: 25,
       durationSeconds: 2,
@@ -59,7 +59,7 @@ describe("a playlist on air", () => {
     );
     const publishes = ingest.events.filter((e) => e.key === "playlist-key");
     expect(publishes.map((e) => e.call)).toEqual(["publish"]);
-    const row = w.deps.db.select().from(streams).where(eq(streams.id, started.id)).get()!;
+    const row = (await w.deps.db.select().from(streams).where(eq(streams.id, started.id)))[0]!;
     expect([row.status, row.errorCount]).toEqual(["running", 0]);
     expect(argvOf(row.pid!)).toContain("concat");
     expect((await ingest.flowing()).has("playlist-key")).toBe(true);

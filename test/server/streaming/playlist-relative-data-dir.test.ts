@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDeps } from "@server/deps";
+import { dialect } from "@server/platform/db/dialect";
 import { loadEnv } from "@server/platform/env";
 import { type NginxRtmp, startNginxRtmp } from "../../fakes/nginx-rtmp";
 import { waitFor } from "../../fakes/rtmp-receiver";
@@ -80,61 +81,71 @@ async function playlistReachesIngest(api: Api, projectId: number, playlistId: nu
 }
 
 describe("a relative DATA_DIR", () => {
-  test("npm start with DATA_DIR=./data: a playlist streams", async () => {
-    const cwd = startFolder("console-relative-");
-    const server = await startServerProcess("./data", {}, [], cwd);
-    try {
-      // The data really lives under the folder the server started in.
-      const dataDir = join(cwd, "data");
-      expect(existsSync(join(dataDir, "console.db"))).toBe(true);
-      const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
-      const api = await server.api();
-      const project = await json<{ id: number }>(
-        api("/projects", { json: { name: "Relative", org_id: 1 } }),
-        201,
-      );
-      const shape = { width: 320, height: 180, frameRate: 30 };
-      const a = addVideo(deps, project.id, await steamReadyMp4(2), { ...shape, durationSeconds: 2 });
-      const b = addVideo(deps, project.id, await h264Mp4(3, {}, "playlist-b-3s"), {
-        ...shape,
-        durationSeconds: 3,
-      });
-      const list = await json<{ id: number }>(
-        api("/playlists", { json: { project_id: project.id, name: "Loop", media_ids: [a.id, b.id] } }),
-        201,
-      );
-      await playlistReachesIngest(api, project.id, list.id, "relative-key");
-      deps.sqlite.close();
-    } finally {
-      await stopServer(server.proc);
-    }
-  }, 90_000);
-
-  test("npm run demo with its defaults: the demo's playlist streams", async () => {
-    const cwd = startFolder("console-demo-defaults-");
-    // No DATA_DIR: the demo's own default, ./data-demo, under the folder it starts in.
-    const demo = await spawnServer(
-      ["bun", join(import.meta.dir, "..", "..", "..", "server", "demo", "main.ts")],
-      {
-        dataDir: "",
-        readyMs: 90_000,
-        cwd,
-      },
-    );
-    try {
-      expect(existsSync(join(cwd, "data-demo", "console.db"))).toBe(true);
-      const api = await signIn(demo.url);
-      const projects = await json<{ id: number }[]>(api("/projects"), 200);
-      let found: { projectId: number; playlistId: number } | undefined;
-      for (const p of projects) {
-        const lists = await json<{ id: number; name: string }[]>(api(`/playlists/${p.id}`), 200);
-        const loop = lists.find((l) => l.name === "Next Fest Loop");
-        if (loop) found = { projectId: p.id, playlistId: loop.id };
+  // The SQLite file under a relative DATA_DIR is what is tested; on PostgreSQL there is none.
+  test.skipIf(dialect === "postgres")(
+    "npm start with DATA_DIR=./data: a playlist streams",
+    async () => {
+      const cwd = startFolder("console-relative-");
+      const server = await startServerProcess("./data", {}, [], cwd);
+      try {
+        // The data really lives under the folder the server started in.
+        const dataDir = join(cwd, "data");
+        expect(existsSync(join(dataDir, "console.db"))).toBe(true);
+        const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
+        const api = await server.api();
+        const project = await json<{ id: number }>(
+          api("/projects", { json: { name: "Relative", org_id: 1 } }),
+          201,
+        );
+        const shape = { width: 320, height: 180, frameRate: 30 };
+        const a = await addVideo(deps, project.id, await steamReadyMp4(2), { ...shape, durationSeconds: 2 });
+        const b = await addVideo(deps, project.id, await h264Mp4(3, {}, "playlist-b-3s"), {
+          ...shape,
+          durationSeconds: 3,
+        });
+        const list = await json<{ id: number }>(
+          api("/playlists", { json: { project_id: project.id, name: "Loop", media_ids: [a.id, b.id] } }),
+          201,
+        );
+        await playlistReachesIngest(api, project.id, list.id, "relative-key");
+        await deps.closeDb();
+      } finally {
+        await stopServer(server.proc);
       }
-      expect(found).toBeDefined();
-      await playlistReachesIngest(api, found!.projectId, found!.playlistId, "demo-key");
-    } finally {
-      await stopServer(demo.proc);
-    }
-  }, 150_000);
+    },
+    90_000,
+  );
+
+  // The same: the demo's SQLite file under its default folder.
+  test.skipIf(dialect === "postgres")(
+    "npm run demo with its defaults: the demo's playlist streams",
+    async () => {
+      const cwd = startFolder("console-demo-defaults-");
+      // No DATA_DIR: the demo's own default, ./data-demo, under the folder it starts in.
+      const demo = await spawnServer(
+        ["bun", join(import.meta.dir, "..", "..", "..", "server", "demo", "main.ts")],
+        {
+          dataDir: "",
+          readyMs: 90_000,
+          cwd,
+        },
+      );
+      try {
+        expect(existsSync(join(cwd, "data-demo", "console.db"))).toBe(true);
+        const api = await signIn(demo.url);
+        const projects = await json<{ id: number }[]>(api("/projects"), 200);
+        let found: { projectId: number; playlistId: number } | undefined;
+        for (const p of projects) {
+          const lists = await json<{ id: number; name: string }[]>(api(`/playlists/${p.id}`), 200);
+          const loop = lists.find((l) => l.name === "Next Fest Loop");
+          if (loop) found = { projectId: p.id, playlistId: loop.id };
+        }
+        expect(found).toBeDefined();
+        await playlistReachesIngest(api, found!.projectId, found!.playlistId, "demo-key");
+      } finally {
+        await stopServer(demo.proc);
+      }
+    },
+    150_000,
+  );
 });

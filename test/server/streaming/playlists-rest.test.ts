@@ -20,12 +20,12 @@ function cookieFor(deps: AppDeps, userId: number) {
 async function world() {
   const t = testApp();
   withSupervisor(t.deps);
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
   const viewer = await makeUser(t.deps, { orgId: org.id, role: "viewer" });
-  const stranger = await makeUser(t.deps, { orgId: makeOrg(t.deps).id, role: "manager" });
-  const project = makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
-  const media = addVideo(t.deps, project.id, await steamReadyMp4(2), { durationSeconds: 2 });
+  const stranger = await makeUser(t.deps, { orgId: (await makeOrg(t.deps)).id, role: "manager" });
+  const project = await makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
+  const media = await addVideo(t.deps, project.id, await steamReadyMp4(2), { durationSeconds: 2 });
   const as = (userId: number) => {
     const cookie = cookieFor(t.deps, userId);
     return (method: string, path: string, body?: unknown) =>
@@ -46,9 +46,9 @@ async function expectError(res: Response, status: number, message?: string) {
   if (message) expect(body.error).toBe(message);
 }
 
-const counts = (deps: AppDeps) => [
-  deps.db.select().from(playlists).all().length,
-  deps.db.select().from(playlistItems).all().length,
+const counts = async (deps: AppDeps) => [
+  (await deps.db.select().from(playlists)).length,
+  (await deps.db.select().from(playlistItems)).length,
 ];
 
 describe("playlist REST paths", () => {
@@ -70,7 +70,7 @@ describe("playlist REST paths", () => {
     });
     expect(((await put.json()) as { items: unknown[] }).items).toHaveLength(2);
     expect((await w.dev("DELETE", `/api/playlists/${created.id}`)).status).toBe(200);
-    expect(counts(w.deps)).toEqual([0, 0]);
+    expect(await counts(w.deps)).toEqual([0, 0]);
   });
 
   test("bad input answers 400 JSON and writes nothing", async () => {
@@ -90,13 +90,13 @@ describe("playlist REST paths", () => {
       await expectError(await w.dev("POST", "/api/playlists", body), 400, message);
     await expectError(await w.dev("PUT", "/api/playlists/abc", { name: "x" }), 400);
     await expectError(await w.dev("GET", "/api/playlists/0"), 400);
-    expect(counts(w.deps)).toEqual([0, 0]);
+    expect(await counts(w.deps)).toEqual([0, 0]);
     // A stream needs exactly one of mediaId and playlistId.
-    const dest = w.deps.db
+    const [dest] = await w.deps.db
       .insert(destinations)
       .values({ projectId: p, name: "D", type: "custom", rtmpUrl: "rtmp://127.0.0.1:1/live" })
-      .returning()
-      .get();
+      .returning();
+    if (!dest) throw new Error("no destination");
     for (const body of [{}, { mediaId: w.media.id, playlistId: 1 }])
       await expectError(
         await w.dev("POST", `/api/destinations/${dest.id}/stream`, body),
@@ -108,7 +108,7 @@ describe("playlist REST paths", () => {
       400,
       PLAYLISTS.notFound,
     );
-    expect(w.deps.db.select().from(streams).all()).toHaveLength(0);
+    expect(await w.deps.db.select().from(streams)).toHaveLength(0);
   });
 
   test("viewers are refused 403, another organization 404", async () => {
@@ -131,6 +131,6 @@ describe("playlist REST paths", () => {
       PLAYLISTS.notFound,
     );
     await expectError(await w.stranger("DELETE", `/api/playlists/${id}`), 404, PLAYLISTS.notFound);
-    expect(counts(w.deps)).toEqual([1, 1]);
+    expect(await counts(w.deps)).toEqual([1, 1]);
   });
 });

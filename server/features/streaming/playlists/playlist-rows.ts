@@ -12,19 +12,18 @@ export interface PlaylistRows {
 }
 
 /** A playlist's videos in playing order. */
-export function playlistMedia(db: Pick<Db, "select">, playlistId: number): PlaylistMediaRow[] {
-  return db
+export async function playlistMedia(db: Pick<Db, "select">, playlistId: number): Promise<PlaylistMediaRow[]> {
+  const rows = await db
     .select({ media: mediaFiles })
     .from(playlistItems)
     .innerJoin(mediaFiles, eq(mediaFiles.id, playlistItems.mediaId))
     .where(eq(playlistItems.playlistId, playlistId))
-    .orderBy(asc(playlistItems.position))
-    .all()
-    .map((r) => r.media);
+    .orderBy(asc(playlistItems.position));
+  return rows.map((r) => r.media);
 }
 
 /** The playlist with its items, or null when it is gone. */
-export function loadPlaylist(db: Db, playlistId: number): PlaylistRows | null {
-  const row = db.select().from(playlists).where(eq(playlists.id, playlistId)).get();
-  return row ? { id: row.id, name: row.name, items: playlistMedia(db, row.id) } : null;
+export async function loadPlaylist(db: Pick<Db, "select">, playlistId: number): Promise<PlaylistRows | null> {
+  const [row] = await db.select().from(playlists).where(eq(playlists.id, playlistId));
+  return row ? { id: row.id, name: row.name, items: await playlistMedia(db, row.id) } : null;
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from "@server/deps";
 import { requirePermission, requireProject, seesProject } from "@server/features/projects";
 import { liveStatusFilter } from "@server/features/streaming/stream-store";
 import type { Db } from "@server/platform/db/client";
+import { forUpdate } from "@server/platform/db/portable";
 import { mediaFiles, playlistItems, playlists, streams } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";
@@ -16,8 +17,8 @@ type Query = Pick<Db, "select" | "insert" | "update" | "delete">;
 
 type PlaylistRow = typeof playlists.$inferSelect;
 
-function view(db: Db, row: PlaylistRow): PlaylistView {
-  const items = playlistMedia(db, row.id).map((m) => ({
+async function view(db: Db, row: PlaylistRow): Promise<PlaylistView> {
+  const items = (await playlistMedia(db, row.id)).map((m) => ({
     media_id: m.id,
     name: m.originalName,
     duration_seconds: m.durationSeconds ?? 0,
@@ -34,40 +35,42 @@ function view(db: Db, row: PlaylistRow): PlaylistView {
 }
 
 /** The playlist, if the user may see its project; another organization's reads as missing. */
-export function findPlaylist(deps: AppDeps, user: SessionUser, id: number): PlaylistRow {
-  const row = deps.db.select().from(playlists).where(eq(playlists.id, id)).get();
+export async function findPlaylist(deps: AppDeps, user: SessionUser, id: number): Promise<PlaylistRow> {
+  const [row] = await deps.db.select().from(playlists).where(eq(playlists.id, id));
   if (!row) throw notFound(PLAYLISTS.notFound);
-  requireProject(deps, user, row.projectId, PLAYLISTS.notFound);
+  await requireProject(deps, user, row.projectId, PLAYLISTS.notFound);
   return row;
 }
 
-export function listPlaylists(deps: AppDeps, user: SessionUser, projectId: number): PlaylistView[] {
-  requireProject(deps, user, projectId);
-  return deps.db
+export async function listPlaylists(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+): Promise<PlaylistView[]> {
+  await requireProject(deps, user, projectId);
+  const rows = await deps.db
     .select()
     .from(playlists)
     .where(eq(playlists.projectId, projectId))
-    .orderBy(asc(playlists.name), asc(playlists.id))
-    .all()
-    .map((row) => view(deps.db, row));
+    .orderBy(asc(playlists.name), asc(playlists.id));
+  return Promise.all(rows.map((row) => view(deps.db, row)));
 }
 
 /**
  * Every id must be a video of this project; refused as a whole otherwise. Another project's video is
  * called that only for someone who may see that project; for anyone else it reads as missing.
  */
-function checkMedia(deps: AppDeps, user: SessionUser, projectId: number, ids: number[]): void {
-  const rows = deps.db
+async function checkMedia(deps: AppDeps, user: SessionUser, projectId: number, ids: number[]): Promise<void> {
+  const rows = await deps.db
     .select()
     .from(mediaFiles)
-    .where(inArray(mediaFiles.id, [...new Set(ids)]))
-    .all();
+    .where(inArray(mediaFiles.id, [...new Set(ids)]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const media = byId.get(id);
     if (!media) throw badRequest(PLAYLISTS.mediaNotFound, { media_id: id });
     if (media.projectId !== projectId) {
-      const text = seesProject(deps, user, media.projectId)
+      const text = (await seesProject(deps, user, media.projectId))
         ? PLAYLISTS.mediaOtherProject
         : PLAYLISTS.mediaNotFound;
       throw badRequest(text, { media_id: id });
@@ -76,20 +79,22 @@ function checkMedia(deps: AppDeps, user: SessionUser, projectId: number, ids: nu
   }
 }
 
-function writeItems(db: Query, playlistId: number, ids: number[]): void {
-  db.delete(playlistItems).where(eq(playlistItems.playlistId, playlistId)).run();
-  db.insert(playlistItems)
-    .values(ids.map((mediaId, position) => ({ playlistId, position, mediaId })))
-    .run();
+async function writeItems(db: Query, playlistId: number, ids: number[]): Promise<void> {
+  await db.delete(playlistItems).where(eq(playlistItems.playlistId, playlistId));
+  await db.insert(playlistItems).values(ids.map((mediaId, position) => ({ playlistId, position, mediaId })));
 }
 
-export function createPlaylist(deps: AppDeps, user: SessionUser, input: CreatePlaylistInput): PlaylistView {
-  requireProject(deps, user, input.project_id);
+export async function createPlaylist(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CreatePlaylistInput,
+): Promise<PlaylistView> {
+  await requireProject(deps, user, input.project_id);
   requirePermission(user, "playlist.manage", PLAYLISTS.forbidden);
-  checkMedia(deps, user, input.project_id, input.media_ids);
+  await checkMedia(deps, user, input.project_id, input.media_ids);
   const at = deps.now();
-  const row = deps.db.transaction((tx) => {
-    const created = tx
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
       .insert(playlists)
       .values({
         projectId: input.project_id,
@@ -98,51 +103,59 @@ export function createPlaylist(deps: AppDeps, user: SessionUser, input: CreatePl
         createdAt: at,
         updatedAt: at,
       })
-      .returning()
-      .get();
-    writeItems(tx, created.id, input.media_ids);
-    return created;
+      .returning();
+    await writeItems(tx, created!.id, input.media_ids);
+    return created!;
   });
   return view(deps.db, row);
 }
 
 /** Live streams playing this playlist. */
-export function liveStreamsOf(db: Query, playlistId: number): number[] {
-  return db
+export async function liveStreamsOf(db: Query, playlistId: number): Promise<number[]> {
+  const rows = await db
     .select({ id: streams.id })
     .from(streams)
-    .where(and(eq(streams.playlistId, playlistId), liveStatusFilter()))
-    .all()
-    .map((r) => r.id);
+    .where(and(eq(streams.playlistId, playlistId), liveStatusFilter()));
+  return rows.map((r) => r.id);
 }
 
 /** A change on air is written to the stream's list file and plays from the next loop on. */
-export function updatePlaylist(deps: AppDeps, user: SessionUser, input: UpdatePlaylistInput): PlaylistView {
-  const row = findPlaylist(deps, user, input.id);
+export async function updatePlaylist(
+  deps: AppDeps,
+  user: SessionUser,
+  input: UpdatePlaylistInput,
+): Promise<PlaylistView> {
+  const row = await findPlaylist(deps, user, input.id);
   requirePermission(user, "playlist.manage", PLAYLISTS.forbidden);
-  if (input.media_ids) checkMedia(deps, user, row.projectId, input.media_ids);
-  deps.db.transaction((tx) => {
-    tx.update(playlists)
+  if (input.media_ids) await checkMedia(deps, user, row.projectId, input.media_ids);
+  const updated = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(playlists)
       .set({ ...(input.name ? { name: input.name } : {}), updatedAt: deps.now() })
       .where(eq(playlists.id, row.id))
-      .run();
-    if (input.media_ids) writeItems(tx, row.id, input.media_ids);
+      .returning();
+    if (input.media_ids) await writeItems(tx, row.id, input.media_ids);
+    return changed;
   });
+  // Deleted meanwhile by someone else: gone, like any missing playlist.
+  if (!updated) throw notFound(PLAYLISTS.notFound);
   if (input.media_ids) {
-    for (const streamId of liveStreamsOf(deps.db, row.id)) deps.supervisor.playlistChanged(streamId);
+    for (const streamId of await liveStreamsOf(deps.db, row.id)) deps.supervisor.playlistChanged(streamId);
   }
-  return view(deps.db, deps.db.select().from(playlists).where(eq(playlists.id, row.id)).get()!);
+  return view(deps.db, updated);
 }
 
-export function deletePlaylist(deps: AppDeps, user: SessionUser, id: number) {
-  const row = findPlaylist(deps, user, id);
+export async function deletePlaylist(deps: AppDeps, user: SessionUser, id: number) {
+  const row = await findPlaylist(deps, user, id);
   requirePermission(user, "playlist.manage", PLAYLISTS.forbidden);
-  // Checked and deleted in one transaction, so a stream cannot start on it in between.
-  deps.db.transaction((tx) => {
-    if (liveStreamsOf(tx, row.id).length > 0) throw conflict(PLAYLISTS.onAirDelete);
-    const scheduled = deps.scheduleLinks.playlistHold(tx, row.id);
+  // Checked and deleted in one transaction with the playlist locked, so a stream cannot start on it
+  // in between (on PostgreSQL the stream's insert waits for the lock through its foreign key).
+  await deps.db.transaction(async (tx) => {
+    await forUpdate(tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.id, row.id)));
+    if ((await liveStreamsOf(tx, row.id)).length > 0) throw conflict(PLAYLISTS.onAirDelete);
+    const scheduled = await deps.scheduleLinks.playlistHold(tx, row.id);
     if (scheduled !== null) throw conflict(scheduled);
-    tx.delete(playlists).where(eq(playlists.id, row.id)).run();
+    await tx.delete(playlists).where(eq(playlists.id, row.id));
   });
   return { success: true as const };
 }

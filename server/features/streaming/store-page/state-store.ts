@@ -7,50 +7,48 @@ import type { Verdict } from "./verdict";
 // The store-page history: one row per state of a stream, closed at the next change or the run's end.
 
 /** A new state of the stream from `at`: the open one ends there. */
-export function recordChange(
+export async function recordChange(
   db: Db,
   ids: { streamId: number; destinationId: number },
   v: Verdict,
   at: number,
-): void {
-  db.transaction((tx) => {
-    closeOpen(tx as unknown as Db, ids.streamId, at);
-    tx.insert(storePageStates)
-      .values({
-        ...ids,
-        state: v.state,
-        appId: v.appId,
-        appTitle: v.appTitle,
-        reason: v.reason,
-        startedAt: at,
-      })
-      .run();
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await closeOpen(tx as unknown as Db, ids.streamId, at);
+    await tx.insert(storePageStates).values({
+      streamId: ids.streamId,
+      destinationId: ids.destinationId,
+      state: v.state,
+      appId: v.appId,
+      appTitle: v.appTitle,
+      reason: v.reason,
+      startedAt: at,
+    });
   });
 }
 
 /** The stream stopped publishing: its state ends. */
-export function closeOpen(db: Db, streamId: number, at: number): void {
-  db.update(storePageStates)
+export async function closeOpen(db: Db, streamId: number, at: number): Promise<void> {
+  await db
+    .update(storePageStates)
     .set({ endedAt: at })
-    .where(and(eq(storePageStates.streamId, streamId), isNull(storePageStates.endedAt)))
-    .run();
+    .where(and(eq(storePageStates.streamId, streamId), isNull(storePageStates.endedAt)));
 }
 
 /**
  * Server start: states a crashed server left open end at their stream's last health sample, the
  * last moment it is known to have been publishing (or where they began when there is none).
  */
-export function closeLeftOpen(db: Db): void {
+export async function closeLeftOpen(db: Db): Promise<void> {
   const t = storePageStates;
-  const open = db.select().from(t).where(isNull(t.endedAt)).all();
+  const open = await db.select().from(t).where(isNull(t.endedAt));
   for (const row of open) {
-    const last = db
+    const [last] = await db
       .select({ at: max(healthSamples.at) })
       .from(healthSamples)
-      .where(eq(healthSamples.streamId, row.streamId))
-      .get()?.at;
-    const endedAt = Math.max(row.startedAt, last ?? row.startedAt);
-    db.update(t).set({ endedAt }).where(eq(t.id, row.id)).run();
+      .where(eq(healthSamples.streamId, row.streamId));
+    const endedAt = Math.max(row.startedAt, last?.at ?? row.startedAt);
+    await db.update(t).set({ endedAt }).where(eq(t.id, row.id));
   }
 }
 
@@ -59,12 +57,11 @@ export function historyOf(db: Db, streamId: number) {
     .select()
     .from(storePageStates)
     .where(eq(storePageStates.streamId, streamId))
-    .orderBy(asc(storePageStates.startedAt), asc(storePageStates.id))
-    .all();
+    .orderBy(asc(storePageStates.startedAt), asc(storePageStates.id));
 }
 
 /** Spans the destination's streams were on its game's store page, within [from, to]. */
-export function storePageSpans(db: Db, destinationId: number, from: number, to: number): Span[] {
+export function storePageSpans(db: Db, destinationId: number, from: number, to: number): Promise<Span[]> {
   const t = storePageStates;
   return db
     .select({ start: t.startedAt, end: t.endedAt })
@@ -76,13 +73,12 @@ export function storePageSpans(db: Db, destinationId: number, from: number, to: 
         lt(t.startedAt, to),
         or(isNull(t.endedAt), gt(t.endedAt, from)),
       ),
-    )
-    .all();
+    );
 }
 
 /** What the check needs to know of a stream as its run starts: its destination, key and app. */
-export function streamFacts(db: Db, streamId: number) {
-  return db
+export async function streamFacts(db: Db, streamId: number) {
+  const [row] = await db
     .select({
       destinationId: streams.destinationId,
       projectId: streams.projectId,
@@ -94,6 +90,6 @@ export function streamFacts(db: Db, streamId: number) {
     .from(streams)
     .innerJoin(destinations, eq(destinations.id, streams.destinationId))
     .innerJoin(projects, eq(projects.id, streams.projectId))
-    .where(eq(streams.id, streamId))
-    .get();
+    .where(eq(streams.id, streamId));
+  return row;
 }

@@ -20,18 +20,22 @@ import { viewOf } from "./view";
 const CHECK_AT_MOST_EVERY_MS = 5_000;
 
 /** A Steam destination with a key in Steam's form, in a project with an app id; else a plain 4xx. */
-function requireCheckable(deps: AppDeps, user: SessionUser, destinationId: number) {
-  const destination = findDestination(deps, user, destinationId);
+async function requireCheckable(deps: AppDeps, user: SessionUser, destinationId: number) {
+  const destination = await findDestination(deps, user, destinationId);
   if (destination.type !== "steam") throw badRequest(STORE_PAGE.notSteamDestination);
   if (!steamIdFromKey(destination.streamKey)) throw badRequest(STORE_PAGE.keyNotSteamRefused);
   // The destination was found in the user's scope, so its project is too.
-  if (requireProject(deps, user, destination.projectId).steamAppId == null)
+  if ((await requireProject(deps, user, destination.projectId)).steamAppId == null)
     throw badRequest(STORE_PAGE.noAppIdRefused);
   return destination;
 }
 
-export function storePageState(deps: AppDeps, user: SessionUser, destinationId: number): StorePageView {
-  requireCheckable(deps, user, destinationId);
+export async function storePageState(
+  deps: AppDeps,
+  user: SessionUser,
+  destinationId: number,
+): Promise<StorePageView> {
+  await requireCheckable(deps, user, destinationId);
   return viewOf(destinationId, deps.storePage.ofDestination(destinationId));
 }
 
@@ -40,7 +44,7 @@ export async function checkStorePage(
   user: SessionUser,
   destinationId: number,
 ): Promise<StorePageView> {
-  requireCheckable(deps, user, destinationId);
+  await requireCheckable(deps, user, destinationId);
   const w = deps.storePage.ofDestination(destinationId);
   if (!w) throw conflict(STORE_PAGE.notRunning);
   const last = w.current.checkedAt;
@@ -49,9 +53,13 @@ export async function checkStorePage(
 }
 
 /** A stream's changes of store-page state, oldest first (empty for streams the check did not follow). */
-export function storePageHistory(deps: AppDeps, user: SessionUser, streamId: number): StorePageChange[] {
-  findStream(deps, user, streamId);
-  return historyOf(deps.db, streamId).map((r) => ({
+export async function storePageHistory(
+  deps: AppDeps,
+  user: SessionUser,
+  streamId: number,
+): Promise<StorePageChange[]> {
+  await findStream(deps, user, streamId);
+  return (await historyOf(deps.db, streamId)).map((r) => ({
     state: r.state,
     at: iso(r.startedAt) as string,
     ended_at: iso(r.endedAt),
@@ -62,10 +70,10 @@ export function storePageHistory(deps: AppDeps, user: SessionUser, streamId: num
 }
 
 /** Every live Steam stream the user may see, with its state: the dashboard's badges. */
-export function storePagesInScope(deps: AppDeps, user: SessionUser): StorePageOverview[] {
+export async function storePagesInScope(deps: AppDeps, user: SessionUser): Promise<StorePageOverview[]> {
   const watched = deps.storePage.all();
   if (watched.length === 0) return [];
-  const rows = deps.db
+  const rows = await deps.db
     .select({
       id: destinations.id,
       name: destinations.name,
@@ -80,8 +88,7 @@ export function storePagesInScope(deps: AppDeps, user: SessionUser): StorePageOv
         destinations.id,
         watched.map((w) => w.destinationId),
       ),
-    )
-    .all();
+    );
   const byId = new Map(rows.filter((r) => inOrgScope(user, r.orgId)).map((r) => [r.id, r]));
   return watched
     .filter((w) => byId.has(w.destinationId))

@@ -16,21 +16,7 @@ import {
   type Verdict,
   verdict,
 } from "./verdict";
-
-/** A running stream to a Steam destination, as the check follows it. */
-export interface Watched {
-  streamId: number;
-  destinationId: number;
-  projectId: number;
-  destinationName: string;
-  steamId: string | null;
-  projectAppId: number | null;
-  /** Publishing since, or Steam last showed it since: the later of the two. */
-  waitingSince: number;
-  current: Verdict & { since: number; checkedAt: number | null };
-  unwatch: (() => void) | null;
-  timer: ReturnType<typeof setTimeout> | null;
-}
+import type { Watched } from "./view";
 
 const EVENTS: Partial<Record<StorePageState, ConsoleEventType>> = {
   on_store_page: "store_page.live",
@@ -66,6 +52,12 @@ export class StorePageWatcher implements RunListener {
   private readonly previous = new Map<number, Verdict>();
   /** Accounts kept asked about for one poll after a run ends, so the next run starts from that answer. */
   private readonly lingering = new Set<ReturnType<typeof setTimeout>>();
+  /**
+   * What the watcher was told and heard, done one step at a time in that order, each step's reads and
+   * writes finished before the next begins: a run's end is never recorded before its start.
+   */
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
   private readonly log: (line: string) => void;
 
   constructor(private readonly o: StorePageWatcherOptions) {
@@ -89,10 +81,15 @@ export class StorePageWatcher implements RunListener {
   }
 
   streamEnded(streamId: number): void {
-    this.guard("streamEnded", () => {
-      this.unfollow(streamId);
+    this.guard("streamEnded", async () => {
+      await this.unfollow(streamId);
       this.previous.delete(streamId);
     });
+  }
+
+  /** Resolves once everything told so far is followed and recorded. */
+  settled(): Promise<void> {
+    return this.queue;
   }
 
   /** The followed stream of a destination, if one runs. */
@@ -108,9 +105,12 @@ export class StorePageWatcher implements RunListener {
 
   /** Asks Steam now about the destination's running stream; its state afterwards (null: none runs). */
   async checkNow(destinationId: number): Promise<Watched | null> {
+    await this.settled();
     const w = this.ofDestination(destinationId);
     if (!w?.steamId || w.projectAppId === null) return w;
     await this.polls.checkNow(w.steamId);
+    // The answer is judged (and recorded) in turn with everything else.
+    await this.settled();
     return this.watched.get(w.streamId) ?? null;
   }
 
@@ -119,7 +119,10 @@ export class StorePageWatcher implements RunListener {
     return this.polls.size;
   }
 
-  close(): void {
+  /** Stops following, once what it was told before is recorded (a run's end closes its state). */
+  async close(): Promise<void> {
+    await this.settled();
+    this.closed = true;
     for (const w of this.watched.values()) if (w.timer) clearTimeout(w.timer);
     for (const timer of this.lingering) clearTimeout(timer);
     this.lingering.clear();
@@ -128,9 +131,9 @@ export class StorePageWatcher implements RunListener {
     this.polls.close();
   }
 
-  private follow(streamId: number, at: number) {
-    this.unfollow(streamId);
-    const row = streamFacts(this.o.db, streamId);
+  private async follow(streamId: number, at: number) {
+    await this.unfollow(streamId);
+    const row = await streamFacts(this.o.db, streamId);
     if (row?.type !== "steam" || row.destinationId === null) return;
     const steamId = steamIdFromKey(row.key);
     const w: Watched = {
@@ -150,16 +153,16 @@ export class StorePageWatcher implements RunListener {
     if (row.appId === null) return this.apply(w, unknown(STORE_PAGE.noAppId), null, true);
     // A fresh answer about the account (another stream shares it) places this one at once.
     const last = this.polls.last(steamId);
-    this.evaluate(w, last && this.o.now() - last.at < this.timings.pollMs ? last : null, true);
+    await this.evaluate(w, last && this.o.now() - last.at < this.timings.pollMs ? last : null, true);
     w.unwatch = this.polls.watch(steamId, (check) => this.guard("check", () => this.evaluate(w, check)));
   }
 
-  private unfollow(streamId: number, reconnecting = false) {
+  private async unfollow(streamId: number, reconnecting = false) {
     const w = this.watched.get(streamId);
     if (!w) return;
     this.watched.delete(streamId);
     if (w.timer) clearTimeout(w.timer);
-    closeOpen(this.o.db, streamId, this.o.now());
+    await closeOpen(this.o.db, streamId, this.o.now());
     if (!reconnecting || !w.unwatch) return w.unwatch?.();
     this.previous.set(streamId, w.current);
     const unwatch = w.unwatch;
@@ -172,7 +175,7 @@ export class StorePageWatcher implements RunListener {
   }
 
   /** Steam's last word (or none yet) and the clock → the state; re-checked when a threshold passes. */
-  private evaluate(w: Watched, check: Check | null, first = false) {
+  private async evaluate(w: Watched, check: Check | null, first = false) {
     if (this.watched.get(w.streamId) !== w || w.projectAppId === null) return;
     const last = check ?? (w.steamId ? this.polls.last(w.steamId) : null);
     const known = last && last.at >= w.waitingSince - this.timings.pollMs ? last : null;
@@ -185,7 +188,7 @@ export class StorePageWatcher implements RunListener {
       now,
       timings: this.timings,
     });
-    this.apply(w, v, known?.at ?? null, first);
+    await this.apply(w, v, known?.at ?? null, first);
     this.rearm(w, now);
   }
 
@@ -201,7 +204,7 @@ export class StorePageWatcher implements RunListener {
     w.timer.unref?.();
   }
 
-  private apply(w: Watched, v: Verdict, checkedAt: number | null, first = false) {
+  private async apply(w: Watched, v: Verdict, checkedAt: number | null, first = false) {
     const at = this.o.now();
     if (!first && !changed(w.current, v)) {
       w.current = { ...w.current, reason: v.reason, appTitle: v.appTitle ?? w.current.appTitle };
@@ -210,7 +213,7 @@ export class StorePageWatcher implements RunListener {
     }
     const since = first ? w.waitingSince : at;
     w.current = { ...v, since, checkedAt: checkedAt ?? w.current.checkedAt };
-    recordChange(this.o.db, w, v, since);
+    await recordChange(this.o.db, w, v, since);
     this.log(`[store-page] stream ${w.streamId}: ${v.state}`);
     // After a reconnect, the first settled state is told only if it differs from the one before it;
     // Pushed on the way there settles nothing.
@@ -231,11 +234,15 @@ export class StorePageWatcher implements RunListener {
       });
   }
 
-  private guard(what: string, work: () => void) {
-    try {
-      work();
-    } catch (err) {
-      this.log(`[store-page] ${what} failed: ${(err as Error).message}`);
-    }
+  /** Queues a step; a step that fails is logged and the next one runs. Nothing runs once closed. */
+  private guard(what: string, work: () => void | Promise<void>) {
+    this.queue = this.queue.then(async () => {
+      if (this.closed) return;
+      try {
+        await work();
+      } catch (err) {
+        this.log(`[store-page] ${what} failed: ${(err as Error).message}`);
+      }
+    });
   }
 }

@@ -18,14 +18,14 @@ afterAll(() => steam.stop());
 
 async function world() {
   const t = testApp(testDeps({ STEAM_COMMUNITY_BASE: "https://steamcommunity.com" }));
-  const orgA = makeOrg(t.deps, "Studio A");
-  const orgB = makeOrg(t.deps, "Studio B");
+  const orgA = await makeOrg(t.deps, "Studio A");
+  const orgB = await makeOrg(t.deps, "Studio B");
   const viewer = await makeUser(t.deps, { orgId: orgA.id, role: "viewer" });
   const outsider = await makeUser(t.deps, { orgId: orgB.id, role: "manager" });
-  const project = makeProject(t.deps, { orgId: orgA.id });
-  t.deps.db.update(projects).set({ steamAppId: APP_ID }).where(eq(projects.id, project.id)).run();
-  const dest = (values: Partial<typeof destinations.$inferInsert> = {}) =>
-    t.deps.db
+  const project = await makeProject(t.deps, { orgId: orgA.id });
+  await t.deps.db.update(projects).set({ steamAppId: APP_ID }).where(eq(projects.id, project.id));
+  const dest = async (values: Partial<typeof destinations.$inferInsert> = {}) => {
+    const [row] = await t.deps.db
       .insert(destinations)
       .values({
         projectId: project.id,
@@ -34,10 +34,11 @@ async function world() {
         streamKey: KEY,
         ...values,
       })
-      .returning()
-      .get();
-  const running = (destinationId: number) =>
-    t.deps.db
+      .returning();
+    return row!;
+  };
+  const running = async (destinationId: number) => {
+    const [row] = await t.deps.db
       .insert(streams)
       .values({
         projectId: project.id,
@@ -47,8 +48,9 @@ async function world() {
         destinationType: "steam",
         status: "running",
       })
-      .returning()
-      .get();
+      .returning();
+    return row!;
+  };
   const cookie = await t.signIn(viewer.email);
   const outsiderCookie = await t.signIn(outsider.email);
   return { ...t, project, dest, running, cookie, outsiderCookie };
@@ -59,7 +61,7 @@ const asked = () => steam.fake.broadcasts.asked(STEAM_ID);
 describe("GET /api/destinations/{id}/store-page", () => {
   test("a viewer reads the running stream's state; with none running every field is null", async () => {
     const w = await world();
-    const d = w.dest();
+    const d = await w.dest();
     const idle = await w.call(`/api/destinations/${d.id}/store-page`, { cookie: w.cookie });
     expect(idle.status).toBe(200);
     expect(await idle.json()).toEqual({
@@ -73,8 +75,9 @@ describe("GET /api/destinations/{id}/store-page", () => {
       checked_at: null,
     });
     steam.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
-    const s = w.running(d.id);
+    const s = await w.running(d.id);
     w.deps.storePage.running(s.id, Date.now());
+    await w.deps.storePage.settled();
     try {
       const res = await w.call(`/api/destinations/${d.id}/store-page/check`, {
         method: "POST",
@@ -98,15 +101,16 @@ describe("GET /api/destinations/{id}/store-page", () => {
       expect(history.map((h: { state: string }) => h.state)).toEqual(["pushed", "on_store_page"]);
     } finally {
       w.deps.storePage.streamEnded(s.id);
+      await w.deps.storePage.settled();
     }
   });
 
   test("refused with 4xx JSON and nothing asked or recorded: no app id, a key not Steam's, a custom destination", async () => {
     const w = await world();
     const before = asked();
-    const badKey = w.dest({ streamKey: "live_8f2c0" });
-    const custom = w.dest({ type: "custom" });
-    const fine = w.dest();
+    const badKey = await w.dest({ streamKey: "live_8f2c0" });
+    const custom = await w.dest({ type: "custom" });
+    const fine = await w.dest();
     const cases: [number, string][] = [
       [badKey.id, STORE_PAGE.keyNotSteamRefused],
       [custom.id, STORE_PAGE.notSteamDestination],
@@ -121,8 +125,8 @@ describe("GET /api/destinations/{id}/store-page", () => {
         expect(await res.json()).toEqual({ error: message });
       }
     // The same destination that is checkable once the project has an app id is refused without one.
-    w.deps.db.update(projects).set({ steamAppId: null }).where(eq(projects.id, w.project.id)).run();
-    const s = w.running(fine.id);
+    await w.deps.db.update(projects).set({ steamAppId: null }).where(eq(projects.id, w.project.id));
+    const s = await w.running(fine.id);
     for (const method of ["GET", "POST"]) {
       const path = `/api/destinations/${fine.id}/store-page${method === "POST" ? "/check" : ""}`;
       const res = await w.call(path, { method, cookie: w.cookie });
@@ -131,14 +135,14 @@ describe("GET /api/destinations/{id}/store-page", () => {
       expect(await res.json()).toEqual({ error: STORE_PAGE.noAppIdRefused });
     }
     expect(asked()).toBe(before);
-    expect(w.deps.db.select().from(storePageStates).all()).toHaveLength(0);
+    expect(await w.deps.db.select().from(storePageStates)).toHaveLength(0);
     expect(w.deps.storePage.ofDestination(fine.id)).toBeNull();
     expect(s.status).toBe("running");
   });
 
   test("a check with no stream running is a 409; bad ids are 400; another organization's is 404", async () => {
     const w = await world();
-    const d = w.dest();
+    const d = await w.dest();
     const none = await w.call(`/api/destinations/${d.id}/store-page/check`, {
       method: "POST",
       cookie: w.cookie,

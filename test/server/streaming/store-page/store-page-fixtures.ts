@@ -24,11 +24,11 @@ export const FAST: StorePageTimings = {
   notShownMs: 300,
 };
 
-export function storePageWorld(timings: Partial<StorePageTimings> = {}, deps: AppDeps = testDeps()) {
+export async function storePageWorld(timings: Partial<StorePageTimings> = {}, deps: AppDeps = testDeps()) {
   const fake = createSteamFake();
-  const org = makeOrg(deps);
-  const project = makeProject(deps, { orgId: org.id });
-  deps.db.update(projects).set({ steamAppId: APP_ID }).where(eq(projects.id, project.id)).run();
+  const org = await makeOrg(deps);
+  const project = await makeProject(deps, { orgId: org.id });
+  await deps.db.update(projects).set({ steamAppId: APP_ID }).where(eq(projects.id, project.id));
   const events: ConsoleEvent[] = [];
   deps.events.on((e) => events.push(e));
   const logged: string[] = [];
@@ -48,8 +48,8 @@ export function storePageWorld(timings: Partial<StorePageTimings> = {}, deps: Ap
   });
   deps.storePage = watcher;
 
-  function destination(opts: { key?: string; type?: "steam" | "custom"; projectId?: number } = {}) {
-    return deps.db
+  async function destination(opts: { key?: string; type?: "steam" | "custom"; projectId?: number } = {}) {
+    const [row] = await deps.db
       .insert(destinations)
       .values({
         projectId: opts.projectId ?? project.id,
@@ -58,13 +58,13 @@ export function storePageWorld(timings: Partial<StorePageTimings> = {}, deps: Ap
         rtmpUrl: "rtmp://127.0.0.1/live",
         streamKey: opts.key ?? KEY,
       })
-      .returning()
-      .get();
+      .returning();
+    return row!;
   }
 
   /** A stream row recorded as running on the destination (the supervisor's part, without ffmpeg). */
-  function runningStream(destinationId: number, projectId = project.id) {
-    return deps.db
+  async function runningStream(destinationId: number, projectId = project.id) {
+    const [row] = await deps.db
       .insert(streams)
       .values({
         projectId,
@@ -74,8 +74,8 @@ export function storePageWorld(timings: Partial<StorePageTimings> = {}, deps: Ap
         destinationType: "steam",
         status: "running",
       })
-      .returning()
-      .get();
+      .returning();
+    return row!;
   }
 
   return { deps, fake, org, project, events, logged, asks, watcher, destination, runningStream };

@@ -24,7 +24,7 @@ afterAll(async () => {
 async function liveWorld() {
   const ingest = await startNginxRtmp();
   ingests.push(ingest);
-  const w = storePageWorld({ pollMs: 50, backoffMs: [50], notShownMs: 100_000 }, testDeps());
+  const w = await storePageWorld({ pollMs: 50, backoffMs: [50], notShownMs: 100_000 }, testDeps());
   const supervisor = new Supervisor({
     db: w.deps.db,
     env: w.deps.env,
@@ -37,8 +37,8 @@ async function liveWorld() {
   supervisors.push(supervisor);
   w.deps.supervisor = supervisor;
   const dev = await makeUser(w.deps, { role: "developer", orgId: w.org.id });
-  const asDev = signedInCaller(w.deps, dev.id);
-  const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+  const asDev = await signedInCaller(w.deps, dev.id);
+  const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
   const dest = await asDev.streaming.createDestination({
     name: "Store page",
     type: "steam",
@@ -71,6 +71,8 @@ describe("the store-page check beside a real stream", () => {
     const onPageSince = Date.now();
     await waitUntil(() => Date.now() - onPageSince >= 1500, 5000, "time on the page");
     await w.asDev.streaming.stop({ streamId: stream.id });
+    // The run's end is recorded in turn with what the watcher heard before it.
+    await w.watcher.settled();
     expect(w.watcher.ofDestination(w.dest.id)).toBeNull();
     const uptime = await w.asDev.health.uptime({ destinationId: w.dest.id, days: 1 });
     expect(uptime.store_page_seconds).toBeGreaterThanOrEqual(1);
@@ -99,10 +101,10 @@ describe("the store-page check beside a real stream", () => {
     const stream = await w.asDev.streaming.start({ destinationId: w.dest.id, mediaId: w.media.id });
     await waitUntil(() => w.watcher.ofDestination(w.dest.id)?.current.state === "unknown", 20_000, "unknown");
     await waitUntil(() => w.asks.length >= 8, 20_000, "checks failing for a while");
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, stream.id)).get()!;
-    expect(row().status).toBe("running");
-    expect(row().errorCount).toBe(0);
-    expect(row().lastErrorMessage).toBeNull();
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, stream.id)))[0]!;
+    expect((await row()).status).toBe("running");
+    expect((await row()).errorCount).toBe(0);
+    expect((await row()).lastErrorMessage).toBeNull();
     // The check's own code failing (its database read breaks) is caught and logged as well.
     const original = w.watcher.ofDestination.bind(w.watcher);
     const figures = w.supervisor.live(stream.id);
@@ -112,7 +114,7 @@ describe("the store-page check beside a real stream", () => {
     };
     await waitUntil(() => w.logged.some((l) => l.includes("check code broke")), 5000, "the break logged");
     expect(original(w.dest.id)).not.toBeNull();
-    expect(row()).toMatchObject({ status: "running", errorCount: 0 });
+    expect(await row()).toMatchObject({ status: "running", errorCount: 0 });
     expect((await w.ingest.flowing()).size).toBe(1);
     await w.asDev.streaming.stop({ streamId: stream.id });
   }, 60_000);

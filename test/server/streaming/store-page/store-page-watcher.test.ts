@@ -10,25 +10,45 @@ import { ACCOUNT, APP_ID, KEY, OTHER_APP, STEAM_ID, storePageWorld } from "./sto
 // with timings in tens of milliseconds: every state, the switch to another game while live, the one
 // request per account, the backoff, and what is recorded and told on each change.
 
-const worlds: ReturnType<typeof storePageWorld>[] = [];
-const world = (...args: Parameters<typeof storePageWorld>) => {
-  const w = storePageWorld(...args);
+type World = Awaited<ReturnType<typeof storePageWorld>>;
+const worlds: World[] = [];
+const world = async (...args: Parameters<typeof storePageWorld>) => {
+  const w = await storePageWorld(...args);
   worlds.push(w);
   return w;
 };
-afterEach(() => {
-  for (const w of worlds.splice(0)) w.watcher.close();
+afterEach(async () => {
+  for (const w of worlds.splice(0)) await w.watcher.close();
 });
 
-const stateOf = (w: ReturnType<typeof storePageWorld>, destinationId: number) =>
-  w.watcher.ofDestination(destinationId)?.current;
+/** Tells the watcher a run started and waits until it follows it (its reads and writes done). */
+const running = async (w: World, streamId: number, at = Date.now()) => {
+  w.watcher.running(streamId, at);
+  await w.watcher.settled();
+};
+const runEnded = async (w: World, streamId: number) => {
+  w.watcher.runEnded(streamId);
+  await w.watcher.settled();
+};
+const streamEnded = async (w: World, streamId: number) => {
+  w.watcher.streamEnded(streamId);
+  await w.watcher.settled();
+};
+
+/** The stream's recorded history, once the watcher has written what it decided so far. */
+const recorded = async (w: World, streamId: number) => {
+  await w.watcher.settled();
+  return historyOf(w.deps.db, streamId);
+};
+
+const stateOf = (w: World, destinationId: number) => w.watcher.ofDestination(destinationId)?.current;
 
 describe("store-page states of a running stream", () => {
   test("pushed, then on the store page, then another game's page while live, then not shown", async () => {
-    const w = world({ notShownMs: 400 });
-    const dest = w.destination();
-    const stream = w.runningStream(dest.id);
-    w.watcher.running(stream.id, w.deps.now());
+    const w = await world({ notShownMs: 400 });
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
+    await running(w, stream.id, w.deps.now());
     expect(stateOf(w, dest.id)?.state).toBe("pushed");
 
     w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
@@ -48,7 +68,7 @@ describe("store-page states of a running stream", () => {
     await waitUntil(() => stateOf(w, dest.id)?.state === "pushed", 2000, "pushed again");
     await waitUntil(() => stateOf(w, dest.id)?.state === "not_shown", 3000, "not shown");
 
-    const history = historyOf(w.deps.db, stream.id).map((r) => [r.state, r.appId]);
+    const history = (await recorded(w, stream.id)).map((r) => [r.state, r.appId]);
     expect(history).toEqual([
       ["pushed", null],
       ["on_store_page", APP_ID],
@@ -57,7 +77,7 @@ describe("store-page states of a running stream", () => {
       ["not_shown", null],
     ]);
     // Each row ends where the next begins; the last stays open while the stream runs.
-    const rows = historyOf(w.deps.db, stream.id);
+    const rows = await recorded(w, stream.id);
     for (let i = 0; i + 1 < rows.length; i++) expect(rows[i]!.endedAt).toBe(rows[i + 1]!.startedAt);
     expect(rows.at(-1)!.endedAt).toBeNull();
 
@@ -69,18 +89,18 @@ describe("store-page states of a running stream", () => {
     ]);
     expect(w.events.every((e) => e.streamId === stream.id && e.destinationId === dest.id)).toBe(true);
 
-    w.watcher.runEnded(stream.id);
+    await runEnded(w, stream.id);
     expect(w.watcher.ofDestination(dest.id)).toBeNull();
-    expect(historyOf(w.deps.db, stream.id).at(-1)!.endedAt).not.toBeNull();
+    expect((await recorded(w, stream.id)).at(-1)!.endedAt).not.toBeNull();
   });
 
   test("the minute and the two minutes: a slow Steam is still Pushed, then Not shown, even between polls", async () => {
     // Polls far apart: the thresholds are met by the watcher's own timer, not by a poll.
-    const w = world({ pollMs: 60_000, normalDelayMs: 100, notShownMs: 250 });
-    const dest = w.destination();
-    const stream = w.runningStream(dest.id);
+    const w = await world({ pollMs: 60_000, normalDelayMs: 100, notShownMs: 250 });
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
     const started = Date.now();
-    w.watcher.running(stream.id, started);
+    await running(w, stream.id, started);
     await waitUntil(() => stateOf(w, dest.id)?.checkedAt, 2000, "first answer");
     expect(stateOf(w, dest.id)).toMatchObject({ state: "pushed", reason: STORE_PAGE.waitingForSteam });
     await waitUntil(() => stateOf(w, dest.id)?.reason === STORE_PAGE.slowSteam, 2000, "slow Steam");
@@ -90,22 +110,22 @@ describe("store-page states of a running stream", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(1);
     // The reason changed without a new state: one history row for Pushed, one for Not shown.
-    expect(historyOf(w.deps.db, stream.id).map((r) => r.state)).toEqual(["pushed", "not_shown"]);
+    expect((await recorded(w, stream.id)).map((r) => r.state)).toEqual(["pushed", "not_shown"]);
     expect(w.events.map((e) => e.type)).toEqual(["store_page.not_shown"]);
   });
 
   test("two streams on keys of one Steam account cost one request per poll", async () => {
-    const w = world({ pollMs: 60_000 });
-    const a = w.destination({ key: `steam_${ACCOUNT}_first` });
-    const b = w.destination({ key: `steam_${ACCOUNT}_second` });
-    const other = w.destination({ key: "steam_777_third" });
+    const w = await world({ pollMs: 60_000 });
+    const a = await w.destination({ key: `steam_${ACCOUNT}_first` });
+    const b = await w.destination({ key: `steam_${ACCOUNT}_second` });
+    const other = await w.destination({ key: "steam_777_third" });
     w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
-    const sa = w.runningStream(a.id);
-    const sb = w.runningStream(b.id);
-    const so = w.runningStream(other.id);
-    w.watcher.running(sa.id, Date.now());
-    w.watcher.running(sb.id, Date.now());
-    w.watcher.running(so.id, Date.now());
+    const sa = await w.runningStream(a.id);
+    const sb = await w.runningStream(b.id);
+    const so = await w.runningStream(other.id);
+    await running(w, sa.id, Date.now());
+    await running(w, sb.id, Date.now());
+    await running(w, so.id, Date.now());
     await waitUntil(
       () => stateOf(w, a.id)?.state === "on_store_page" && stateOf(w, b.id)?.state === "on_store_page",
       2000,
@@ -117,18 +137,18 @@ describe("store-page states of a running stream", () => {
     await Promise.all([w.watcher.checkNow(a.id), w.watcher.checkNow(b.id)]);
     expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(2);
     // When one stream ends the account is still asked about for the other; when both end, no more.
-    w.watcher.streamEnded(sa.id);
+    await streamEnded(w, sa.id);
     expect(w.watcher.accounts).toBe(2);
-    w.watcher.streamEnded(sb.id);
+    await streamEnded(w, sb.id);
     expect(w.watcher.accounts).toBe(1);
   });
 
   test("every poll interval one request per account, not per stream", async () => {
-    const w = world({ pollMs: 50 });
-    const a = w.destination({ key: `steam_${ACCOUNT}_first` });
-    const b = w.destination({ key: `steam_${ACCOUNT}_second` });
-    w.watcher.running(w.runningStream(a.id).id, Date.now());
-    w.watcher.running(w.runningStream(b.id).id, Date.now());
+    const w = await world({ pollMs: 50 });
+    const a = await w.destination({ key: `steam_${ACCOUNT}_first` });
+    const b = await w.destination({ key: `steam_${ACCOUNT}_second` });
+    await running(w, (await w.runningStream(a.id)).id);
+    await running(w, (await w.runningStream(b.id)).id);
     const started = Date.now();
     await waitUntil(() => w.fake.broadcasts.asked(STEAM_ID) >= 6, 3000, "six polls");
     const elapsed = Date.now() - started;
@@ -137,11 +157,11 @@ describe("store-page states of a running stream", () => {
   });
 
   test("errors back off (60, 120, 240 ms here; 30 s … 5 min by default) and read Unknown; recovery resumes", async () => {
-    const w = world({ pollMs: 30, backoffMs: [60, 120, 240] });
-    const dest = w.destination();
-    const stream = w.runningStream(dest.id);
+    const w = await world({ pollMs: 30, backoffMs: [60, 120, 240] });
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
     w.fake.fault({ path: "/broadcast/getbroadcastinfo/", status: 503, body: "busy", times: 4 });
-    w.watcher.running(stream.id, Date.now());
+    await running(w, stream.id, Date.now());
     await waitUntil(() => w.asks.length >= 4, 3000, "four failed checks");
     expect(stateOf(w, dest.id)).toMatchObject({ state: "unknown", reason: STORE_PAGE.checkFailed });
     w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
@@ -154,74 +174,90 @@ describe("store-page states of a running stream", () => {
     expect(gaps[2]).toBeGreaterThanOrEqual(239);
     // Back to the normal interval once Steam answers: well under the last backoff.
     expect(Math.min(gaps[4]!, gaps[5]!)).toBeLessThan(200);
-    expect(historyOf(w.deps.db, stream.id).map((r) => r.state)).toEqual([
+    expect((await recorded(w, stream.id)).map((r) => r.state)).toEqual([
       "pushed",
       "unknown",
       "on_store_page",
     ]);
   });
 
-  test("a key not in Steam's form, or a project without an app id: Unknown with a reason, Steam never asked", () => {
-    const w = world();
-    const badKey = w.destination({ key: "live_8f2c0" });
-    const s1 = w.runningStream(badKey.id);
-    w.watcher.running(s1.id, Date.now());
+  test("a key not in Steam's form, or a project without an app id: Unknown with a reason, Steam never asked", async () => {
+    const w = await world();
+    const badKey = await w.destination({ key: "live_8f2c0" });
+    const s1 = await w.runningStream(badKey.id);
+    await running(w, s1.id, Date.now());
     expect(stateOf(w, badKey.id)).toMatchObject({ state: "unknown", reason: STORE_PAGE.keyNotSteam });
 
-    w.deps.db.update(projects).set({ steamAppId: null }).where(eq(projects.id, w.project.id)).run();
-    const noApp = w.destination({ key: KEY });
-    const s2 = w.runningStream(noApp.id);
-    w.watcher.running(s2.id, Date.now());
+    await w.deps.db.update(projects).set({ steamAppId: null }).where(eq(projects.id, w.project.id));
+    const noApp = await w.destination({ key: KEY });
+    const s2 = await w.runningStream(noApp.id);
+    await running(w, s2.id, Date.now());
     expect(stateOf(w, noApp.id)).toMatchObject({ state: "unknown", reason: STORE_PAGE.noAppId });
     expect(w.fake.calls("getbroadcastinfo")).toHaveLength(0);
     expect(w.watcher.accounts).toBe(0);
   });
 
-  test("a custom destination is not followed", () => {
-    const w = world();
-    const custom = w.destination({ type: "custom" });
-    w.watcher.running(w.runningStream(custom.id).id, Date.now());
+  test("a custom destination is not followed", async () => {
+    const w = await world();
+    const custom = await w.destination({ type: "custom" });
+    await running(w, (await w.runningStream(custom.id)).id);
     expect(w.watcher.ofDestination(custom.id)).toBeNull();
     expect(w.fake.calls("getbroadcastinfo")).toHaveLength(0);
   });
 });
 
+describe("told faster than the database answers", () => {
+  test("a run that ends as soon as it starts is recorded in order: its state opened, then closed", async () => {
+    const w = await world({ pollMs: 60_000 });
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
+    // Told back to back, as the supervisor does for a run that fails at once: no wait in between.
+    w.watcher.running(stream.id, Date.now());
+    w.watcher.runEnded(stream.id);
+    await w.watcher.settled();
+    expect(w.watcher.ofDestination(dest.id)).toBeNull();
+    const rows = await recorded(w, stream.id);
+    expect(rows.map((r) => r.state)).toEqual(["pushed"]);
+    expect(rows[0]!.endedAt).not.toBeNull();
+  });
+});
+
 describe("reconnects", () => {
   test("a run that reconnects onto the same page is recorded, but not told again", async () => {
-    const w = world({ pollMs: 60_000 });
-    const dest = w.destination();
-    const stream = w.runningStream(dest.id);
+    const w = await world({ pollMs: 60_000 });
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
     w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
-    w.watcher.running(stream.id, Date.now());
+    await running(w, stream.id, Date.now());
     await waitUntil(() => stateOf(w, dest.id)?.state === "on_store_page", 2000, "on the store page");
     // A planned reconnect: the run ends and the next starts at once, from the account's last answer.
-    w.watcher.runEnded(stream.id);
-    w.watcher.running(stream.id, Date.now());
+    await runEnded(w, stream.id);
+    await running(w, stream.id, Date.now());
     expect(stateOf(w, dest.id)?.state).toBe("on_store_page");
     expect(w.fake.broadcasts.asked(STEAM_ID)).toBe(1);
-    w.watcher.runEnded(stream.id);
+    await runEnded(w, stream.id);
     expect(w.events.filter((e) => e.type === "store_page.live")).toHaveLength(1);
-    const rows = historyOf(w.deps.db, stream.id);
+    const rows = await recorded(w, stream.id);
     expect(rows.map((r) => r.state)).toEqual(["pushed", "on_store_page", "on_store_page"]);
     expect(rows.every((r) => r.endedAt !== null)).toBe(true);
   });
 
   test("a restart whose account was let go goes Pushed, then On the store page, still told once", async () => {
-    const w = world({ pollMs: 30 });
-    const dest = w.destination();
-    const stream = w.runningStream(dest.id);
+    const w = await world({ pollMs: 30 });
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
     w.fake.broadcasts.set(STEAM_ID, { online: true, appId: APP_ID, appTitle: "Starfall Outpost" });
-    w.watcher.running(stream.id, Date.now());
+    await running(w, stream.id, Date.now());
     await waitUntil(() => stateOf(w, dest.id)?.state === "on_store_page", 2000, "on the store page");
-    w.watcher.runEnded(stream.id);
+    await runEnded(w, stream.id);
     await waitUntil(() => w.watcher.accounts === 0, 2000, "the account let go");
-    w.watcher.running(stream.id, Date.now());
+    await running(w, stream.id, Date.now());
     expect(stateOf(w, dest.id)?.state).toBe("pushed");
     await waitUntil(() => stateOf(w, dest.id)?.state === "on_store_page", 2000, "on the page again");
     expect(w.events.filter((e) => e.type === "store_page.live")).toHaveLength(1);
     // Once the stream itself ends, a new start of it is a new story: told again.
-    w.watcher.streamEnded(stream.id);
-    w.watcher.running(stream.id, Date.now());
+    await streamEnded(w, stream.id);
+    await running(w, stream.id, Date.now());
     await waitUntil(() => w.events.filter((e) => e.type === "store_page.live").length === 2, 2000, "told");
   });
 });
