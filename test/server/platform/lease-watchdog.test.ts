@@ -1,8 +1,20 @@
 import { afterEach, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LeaseDeadlines } from "@server/platform/process/lease-deadlines";
+import { deadlineFolder, LeaseDeadlines } from "@server/platform/process/lease-deadlines";
 import {
   EXIT_HELD,
   LOCK_NAME,
@@ -252,4 +264,28 @@ test("a guard for a child already gone writes nothing", async () => {
   await child.exited;
   expect(deadlines.guard(child.pid, Date.now() + 1000)).toBe(false);
   expect(existsSync(join(folder, String(child.pid)))).toBe(false);
+});
+
+test("a folder others could write to, or a link, is refused before any watchdog starts", async () => {
+  const { folder } = place();
+  mkdirSync(folder);
+  chmodSync(folder, 0o777);
+  await expect(new LeaseDeadlines({ folder, stderr: "ignore" }).start()).rejects.toThrow(
+    "only it can write to",
+  );
+  const link = `${folder}-link`;
+  const target = `${folder}-target`;
+  mkdirSync(target, { mode: 0o700 });
+  symlinkSync(target, link);
+  await expect(new LeaseDeadlines({ folder: link, stderr: "ignore" }).start()).rejects.toThrow(
+    "only it can write to",
+  );
+  expect(readdirSync(target)).toEqual([]);
+});
+
+test("deadline files live in memory where the machine has a tmpfs", () => {
+  const folder = deadlineFolder("node a/1", "/data");
+  expect(folder.endsWith(`stream-console-${process.getuid?.() ?? 0}-node_a_1`)).toBe(true);
+  const dir = folder.slice(0, folder.lastIndexOf("/"));
+  if (statfsSync("/dev/shm").type === 0x01021994) expect(statfsSync(dir).type).toBe(0x01021994);
 });
