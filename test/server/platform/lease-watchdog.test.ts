@@ -38,6 +38,13 @@ const dead = (pid: number) => {
   return state === undefined || state === "Z" || state === "X";
 };
 
+/** A signal to a process that may be gone already (reaped by whoever adopted it). */
+const signal = (pid: number, sig: NodeJS.Signals) => {
+  try {
+    process.kill(pid, sig);
+  } catch {}
+};
+
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
@@ -90,11 +97,7 @@ function startNode(folder: string, log: string, mode: "tied" | "untied") {
     stderr: "inherit",
     detached: true,
   });
-  cleanups.push(() => {
-    try {
-      process.kill(-node.pid, "SIGKILL");
-    } catch {}
-  });
+  cleanups.push(() => signal(-node.pid, "SIGKILL"));
   const lines: Record<string, number | string>[] = [];
   void (async () => {
     let text = "";
@@ -179,7 +182,7 @@ test("a killed node's untied child dies at its deadline, then the watchdog ends"
   const hello = await waitUntil(() => lines.find((l) => l.child), 10_000, "the node to start");
   const child = Number(hello.child);
   const watchdog = Number(hello.watchdog);
-  cleanups.push(() => process.kill(child, "SIGKILL"));
+  cleanups.push(() => signal(child, "SIGKILL"));
   node.kill("SIGKILL");
   await node.exited;
   const deadline = deadlineIn(folder, child);
@@ -198,7 +201,7 @@ test("a new node's watchdog takes over from the one a killed node left, deadline
   const hello = await waitUntil(() => lines.find((l) => l.child), 10_000, "the node to start");
   const child = Number(hello.child);
   const orphaned = Number(hello.watchdog);
-  cleanups.push(() => process.kill(child, "SIGKILL"));
+  cleanups.push(() => signal(child, "SIGKILL"));
   node.kill("SIGKILL");
   await node.exited;
   const deadlines = await started(folder, log);
