@@ -117,8 +117,13 @@ export class LeaseDeadlines {
       );
     }
     const ready = JSON.parse(line) as { pid: number; ownSession: boolean };
-    if (!ready.ownSession)
-      log.warn("The lease watchdog does not lead its own session: a signal to the node's group may reach it");
+    if (!ready.ownSession || ready.pid !== child.pid)
+      log.warn(
+        "The lease watchdog does not lead its own session: a signal to the node's group may reach it",
+        {
+          pid: ready.pid,
+        },
+      );
     this.watchdog = child;
     // Not tied to this process (no pdeathsig) and not keeping it alive: it must outlive this node.
     child.unref();

@@ -212,6 +212,23 @@ test("a new node's watchdog takes over from the one a killed node left, deadline
   expect(killsOf(log, child)).toHaveLength(1);
 });
 
+test("a watchdog killed under a running node is started again and keeps the deadlines", async () => {
+  const { folder, log } = place();
+  const deadlines = await started(folder, log);
+  const first = deadlines.watchdogPid ?? 0;
+  const child = sleeper();
+  deadlines.guard(child.pid, Date.now() + 2500);
+  signal(first, "SIGKILL");
+  const second = await waitUntil(
+    () => (deadlines.watchdogPid !== first ? deadlines.watchdogPid : undefined),
+    5000,
+    "a new watchdog",
+  );
+  expect(readLock(folder)?.pid).toBe(second);
+  await waitUntil(() => dead(child.pid), 5000, "the child to be killed at its deadline");
+  expect(killsOf(log, child.pid)).toHaveLength(1);
+});
+
 test("a process that reuses a guarded pid is never killed", async () => {
   const { folder, log } = place();
   await started(folder, log);
