@@ -70,7 +70,7 @@ function startBackground(deps: AppDeps, env: Env) {
     players,
     async stop() {
       await Promise.all([players.stop(), reviews.stop(), wishlists.stop(), scheduler.stop()]);
-      health.stop();
+      await health.stop();
       heartbeat.stop();
       // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
       void backups?.stop();
@@ -156,7 +156,7 @@ export async function startServer(env: Env) {
     housekeeping.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
-    deps.storePage.close();
+    await deps.storePage.close();
     await webhooks.stop();
     // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.
     childRegistry.killAllNow();

@@ -116,7 +116,7 @@ async function main() {
     startedBy: null,
     startedAt: Date.now(),
   });
-  deps.supervisor.launch({ stream, destination, media });
+  await deps.supervisor.launch({ stream, destination, media });
   await until(() => receiver.received.length >= FAILURES, 120_000, "the stream failures");
   await deps.supervisor.stop(stream.id);
   report(`${FAILURES} real ffmpeg failures`, latencies(stamped).slice(0, FAILURES));
