@@ -19,6 +19,7 @@ import { type Env, loadEnv } from "@server/platform/env";
 import { keepNewFilesPrivate, tightenFolder } from "@server/platform/files/private";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "@server/platform/log";
 import { childRegistry } from "@server/platform/process/child-registry";
+import { BACKUP } from "@shared/messages/backup";
 import { createApp } from "./app";
 import { type AppDeps, createDeps } from "./deps";
 import { keepServingOnEscapedErrors } from "./last-resort";
@@ -51,15 +52,18 @@ function startBackground(deps: AppDeps, env: Env) {
     log: lineLogger(),
   });
   heartbeat.start();
-  // After serving starts: the first backup runs beside live streams, never before them.
-  const backups = env.BACKUP_DIR
-    ? new DailyBackup({
-        dataDir: env.DATA_DIR,
-        backupDir: env.BACKUP_DIR,
-        keepDays: env.BACKUP_KEEP,
-        log: lineLogger(),
-      })
-    : undefined;
+  // After serving starts: the first backup runs beside live streams, never before them. The backup
+  // copies the SQLite file (VACUUM INTO); a PostgreSQL database is backed up by its own tools.
+  if (env.BACKUP_DIR && !deps.sqlite) log.warn(BACKUP.dailySkippedOnPostgres);
+  const backups =
+    env.BACKUP_DIR && deps.sqlite
+      ? new DailyBackup({
+          dataDir: env.DATA_DIR,
+          backupDir: env.BACKUP_DIR,
+          keepDays: env.BACKUP_KEEP,
+          log: lineLogger(),
+        })
+      : undefined;
   backups?.start();
   return {
     /** The player-count sampler, whose first tick is STEAM_SAMPLE_MINUTES away (the demo takes one at once). */
@@ -113,12 +117,12 @@ export async function startServer(env: Env) {
   const webhooks = deliveryWorker(deps, lineLogger());
   webhooks.start();
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
-  closeLeftOpenRuns(deps.db);
-  closeLeftOpenStorePage(deps.db);
+  await closeLeftOpenRuns(deps.db);
+  await closeLeftOpenStorePage(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
-  const interrupted = deps.jobs.interruptLeftRunning();
+  const interrupted = await deps.jobs.interruptLeftRunning();
   if (interrupted) log.info(`Marked ${interrupted} unfinished sync job(s) interrupted`);
   if (resumed.length) log.info(`Resumed ${resumed.length} auto-restart stream(s)`);
   // Last resort: even on an unplanned exit no child (stream, preparation, probe, poster) may

@@ -19,23 +19,28 @@ const OUTAGE_MS = 4 * 60_000;
  * stores the console uses, then folded as the sampler folds them: raw for the last day, 5-minute
  * rows before.
  */
-export function recordDemoHealth(db: Db, destinationId: number, runs: DemoRun[], now: number): void {
+export async function recordDemoHealth(
+  db: Db,
+  destinationId: number,
+  runs: DemoRun[],
+  now: number,
+): Promise<void> {
   for (const run of runs) {
-    openIntent(db, destinationId, "user", run.startedAt);
+    await openIntent(db, destinationId, "user", run.startedAt);
     // A run with errors but no final failure lost its ingest once, midway, and came back.
     const outageAt = run.status === "stopped" && run.errors > 0 ? (run.startedAt + run.stoppedAt) / 2 : null;
-    startRun(db, run.streamId, run.startedAt);
+    await startRun(db, run.streamId, run.startedAt);
     if (outageAt !== null) {
-      endRun(db, run.streamId, outageAt, { failed: true });
-      startRun(db, run.streamId, outageAt + OUTAGE_MS);
+      await endRun(db, run.streamId, outageAt, { failed: true });
+      await startRun(db, run.streamId, outageAt + OUTAGE_MS);
     }
-    endRun(db, run.streamId, run.stoppedAt, { failed: run.status === "error" });
-    closeIntent(db, destinationId, run.intendedUntil);
+    await endRun(db, run.streamId, run.stoppedAt, { failed: run.status === "error" });
+    await closeIntent(db, destinationId, run.intendedUntil);
     for (let at = run.startedAt; at < run.stoppedAt; at += SAMPLE_EVERY_MS) {
       if (outageAt !== null && at >= outageAt && at < outageAt + OUTAGE_MS) continue;
       const wobble = Math.sin(at / 600_000) * 180;
       const stutter = outageAt !== null && Math.abs(at - outageAt) < 60_000;
-      insertSample(db, run.streamId, at, {
+      await insertSample(db, run.streamId, at, {
         bitrateKbps: Math.round(stutter ? 1900 : 5900 + wobble),
         fps: stutter ? 22 : 30,
         speed: stutter ? 0.8 : 1,
@@ -44,5 +49,5 @@ export function recordDemoHealth(db: Db, destinationId: number, runs: DemoRun[],
       });
     }
   }
-  compact(db, now);
+  await compact(db, now);
 }

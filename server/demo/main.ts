@@ -46,7 +46,7 @@ const admin = await seedIfEmpty(seedDeps.db, {
 });
 const started = performance.now();
 const seeded = await seedDemo(seedDeps);
-seedDeps.sqlite.close();
+await seedDeps.closeDb();
 console.log(
   `[demo] seeded in ${Math.round(performance.now() - started)} ms: ${seeded.projects.length} projects, ` +
     `${seeded.samples} new player samples, ${seeded.salesRows} sales line items over ${seeded.salesDates} dates, ` +

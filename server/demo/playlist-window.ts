@@ -12,14 +12,18 @@ const PLAYLIST = "Next Fest Loop";
  * demo's stream fails, since its key is not real and the demo has no internet: that is the failure
  * path to look at. Idempotent.
  */
-export function ensureDemoPlaylistWindow(deps: AppDeps, projectId: number, userId: number): boolean {
-  const found = deps.db
+export async function ensureDemoPlaylistWindow(
+  deps: AppDeps,
+  projectId: number,
+  userId: number,
+): Promise<boolean> {
+  const [found] = await deps.db
     .select({ id: playlists.id })
     .from(playlists)
     .where(and(eq(playlists.projectId, projectId), eq(playlists.name, PLAYLIST)))
-    .get();
+    .limit(1);
   if (found) return false;
-  const clips = deps.db
+  const clips = await deps.db
     .select({ id: mediaFiles.id, name: mediaFiles.originalName })
     .from(mediaFiles)
     .where(
@@ -28,35 +32,33 @@ export function ensureDemoPlaylistWindow(deps: AppDeps, projectId: number, userI
         inArray(mediaFiles.originalName, [DEMO_TEASER.name, DEMO_TRAILER.name]),
       ),
     )
-    .all();
+    .orderBy(mediaFiles.id);
   const order = [DEMO_TEASER.name, DEMO_TRAILER.name].map((n) => clips.find((c) => c.name === n));
-  const destination = deps.db
+  const [destination] = await deps.db
     .select({ id: destinations.id })
     .from(destinations)
     .where(eq(destinations.projectId, projectId))
-    .get();
+    .orderBy(destinations.id)
+    .limit(1);
   if (order.some((c) => !c) || !destination) return false;
   const startsAt = Math.ceil((deps.now() + 48 * HOUR) / HOUR) * HOUR;
-  deps.db.transaction((tx) => {
-    const list = tx
+  await deps.db.transaction(async (tx) => {
+    const [list] = await tx
       .insert(playlists)
       .values({ projectId, name: PLAYLIST, createdBy: userId })
-      .returning()
-      .get();
-    order.forEach((clip, position) => {
-      tx.insert(playlistItems).values({ playlistId: list.id, position, mediaId: clip!.id }).run();
+      .returning();
+    for (const [position, clip] of order.entries()) {
+      await tx.insert(playlistItems).values({ playlistId: list!.id, position, mediaId: clip!.id });
+    }
+    await tx.insert(schedules).values({
+      destinationId: destination.id,
+      projectId,
+      kind: "once",
+      startsAt,
+      endsAt: startsAt + 7 * 24 * HOUR,
+      playlistId: list!.id,
+      createdBy: userId,
     });
-    tx.insert(schedules)
-      .values({
-        destinationId: destination.id,
-        projectId,
-        kind: "once",
-        startsAt,
-        endsAt: startsAt + 7 * 24 * HOUR,
-        playlistId: list.id,
-        createdBy: userId,
-      })
-      .run();
   });
   return true;
 }

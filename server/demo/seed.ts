@@ -44,34 +44,43 @@ const DEMO_PROJECTS = [
 export const SAMPLE_DAYS = 30;
 export const SALES_DAYS = 90;
 
-function ensureOrg(deps: AppDeps) {
-  const found = deps.db.select().from(organizations).where(eq(organizations.slug, DEMO_ORG.slug)).get();
-  return found ?? deps.db.insert(organizations).values(DEMO_ORG).returning().get();
+async function ensureOrg(deps: AppDeps) {
+  const [found] = await deps.db.select().from(organizations).where(eq(organizations.slug, DEMO_ORG.slug));
+  return found ?? (await deps.db.insert(organizations).values(DEMO_ORG).returning())[0]!;
 }
 
 async function ensureUsers(deps: AppDeps, orgId: number) {
   const hash = await hashPassword(DEMO_PASSWORD);
-  return DEMO_USERS.map((u) => {
-    const found = deps.db.select().from(users).where(eq(users.email, u.email)).get();
-    return (
+  const made = [];
+  for (const u of DEMO_USERS) {
+    const [found] = await deps.db.select().from(users).where(eq(users.email, u.email));
+    made.push(
       found ??
-      deps.db
-        .insert(users)
-        .values({ ...u, orgId, passwordHash: hash })
-        .returning()
-        .get()
+        (
+          await deps.db
+            .insert(users)
+            .values({ ...u, orgId, passwordHash: hash })
+            .returning()
+        )[0]!,
     );
-  });
+  }
+  return made;
 }
 
-function ensureProject(deps: AppDeps, orgId: number, createdBy: number, p: (typeof DEMO_PROJECTS)[number]) {
-  const found = deps.db
+async function ensureProject(
+  deps: AppDeps,
+  orgId: number,
+  createdBy: number,
+  p: (typeof DEMO_PROJECTS)[number],
+) {
+  const [found] = await deps.db
     .select()
     .from(projects)
     .where(and(eq(projects.orgId, orgId), eq(projects.name, p.name)))
-    .get();
+    .orderBy(projects.id)
+    .limit(1);
   if (found) return found;
-  return deps.db
+  const [made] = await deps.db
     .insert(projects)
     .values({
       name: p.name,
@@ -83,22 +92,21 @@ function ensureProject(deps: AppDeps, orgId: number, createdBy: number, p: (type
       steamAnalyticsEnabled: true,
       financialAnalyticsEnabled: p.financial,
     })
-    .returning()
-    .get();
+    .returning();
+  return made!;
 }
 
 /**
  * Samples every STEAM_SAMPLE_MINUTES over the last 30 days where there are none yet: before the
  * first stored sample and after the last (a demo restarted days later has no hole), never twice.
  */
-function ensureSamples(deps: AppDeps, appId: number): number {
+async function ensureSamples(deps: AppDeps, appId: number): Promise<number> {
   const now = deps.now();
   const step = deps.env.STEAM_SAMPLE_MINUTES * 60_000;
-  const range = deps.db
+  const [range] = await deps.db
     .select({ first: min(steamPlayerSamples.sampledAt), last: max(steamPlayerSamples.sampledAt) })
     .from(steamPlayerSamples)
-    .where(eq(steamPlayerSamples.appId, appId))
-    .get();
+    .where(eq(steamPlayerSamples.appId, appId));
   const start = now - SAMPLE_DAYS * 86_400_000;
   const spans: [number, number][] =
     range?.first == null
@@ -108,12 +116,12 @@ function ensureSamples(deps: AppDeps, appId: number): number {
           [Math.max(start, range.last! + step), now],
         ];
   let added = 0;
-  deps.db.transaction((tx) => {
+  await deps.db.transaction(async (tx) => {
     for (const [from, until] of spans) {
       for (let t = from; t < until; t += step) {
         const players = playersAt(appId, t);
-        tx.insert(steamPlayerSamples).values({ appId, sampledAt: t, playerCount: players }).run();
-        foldSample(deps, appId, players, t);
+        await tx.insert(steamPlayerSamples).values({ appId, sampledAt: t, playerCount: players });
+        await foldSample(deps, appId, players, t);
         added++;
       }
     }
@@ -122,21 +130,22 @@ function ensureSamples(deps: AppDeps, appId: number): number {
 }
 
 export async function seedDemo(deps: AppDeps) {
-  const org = ensureOrg(deps);
+  const org = await ensureOrg(deps);
   const [manager] = await ensureUsers(deps, org.id);
-  const seeded = DEMO_PROJECTS.map((p) => ensureProject(deps, org.id, manager!.id, p));
+  const seeded = [];
+  for (const p of DEMO_PROJECTS) seeded.push(await ensureProject(deps, org.id, manager!.id, p));
   const videoMade = await ensureDemoVideo(deps, seeded[0]!.id, manager!.id);
   await ensureDemoVideo(deps, seeded[0]!.id, manager!.id, DEMO_TEASER);
-  ensureDemoStreaming(deps, seeded[0]!.id, manager!.id);
-  ensureDemoPlaylistWindow(deps, seeded[0]!.id, manager!.id);
-  ensureDemoWebhook(deps, seeded[0]!.id, seeded[0]!.name, manager!.id);
+  await ensureDemoStreaming(deps, seeded[0]!.id, manager!.id);
+  await ensureDemoPlaylistWindow(deps, seeded[0]!.id, manager!.id);
+  await ensureDemoWebhook(deps, seeded[0]!.id, seeded[0]!.name, manager!.id);
 
   let samples = 0;
   for (const p of seeded) {
     const appId = p.steamAppId!;
-    samples += ensureSamples(deps, appId);
-    ensureOlderDailyPeaks(deps, appId);
-    ensureReviewHistory(deps, appId);
+    samples += await ensureSamples(deps, appId);
+    await ensureOlderDailyPeaks(deps, appId);
+    await ensureReviewHistory(deps, appId);
     await refreshAchievements(deps, appId);
     await refreshNews(deps, appId);
   }
@@ -145,7 +154,11 @@ export async function seedDemo(deps: AppDeps) {
   await refreshChangedDates(deps);
   const today = pacificDate(deps.now());
   const window = dayRange(today, SALES_DAYS);
-  const fetched = await fetchDates(deps, datesToFetch(deps, window, [addDays(today, -1), today]), () => true);
+  const fetched = await fetchDates(
+    deps,
+    await datesToFetch(deps, window, [addDays(today, -1), today]),
+    () => true,
+  );
   // Wishlists too, through the sync a financial sync runs: every day since the app's first date.
   let wishlistDays = 0;
   for (const p of seeded)
@@ -153,7 +166,7 @@ export async function seedDemo(deps: AppDeps) {
       wishlistDays += (await syncAppWishlists(deps, p.steamAppId!)).datesFetched;
   const now = deps.now();
   for (const p of seeded)
-    deps.db.update(projects).set({ steamLastSync: now }).where(eq(projects.id, p.id)).run();
+    await deps.db.update(projects).set({ steamLastSync: now }).where(eq(projects.id, p.id));
 
   return {
     org,

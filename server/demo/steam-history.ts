@@ -12,13 +12,17 @@ const DAY_MS = 86_400_000;
 export const DEMO_HISTORY_DAYS = 180;
 
 /** One review row per past day (the fake store's answer for that day), never alerting. */
-export function ensureReviewHistory(deps: AppDeps, appId: number, days = DEMO_HISTORY_DAYS): number {
+export async function ensureReviewHistory(
+  deps: AppDeps,
+  appId: number,
+  days = DEMO_HISTORY_DAYS,
+): Promise<number> {
   let added = 0;
   for (let d = days; d >= 1; d--) {
     const at = deps.now() - d * DAY_MS;
     const raw = reviewSummaryAt(appId, at);
     if (!raw) continue;
-    storeReviewDay(
+    await storeReviewDay(
       deps,
       appId,
       {
@@ -37,7 +41,7 @@ export function ensureReviewHistory(deps: AppDeps, appId: number, days = DEMO_HI
 }
 
 /** Daily player rows for the days before the raw samples begin, from hourly readings; kept if present. */
-export function ensureOlderDailyPeaks(
+export async function ensureOlderDailyPeaks(
   deps: AppDeps,
   appId: number,
   fromDaysAgo = 31,
@@ -48,10 +52,9 @@ export function ensureOlderDailyPeaks(
     const start = today - d * DAY_MS;
     const counts = Array.from({ length: 24 }, (_, h) => playersAt(appId, start + h * 3_600_000));
     const total = counts.reduce((s, n) => s + n, 0);
-    deps.db
+    await deps.db
       .insert(steamPlayerDaily)
       .values({ appId, date: utcDate(start), peak: Math.max(...counts), total, samples: counts.length })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
   }
 }

@@ -65,14 +65,19 @@ export async function startStorePageDemo(
     log("[demo] nginx's RTMP module is not installed: the store-page demo streams are left out");
     return null;
   }
-  const project = deps.db.select().from(projects).where(eq(projects.steamAppId, DEMO_APP_ID)).get();
+  const [project] = await deps.db
+    .select()
+    .from(projects)
+    .where(eq(projects.steamAppId, DEMO_APP_ID))
+    .orderBy(asc(projects.id))
+    .limit(1);
   if (!project?.steamAppId) return null;
-  const media = deps.db
+  const [media] = await deps.db
     .select()
     .from(mediaFiles)
     .where(and(eq(mediaFiles.projectId, project.id), eq(mediaFiles.kind, "video")))
     .orderBy(asc(mediaFiles.id))
-    .get();
+    .limit(1);
   if (!media) return null;
   const ingest = await startNginxRtmp();
   // The fake kills nginx as the process exits; its folder goes with it.
@@ -80,20 +85,20 @@ export async function startStorePageDemo(
   for (const account of accounts(project.steamAppId, project.name)) {
     const match = /^steam_(\d+)_/.exec(account.key);
     if (match && account.shows) steam.broadcasts.set(steamIdOf(Number(match[1])), account.shows);
-    const existing = deps.db
+    const [existing] = await deps.db
       .select()
       .from(destinations)
       .where(and(eq(destinations.projectId, project.id), eq(destinations.name, account.name)))
-      .get();
+      .orderBy(asc(destinations.id))
+      .limit(1);
     // The ingest's port is new at every start: the destinations follow it.
-    const id = existing
-      ? deps.db
+    const [written] = existing
+      ? await deps.db
           .update(destinations)
           .set({ rtmpUrl: ingest.rtmpUrl, streamKey: account.key })
           .where(eq(destinations.id, existing.id))
           .returning()
-          .get().id
-      : deps.db
+      : await deps.db
           .insert(destinations)
           .values({
             projectId: project.id,
@@ -104,10 +109,9 @@ export async function startStorePageDemo(
             // Started afresh at every demo start (the ingest is new), so nothing is resumed.
             autorestart: false,
           })
-          .returning()
-          .get().id;
+          .returning();
     try {
-      startStreamUnattended(deps, { destinationId: id, startedBy: null, mediaId: media.id });
+      await startStreamUnattended(deps, { destinationId: written!.id, startedBy: null, mediaId: media.id });
     } catch (err) {
       // Already live (resumed by the reconcile): nothing to start.
       log(`[demo] ${account.name}: ${(err as Error).message}`);

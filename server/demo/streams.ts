@@ -12,19 +12,28 @@ const DEMO_DESTINATION = "Steam Store Page";
  * Streaming page and the dashboard have something to show. Nothing is started: the demo has no real
  * ingest to push to. Idempotent.
  */
-export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: number): boolean {
-  const existing = deps.db
+export async function ensureDemoStreaming(
+  deps: AppDeps,
+  projectId: number,
+  userId: number,
+): Promise<boolean> {
+  const [existing] = await deps.db
     .select({ id: destinations.id })
     .from(destinations)
     .where(and(eq(destinations.projectId, projectId), eq(destinations.name, DEMO_DESTINATION)))
-    .get();
+    .limit(1);
   if (existing) return false;
-  const media = deps.db.select().from(mediaFiles).where(eq(mediaFiles.projectId, projectId)).get();
+  const [media] = await deps.db
+    .select()
+    .from(mediaFiles)
+    .where(eq(mediaFiles.projectId, projectId))
+    .orderBy(mediaFiles.id)
+    .limit(1);
   if (!media) return false;
   const now = deps.now();
   const runs: DemoRun[] = [];
-  const destinationId = deps.db.transaction((tx) => {
-    const steam = tx
+  const destinationId = await deps.db.transaction(async (tx) => {
+    const [steam] = await tx
       .insert(destinations)
       .values({
         projectId,
@@ -36,8 +45,7 @@ export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: nu
         createdBy: userId,
         createdAt: now - 168 * HOUR,
       })
-      .returning({ id: destinations.id })
-      .get();
+      .returning({ id: destinations.id });
     // A week on air: a first run with one 4-minute outage, a start that failed for good until someone
     // started again 90 minutes later, and a clean run until an hour ago.
     const history = [
@@ -46,11 +54,11 @@ export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: nu
       { startedAt: now - 96.5 * HOUR, stoppedAt: now - 1 * HOUR, status: "stopped" as const, errors: 0 },
     ];
     for (const h of history) {
-      const row = tx
+      const [row] = await tx
         .insert(streams)
         .values({
           projectId,
-          destinationId: steam.id,
+          destinationId: steam!.id,
           mediaId: media.id,
           mediaName: media.originalName,
           mediaSize: media.fileSize,
@@ -66,17 +74,16 @@ export function ensureDemoStreaming(deps: AppDeps, projectId: number, userId: nu
           startedAt: h.startedAt,
           stoppedAt: h.stoppedAt,
         })
-        .returning({ id: streams.id })
-        .get();
+        .returning({ id: streams.id });
       runs.push({
-        streamId: row.id,
+        streamId: row!.id,
         ...h,
         intendedUntil: h.status === "error" ? now - 96.5 * HOUR : h.stoppedAt,
       });
     }
-    return steam.id;
+    return steam!.id;
   });
   // Some 50,000 samples: one transaction, or each would be its own write to disk.
-  deps.db.transaction(() => recordDemoHealth(deps.db, destinationId, runs, now));
+  await deps.db.transaction((tx) => recordDemoHealth(tx, destinationId, runs, now));
   return true;
 }

@@ -35,11 +35,11 @@ export async function ensureDemoVideo(
   userId: number,
   clip: DemoClip = DEMO_TRAILER,
 ): Promise<boolean> {
-  const existing = deps.db
+  const [existing] = await deps.db
     .select({ id: mediaFiles.id })
     .from(mediaFiles)
     .where(and(eq(mediaFiles.projectId, projectId), eq(mediaFiles.originalName, clip.name)))
-    .get();
+    .limit(1);
   if (existing) return false;
   const paths = mediaPaths(deps.env.DATA_DIR);
   const temp = paths.newTemp();
@@ -69,7 +69,7 @@ export async function ensureDemoVideo(
     paths.poster(posterName),
     meta.durationSeconds,
   );
-  recordMediaFile(
+  await recordMediaFile(
     deps,
     {
       projectId,

@@ -8,20 +8,20 @@ const MINUTE = 60_000;
 const DEMO_WEBHOOK_URL = "https://discord.com/api/webhooks/1000000000000000000/demo-token";
 
 /** A Discord webhook with a week's worth of deliveries, so the settings card has a log to show. Idempotent. */
-export function ensureDemoWebhook(
+export async function ensureDemoWebhook(
   deps: AppDeps,
   projectId: number,
   projectName: string,
   userId: number,
-): boolean {
-  const existing = deps.db
+): Promise<boolean> {
+  const [existing] = await deps.db
     .select({ id: webhooks.id })
     .from(webhooks)
     .where(and(eq(webhooks.projectId, projectId), eq(webhooks.url, DEMO_WEBHOOK_URL)))
-    .get();
+    .limit(1);
   if (existing) return false;
   const now = deps.now();
-  const hook = deps.db
+  const [hook] = await deps.db
     .insert(webhooks)
     .values({
       projectId,
@@ -32,8 +32,7 @@ export function ensureDemoWebhook(
       createdBy: userId,
       createdAt: now - 7 * 24 * 60 * MINUTE,
     })
-    .returning()
-    .get();
+    .returning();
   const history = [
     { type: "stream.failed", ago: 3 * 24 * 60, attempts: 1, message: "The ingest closed the connection." },
     { type: "stream.recovered", ago: 3 * 24 * 60 - 1, attempts: 2 },
@@ -43,20 +42,17 @@ export function ensureDemoWebhook(
   for (const h of history) {
     const at = now - h.ago * MINUTE;
     const event = { ...h, projectId, projectName, at, destinationName: "Steam Store Page" };
-    deps.db
-      .insert(webhookDeliveries)
-      .values({
-        webhookId: hook.id,
-        event: h.type,
-        payload: renderPayload("discord", event),
-        status: "delivered",
-        httpStatus: 204,
-        attempts: h.attempts,
-        nextAttemptAt: at,
-        createdAt: at,
-        deliveredAt: at + (h.attempts - 1) * 5000 + 300,
-      })
-      .run();
+    await deps.db.insert(webhookDeliveries).values({
+      webhookId: hook!.id,
+      event: h.type,
+      payload: renderPayload("discord", event),
+      status: "delivered",
+      httpStatus: 204,
+      attempts: h.attempts,
+      nextAttemptAt: at,
+      createdAt: at,
+      deliveredAt: at + (h.attempts - 1) * 5000 + 300,
+    });
   }
   return true;
 }

@@ -35,5 +35,7 @@ export const BACKUP = {
     `Restored into ${dir} (database and ${files} media file(s)). Start the console with DATA_DIR=${dir}.`,
   dailyTaken: (dir: string) => `Daily backup written to ${dir}`,
   dailyFailed: (reason: string) => `Daily backup failed: ${reason}`,
+  dailySkippedOnPostgres:
+    "Daily backups are off: BACKUP_DIR backs up the SQLite database, and this console runs on PostgreSQL (back it up with pg_dump)",
   pruned: (count: number) => `Removed ${count} backup(s) older than BACKUP_KEEP`,
 } as const;

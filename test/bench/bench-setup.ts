@@ -26,26 +26,28 @@ export async function seedBenchStreams(dataDir: string, spec: BenchStreamsSpec) 
   await Bun.write(mediaPaths(dataDir).file(spec.storedName), Bun.file(spec.source));
   const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
   try {
-    const project = deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning().get();
-    const media = deps.db
-      .insert(mediaFiles)
-      .values({
-        projectId: project.id,
-        originalName: spec.storedName,
-        storedName: spec.storedName,
-        mimeType: "video/mp4",
-        fileSize: Bun.file(spec.source).size,
-        kind: "video",
-        ...spec.video,
-        videoCodec: "h264",
-        audioCodec: "aac",
-        keyframeInterval: 2,
-        steamReady: true,
-      })
-      .returning()
-      .get();
-    const dests = Array.from({ length: spec.count }, (_, i) =>
-      deps.db
+    const project = (await deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning())[0]!;
+    const media = (
+      await deps.db
+        .insert(mediaFiles)
+        .values({
+          projectId: project.id,
+          originalName: spec.storedName,
+          storedName: spec.storedName,
+          mimeType: "video/mp4",
+          fileSize: Bun.file(spec.source).size,
+          kind: "video",
+          ...spec.video,
+          videoCodec: "h264",
+          audioCodec: "aac",
+          keyframeInterval: 2,
+          steamReady: true,
+        })
+        .returning()
+    )[0]!;
+    const dests = [];
+    for (let i = 0; i < spec.count; i++) {
+      const [dest] = await deps.db
         .insert(destinations)
         .values({
           projectId: project.id,
@@ -54,12 +56,12 @@ export async function seedBenchStreams(dataDir: string, spec: BenchStreamsSpec) 
           rtmpUrl: spec.rtmpUrl,
           streamKey: `${spec.keyPrefix}${i + 1}`,
         })
-        .returning()
-        .get(),
-    );
+        .returning();
+      dests.push(dest!);
+    }
     return { project, media, dests };
   } finally {
-    deps.sqlite.close();
+    await deps.closeDb();
   }
 }
 

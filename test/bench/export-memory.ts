@@ -26,40 +26,39 @@ const work = mkdtempSync(join(tmpdir(), "console-bench-export-"));
 
 const mb = (kb: number) => (kb / 1024).toFixed(1);
 
-function seed(dataDir: string): number {
+async function seed(dataDir: string): Promise<number> {
   const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
-  const org = deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning().get();
-  const project = deps.db
-    .insert(projects)
-    .values({ name: 'Bench, "Export"', orgId: org.id, steamAppId: APP, financialAnalyticsEnabled: true })
-    .returning()
-    .get();
-  deps.db.insert(steamAppCache).values({ appId: APP, name: 'Starfall, "Deluxe"' }).run();
-  deps.db.transaction((tx) => {
+  const org = (await deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning())[0]!;
+  const project = (
+    await deps.db
+      .insert(projects)
+      .values({ name: 'Bench, "Export"', orgId: org.id, steamAppId: APP, financialAnalyticsEnabled: true })
+      .returning()
+  )[0]!;
+  await deps.db.insert(steamAppCache).values({ appId: APP, name: 'Starfall, "Deluxe"' });
+  await deps.db.transaction(async (tx) => {
     for (let d = 0; d < 365; d++) {
       const date = addDays(FIRST, d);
       for (let i = 0; i < ROWS_PER_DAY; i++) {
         const units = 1 + (i % 7);
-        tx.insert(steamSales)
-          .values({
-            date,
-            primaryAppId: APP,
-            appId: APP,
-            packageId: 1000 + (i % 12),
-            lineItemType: "Package",
-            platform: i % 3 === 0 ? "Mac" : "Windows",
-            countryCode: COUNTRIES[i % COUNTRIES.length],
-            currency: "USD",
-            grossUnitsSold: units,
-            netUnitsSold: units,
-            grossSalesCents: units * 1999,
-            netSalesCents: units * 1999,
-          })
-          .run();
+        await tx.insert(steamSales).values({
+          date,
+          primaryAppId: APP,
+          appId: APP,
+          packageId: 1000 + (i % 12),
+          lineItemType: "Package",
+          platform: i % 3 === 0 ? "Mac" : "Windows",
+          countryCode: COUNTRIES[i % COUNTRIES.length],
+          currency: "USD",
+          grossUnitsSold: units,
+          netUnitsSold: units,
+          grossSalesCents: units * 1999,
+          netSalesCents: units * 1999,
+        });
       }
     }
   });
-  deps.sqlite.close();
+  await deps.closeDb();
   return project.id;
 }
 
@@ -86,7 +85,7 @@ async function measure(api: (p: string) => Promise<Response>, pid: number, path:
 async function main() {
   const dataDir = join(work, "data");
   const t0 = performance.now();
-  const projectId = seed(dataDir);
+  const projectId = await seed(dataDir);
   console.log(`seeded ${365 * ROWS_PER_DAY} line items in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const url = (from: string, to: string) =>
     `/analytics/export/${projectId}?kind=sales&format=csv&from=${from}&to=${to}`;

@@ -75,8 +75,8 @@ async function main() {
   console.log(
     `server RSS: ${f1(rssBefore / 1024)} MB → ${f1(rssAfter / 1024)} MB, growth per stream ${f1((rssAfter - rssBefore) / 1024 / N)} MB   (budget ≤ 1 MB)`,
   );
-  const week = healthBytesPerStream(7);
-  const month = healthBytesPerStream(30);
+  const week = await healthBytesPerStream(7);
+  const month = await healthBytesPerStream(30);
   console.log(
     `SQLite per stream: a week live ${week.rows} rows, ${f1(week.bytes / 1024)} KiB; the 30-day bound ${month.rows} rows, ${f1(month.bytes / 1024)} KiB`,
   );

@@ -11,31 +11,35 @@ import { loadEnv } from "@server/platform/env";
 // on a made-up clock (a sample every 10 s, folding after a day) over `count` streams, then the file
 // is vacuumed and its used pages counted, less those of the same file before any sample.
 
-export function healthBytesPerStream(days: number, count = 2): { bytes: number; rows: number } {
+export async function healthBytesPerStream(
+  days: number,
+  count = 2,
+): Promise<{ bytes: number; rows: number }> {
   const dir = mkdtempSync(join(tmpdir(), "console-health-size-"));
   try {
     let clock = Date.UTC(2026, 0, 1);
     const deps = createDeps(loadEnv({ DATA_DIR: dir }), { now: () => clock });
-    const org = deps.db.insert(organizations).values({ name: "S", slug: "s" }).returning().get();
-    const project = deps.db.insert(projects).values({ name: "P", orgId: org.id }).returning().get();
-    const ids = Array.from(
-      { length: count },
-      () =>
-        deps.db
-          .insert(streams)
-          .values({
-            projectId: project.id,
-            mediaName: "m",
-            destinationName: "d",
-            destinationType: "steam",
-            status: "running",
-          })
-          .returning()
-          .get().id,
-    );
+    const { sqlite } = deps;
+    if (!sqlite) throw new Error("this bench measures the SQLite file: leave DATABASE_URL unset");
+    const org = (await deps.db.insert(organizations).values({ name: "S", slug: "s" }).returning())[0]!;
+    const project = (await deps.db.insert(projects).values({ name: "P", orgId: org.id }).returning())[0]!;
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const [row] = await deps.db
+        .insert(streams)
+        .values({
+          projectId: project.id,
+          mediaName: "m",
+          destinationName: "d",
+          destinationType: "steam",
+          status: "running",
+        })
+        .returning();
+      ids.push(row!.id);
+    }
     const used = () => {
-      deps.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;");
-      const q = (p: string) => (deps.sqlite.query(`PRAGMA ${p}`).get() as Record<string, number>)[p]!;
+      sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;");
+      const q = (p: string) => (sqlite.query(`PRAGMA ${p}`).get() as Record<string, number>)[p]!;
       return (q("page_count") - q("freelist_count")) * q("page_size");
     };
     const empty = used();
@@ -55,17 +59,17 @@ export function healthBytesPerStream(days: number, count = 2): { bytes: number; 
       }),
     });
     const ticks = (days * 24 * 3600_000) / SAMPLE_EVERY_MS;
-    deps.sqlite.exec("BEGIN");
+    sqlite.exec("BEGIN");
     for (let i = 0; i < ticks; i++) {
       clock += SAMPLE_EVERY_MS;
       frame += 300;
-      sampler.tick();
-      if (i % 5000 === 0) deps.sqlite.exec("COMMIT; BEGIN");
+      await sampler.tick();
+      if (i % 5000 === 0) sqlite.exec("COMMIT; BEGIN");
     }
-    deps.sqlite.exec("COMMIT");
-    const rows = (deps.sqlite.query("SELECT count(*) AS n FROM health_samples").get() as { n: number }).n;
+    sqlite.exec("COMMIT");
+    const rows = (sqlite.query("SELECT count(*) AS n FROM health_samples").get() as { n: number }).n;
     const bytes = (used() - empty) / ids.length;
-    deps.sqlite.close();
+    sqlite.close();
     return { bytes: Math.round(bytes), rows: rows / ids.length };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -74,7 +78,7 @@ export function healthBytesPerStream(days: number, count = 2): { bytes: number; 
 
 if (import.meta.main) {
   for (const days of [7, 30]) {
-    const { bytes, rows } = healthBytesPerStream(days);
+    const { bytes, rows } = await healthBytesPerStream(days);
     console.log(
       `health rows of one stream live ${days} days: ${rows} rows, ${(bytes / 1024).toFixed(0)} KiB (${bytes} bytes)`,
     );

@@ -137,15 +137,16 @@ async function main() {
     await makeClip(clip);
     const meta = await probeMedia(env.FFPROBE_PATH, clip);
     if (!meta) throw new Error("the clip could not be probed");
-    const org = deps.db.insert(organizations).values({ name: "Soak", slug: "soak" }).returning().get();
-    const user = deps.db
-      .insert(users)
-      .values({ name: "Soak", email: "soak@example.com", passwordHash: "-", role: "admin", orgId: org.id })
-      .returning()
-      .get();
-    const project = deps.db.insert(projects).values({ name: "Soak", orgId: org.id }).returning().get();
+    const org = (await deps.db.insert(organizations).values({ name: "Soak", slug: "soak" }).returning())[0]!;
+    const user = (
+      await deps.db
+        .insert(users)
+        .values({ name: "Soak", email: "soak@example.com", passwordHash: "-", role: "admin", orgId: org.id })
+        .returning()
+    )[0]!;
+    const project = (await deps.db.insert(projects).values({ name: "Soak", orgId: org.id }).returning())[0]!;
     const fileSize = statSync(clip).size;
-    const mediaId = recordMediaFile(
+    const mediaId = await recordMediaFile(
       deps,
       {
         projectId: project.id,
@@ -157,18 +158,19 @@ async function main() {
       },
       meta,
     );
-    const dest = deps.db
-      .insert(destinations)
-      .values({
-        projectId: project.id,
-        name: "nginx",
-        type: "custom",
-        rtmpUrl: ingest.rtmpUrl,
-        streamKey: "soak",
-        autorestart: true,
-      })
-      .returning()
-      .get();
+    const dest = (
+      await deps.db
+        .insert(destinations)
+        .values({
+          projectId: project.id,
+          name: "nginx",
+          type: "custom",
+          rtmpUrl: ingest.rtmpUrl,
+          streamKey: "soak",
+          autorestart: true,
+        })
+        .returning()
+    )[0]!;
 
     // How many planned reconnects a month holds: each run plays the clip a whole number of times
     // within the real limit, as the supervisor computes it.
@@ -200,22 +202,23 @@ async function main() {
     }
     const rssAtLaunchKb = benchRssKb();
 
-    const s = startStreamUnattended(deps, { destinationId: dest.id, startedBy: user.id, mediaId });
-    const streamRow = () => deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-    const until = async (ok: () => boolean, what: string, ms = 60_000) => {
+    const s = await startStreamUnattended(deps, { destinationId: dest.id, startedBy: user.id, mediaId });
+    const streamRow = async () =>
+      (await deps.db.select().from(streams).where(eq(streams.id, s.id)).limit(1))[0]!;
+    const until = async (ok: () => boolean | Promise<boolean>, what: string, ms = 60_000) => {
       const end = Date.now() + ms;
-      while (!ok()) {
+      while (!(await ok())) {
         if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
         await Bun.sleep(100);
       }
     };
     await until(
-      () => streamRow().status === "running" && (supervisor.live(s.id)?.frame ?? 0) > 0,
+      async () => (await streamRow()).status === "running" && (supervisor.live(s.id)?.frame ?? 0) > 0,
       "the first frame",
       // A prepared copy is encoded first.
       300_000,
     );
-    const firstPid = streamRow().pid!;
+    const firstPid = (await streamRow()).pid!;
     const argv = await argvOf(firstPid);
     const sent = argv[argv.indexOf("-i") + 1] ?? "";
     console.log(
@@ -240,7 +243,7 @@ async function main() {
     let streamS = 0;
     let lastPrint = 0;
     while (Date.now() - wallStart < WALL_CAP_MS && !interrupted) {
-      const r = streamRow();
+      const r = await streamRow();
       const pid = r.pid;
       const live = supervisor.live(s.id);
       if (pid && live) {
@@ -266,7 +269,7 @@ async function main() {
     const rssEndKb = benchRssKb();
     const fdEnd = fds();
     const wallS = (Date.now() - wallStart) / 1000;
-    const final = streamRow();
+    const final = await streamRow();
     await supervisor.stop(s.id);
 
     // What nginx recorded: one file per publish.
@@ -285,12 +288,10 @@ async function main() {
     const pids = [...byPid.values()];
     const ffFirst = pids[0];
     const ffLast = pids[pids.length - 1];
-    const wallLive = deps.db
-      .select()
-      .from(liveRuns)
-      .where(eq(liveRuns.streamId, s.id))
-      .all()
-      .reduce((sum, r) => sum + ((r.endedAt ?? Date.now()) - r.startedAt), 0);
+    const wallLive = (await deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id))).reduce(
+      (sum, r) => sum + ((r.endedAt ?? Date.now()) - r.startedAt),
+      0,
+    );
     const publishes = ingest.events.filter((e) => e.call === "publish");
     const dones = ingest.events.filter((e) => e.call === "publish_done");
     const gaps = publishes.slice(1).map((p, i) => p.at - (dones[i]?.at ?? p.at));
@@ -344,7 +345,7 @@ async function main() {
   } finally {
     await supervisor.shutdown();
     await ingest.stop();
-    deps.sqlite.close();
+    await deps.closeDb();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

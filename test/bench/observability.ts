@@ -31,21 +31,18 @@ const MODES = {
 async function seed(): Promise<number> {
   const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
   await seedIfEmpty(deps.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-  const project = deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning().get();
+  const project = (await deps.db.insert(projects).values({ name: "Bench", orgId: 1 }).returning())[0]!;
   for (let i = 0; i < 5; i++) {
-    deps.db
-      .insert(streams)
-      .values({
-        projectId: project.id,
-        mediaName: `clip-${i}.mp4`,
-        destinationName: `Destination ${i}`,
-        destinationType: i % 2 ? "custom" : "steam",
-        status: i === 0 ? "error" : "stopped",
-        stoppedAt: Date.now(),
-      })
-      .run();
+    await deps.db.insert(streams).values({
+      projectId: project.id,
+      mediaName: `clip-${i}.mp4`,
+      destinationName: `Destination ${i}`,
+      destinationType: i % 2 ? "custom" : "steam",
+      status: i === 0 ? "error" : "stopped",
+      stoppedAt: Date.now(),
+    });
   }
-  deps.sqlite.close();
+  await deps.closeDb();
   return project.id;
 }
 

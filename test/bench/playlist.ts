@@ -52,8 +52,10 @@ async function main() {
   const supervisor = new Supervisor({ db: deps.db, env: deps.env, now: deps.now });
   deps.supervisor = supervisor;
   try {
-    const org = deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning().get();
-    const project = deps.db.insert(projects).values({ name: "Bench", orgId: org.id }).returning().get();
+    const org = (
+      await deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning()
+    )[0]!;
+    const project = (await deps.db.insert(projects).values({ name: "Bench", orgId: org.id }).returning())[0]!;
     const media = [];
     for (const [i, item] of ITEMS.entries()) {
       const storedName = await makeItem(dataDir, i);
@@ -68,35 +70,34 @@ async function main() {
         durationSeconds: item.seconds,
       };
       media.push(
-        deps.db
-          .insert(mediaFiles)
-          .values({ ...row, steamReady: true })
-          .returning()
-          .get(),
+        (
+          await deps.db
+            .insert(mediaFiles)
+            .values({ ...row, steamReady: true })
+            .returning()
+        )[0]!,
       );
     }
-    const list = deps.db
-      .insert(playlists)
-      .values({ projectId: project.id, name: "Bench loop" })
-      .returning()
-      .get();
-    deps.db
+    const list = (
+      await deps.db.insert(playlists).values({ projectId: project.id, name: "Bench loop" }).returning()
+    )[0]!;
+    await deps.db
       .insert(playlistItems)
-      .values(media.map((m, position) => ({ playlistId: list.id, position, mediaId: m.id })))
-      .run();
-    const dest = deps.db
-      .insert(destinations)
-      .values({
-        projectId: project.id,
-        name: "nginx",
-        type: "custom",
-        rtmpUrl: nginx.rtmpUrl,
-        streamKey: "loop",
-      })
-      .returning()
-      .get();
+      .values(media.map((m, position) => ({ playlistId: list.id, position, mediaId: m.id })));
+    const dest = (
+      await deps.db
+        .insert(destinations)
+        .values({
+          projectId: project.id,
+          name: "nginx",
+          type: "custom",
+          rtmpUrl: nginx.rtmpUrl,
+          streamKey: "loop",
+        })
+        .returning()
+    )[0]!;
     const loopSeconds = ITEMS.reduce((s, i) => s + i.seconds, 0);
-    const stream = startStreamUnattended(deps, {
+    const stream = await startStreamUnattended(deps, {
       destinationId: dest.id,
       playlistId: list.id,
       startedBy: null,
@@ -121,7 +122,7 @@ async function main() {
   } finally {
     await supervisor.shutdown();
     await nginx.stop();
-    deps.sqlite.close();
+    await deps.closeDb();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -69,24 +69,17 @@ try {
   await client.close();
 
   const { db: lite, sqlite } = openDb(":memory:");
-  const o = lite.insert(sqliteSchema.organizations).values({ name: "B", slug: "b" }).returning().get();
-  const u = lite
+  const [o] = await lite.insert(sqliteSchema.organizations).values({ name: "B", slug: "b" }).returning();
+  const [u] = await lite
     .insert(sqliteSchema.users)
-    .values({ name: "B", email: "b@example.com", passwordHash: "x", orgId: o.id })
-    .returning()
-    .get();
-  lite
-    .insert(sqliteSchema.sessions)
-    .values({ id: "s1", userId: u.id, expiresAt: Date.now() + 1e6 })
-    .run();
+    .values({ name: "B", email: "b@example.com", passwordHash: "x", orgId: o!.id })
+    .returning();
+  await lite.insert(sqliteSchema.sessions).values({ id: "s1", userId: u!.id, expiresAt: Date.now() + 1e6 });
   const liteLookup = await timed(rounds, () =>
-    lite.select().from(sqliteSchema.sessions).where(eq(sqliteSchema.sessions.id, "s1")).get(),
+    lite.select().from(sqliteSchema.sessions).where(eq(sqliteSchema.sessions.id, "s1")),
   );
   const liteInsert = await timed(rounds / 4, () =>
-    lite
-      .insert(sqliteSchema.steamPlayerSamples)
-      .values({ appId: 1, sampledAt: Date.now(), playerCount: 1 })
-      .run(),
+    lite.insert(sqliteSchema.steamPlayerSamples).values({ appId: 1, sampledAt: Date.now(), playerCount: 1 }),
   );
   sqlite.close();
 

@@ -47,19 +47,16 @@ function report(label: string, xs: number[]) {
 }
 
 async function main() {
-  const org = deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning().get();
-  const project = deps.db.insert(projects).values({ name: "Bench", orgId: org.id }).returning().get();
-  // A generic webhook: its JSON carries the event's `at`, which keys each receipt to its emission.
-  deps.db
-    .insert(webhooks)
-    .values({
-      projectId: project.id,
-      url: receiver.url,
-      format: "generic",
-      events: ["stream.failed"],
-      secret: "s",
-    })
-    .run();
+  const org = (await deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning())[0]!;
+  const project = (await deps.db.insert(projects).values({ name: "Bench", orgId: org.id }).returning())[0]!;
+  // A generic webhook: its JSON carries the event's `at`, which keys each receipt to its await emission.
+  deps.db.insert(webhooks).values({
+    projectId: project.id,
+    url: receiver.url,
+    format: "generic",
+    events: ["stream.failed"],
+    secret: "s",
+  });
   delivery.start();
 
   const emitted = new Map<number, number>();
@@ -84,35 +81,42 @@ async function main() {
   const file = await steamReadyMp4(6);
   const storedName = `${crypto.randomUUID()}.mp4`;
   await Bun.write(mediaPaths(work).file(storedName), Bun.file(file));
-  const media = deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId: project.id,
-      originalName: "trailer.mp4",
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: 1,
-      kind: "video",
-      steamReady: true,
-      videoCodec: "h264",
-      audioCodec: "aac",
-    })
-    .returning()
-    .get();
-  const destination = deps.db
-    .insert(destinations)
-    .values({
-      projectId: project.id,
-      name: "Dead port",
-      type: "custom",
-      rtmpUrl: `rtmp://127.0.0.1:${freePort()}/live`,
-      streamKey: "bench-KEY",
-      autorestart: true,
-    })
-    .returning()
-    .get();
-  const stream = insertStarting(deps.db, { destination, media, startedBy: null, startedAt: Date.now() });
-  deps.supervisor.launch({ stream, destination, media });
+  const media = (
+    await deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId: project.id,
+        originalName: "trailer.mp4",
+        storedName,
+        mimeType: "video/mp4",
+        fileSize: 1,
+        kind: "video",
+        steamReady: true,
+        videoCodec: "h264",
+        audioCodec: "aac",
+      })
+      .returning()
+  )[0]!;
+  const destination = (
+    await deps.db
+      .insert(destinations)
+      .values({
+        projectId: project.id,
+        name: "Dead port",
+        type: "custom",
+        rtmpUrl: `rtmp://127.0.0.1:${freePort()}/live`,
+        streamKey: "bench-KEY",
+        autorestart: true,
+      })
+      .returning()
+  )[0]!;
+  const stream = await insertStarting(deps.db, {
+    destination,
+    media,
+    startedBy: null,
+    startedAt: Date.now(),
+  });
+  await deps.supervisor.launch({ stream, destination, media });
   await until(() => receiver.received.length >= FAILURES, 120_000, "the stream failures");
   await deps.supervisor.stop(stream.id);
   report(`${FAILURES} real ffmpeg failures`, latencies(stamped).slice(0, FAILURES));
@@ -127,6 +131,6 @@ try {
   await delivery.stop();
   await deps.supervisor.shutdown();
   receiver.stop();
-  deps.sqlite.close();
+  await deps.closeDb();
   rmSync(work, { recursive: true, force: true });
 }

@@ -50,7 +50,7 @@ function gated(caller: object) {
 
 async function adminCaller() {
   const deps = steamTestDeps();
-  const admin = await makeUser(deps, { orgId: makeOrg(deps).id, role: "admin" });
+  const admin = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "admin" });
   return callerFor(deps, admin.email);
 }
 
@@ -110,7 +110,7 @@ test("the yearly note reads weekly chunks and stays 15 s", async () => {
 test("a refused sync shows Financial Sync Failed with the server's reason", async () => {
   catchNoteTimers();
   const deps = steamTestDeps();
-  const dev = await makeUser(deps, { orgId: makeOrg(deps).id, role: "developer" });
+  const dev = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "developer" });
   renderWithApp(<AdminControls />, { caller: await callerFor(deps, dev.email) });
   fireEvent.click(screen.getByRole("button", { name: "Sync Recent (2 days)" }));
   const note = await screen.findByTestId("sync-note");

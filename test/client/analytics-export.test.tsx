@@ -69,27 +69,27 @@ test("download control: a refusal shows in plain words and nothing downloads", a
 test("timeline card: hours on air and a legend of the series that have data", async () => {
   const { deps, project, caller } = await analyticsProject({ financial: true });
   const now = Date.now();
-  addSamples(deps, [{ daysAgo: 1, players: 50 }]);
-  addSale(deps, {
+  await addSamples(deps, [{ daysAgo: 1, players: 50 }]);
+  await addSale(deps, {
     date: new Date(now - 86_400_000).toISOString().slice(0, 10),
     grossCents: 999,
     returnsCents: 0,
     sold: 1,
     returned: 0,
   });
-  const dest = deps.db
-    .insert(destinations)
-    .values({ projectId: project.id, name: "Steam", type: "custom", rtmpUrl: "rtmp://127.0.0.1/live" })
-    .returning()
-    .get().id;
+  const dest = (
+    await deps.db
+      .insert(destinations)
+      .values({ projectId: project.id, name: "Steam", type: "custom", rtmpUrl: "rtmp://127.0.0.1/live" })
+      .returning()
+  )[0]!.id;
   // 90 minutes on air, ended an hour ago.
   const start = now - 150 * 60_000;
   const end = now - 60 * 60_000;
-  deps.db
+  await deps.db
     .insert(destinationIntents)
-    .values({ destinationId: dest, source: "user", startedAt: start, endedAt: end })
-    .run();
-  deps.db.insert(liveRuns).values({ streamId: 1, destinationId: dest, startedAt: start, endedAt: end }).run();
+    .values({ destinationId: dest, source: "user", startedAt: start, endedAt: end });
+  await deps.db.insert(liveRuns).values({ streamId: 1, destinationId: dest, startedAt: start, endedAt: end });
   renderWithApp(<TimelineCard projectId={project.id} days={30} />, { caller });
   const card = await screen.findByTestId("analytics-timeline");
   expect(within(card).getByText("One Timeline")).toBeTruthy();

@@ -53,14 +53,20 @@ const toasts = () =>
 
 test("financial cards and breakdown are computed from the stored line items, in USD from cents", async () => {
   const { deps, project, caller } = await analyticsProject({ financial: true });
-  addSale(deps, {
+  await addSale(deps, {
     date: pacificDay(Date.now() - 3 * DAY_MS),
     grossCents: 19990,
     returnsCents: 1999,
     sold: 10,
     returned: 1,
   });
-  addSale(deps, { date: pacificDay(Date.now()), grossCents: 5997, returnsCents: 0, sold: 3, returned: 0 });
+  await addSale(deps, {
+    date: pacificDay(Date.now()),
+    grossCents: 5997,
+    returnsCents: 0,
+    sold: 3,
+    returned: 0,
+  });
   render(project.id, caller);
   const section = await screen.findByTestId("financial-section");
   // The charts arrive in their own lazily loaded chunk.

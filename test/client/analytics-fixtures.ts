@@ -21,33 +21,35 @@ export async function analyticsProject(
 ) {
   // Steam calls go to the msw fake in tests that start it; the partner key is the fake's.
   const deps = steamTestDeps(opts.partnerKey === undefined ? {} : { STEAM_PARTNER_API_KEY: opts.partnerKey });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: opts.role ?? "manager" });
-  const project = makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Portal Tests" });
-  deps.db
+  const project = await makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Portal Tests" });
+  await deps.db
     .update(projects)
     .set({
       steamAppId: opts.appId === undefined ? APP_ID : opts.appId,
       steamAnalyticsEnabled: opts.steam ?? true,
       financialAnalyticsEnabled: opts.financial ?? false,
     })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   return { deps, user, project, caller: await callerFor(deps, user.email) };
 }
 
 /** One sample per listed day: `counts[i]` players, `daysAgo[i]` days before now. */
-export function addSamples(deps: AppDeps, rows: { daysAgo: number; players: number }[], appId = APP_ID) {
+export async function addSamples(
+  deps: AppDeps,
+  rows: { daysAgo: number; players: number }[],
+  appId = APP_ID,
+) {
   const now = Date.now();
   for (const r of rows) {
-    deps.db
+    await deps.db
       .insert(steamPlayerSamples)
-      .values({ appId, sampledAt: now - r.daysAgo * DAY_MS, playerCount: r.players })
-      .run();
+      .values({ appId, sampledAt: now - r.daysAgo * DAY_MS, playerCount: r.players });
   }
 }
 
-export function addSale(
+export async function addSale(
   deps: AppDeps,
   row: {
     date: string;
@@ -59,21 +61,18 @@ export function addSale(
   },
   appId = APP_ID,
 ) {
-  deps.db
-    .insert(steamSales)
-    .values({
-      date: row.date,
-      primaryAppId: appId,
-      appId,
-      grossUnitsSold: row.sold,
-      grossUnitsReturned: -row.returned,
-      netUnitsSold: row.sold - row.returned,
-      grossSalesCents: row.grossCents,
-      grossReturnsCents: -row.returnsCents,
-      netTaxCents: row.taxCents ?? 0,
-      netSalesCents: row.grossCents - row.returnsCents - (row.taxCents ?? 0),
-    })
-    .run();
+  await deps.db.insert(steamSales).values({
+    date: row.date,
+    primaryAppId: appId,
+    appId,
+    grossUnitsSold: row.sold,
+    grossUnitsReturned: -row.returned,
+    netUnitsSold: row.sold - row.returned,
+    grossSalesCents: row.grossCents,
+    grossReturnsCents: -row.returnsCents,
+    netTaxCents: row.taxCents ?? 0,
+    netSalesCents: row.grossCents - row.returnsCents - (row.taxCents ?? 0),
+  });
 }
 
 type Call = (input: unknown) => Promise<unknown>;

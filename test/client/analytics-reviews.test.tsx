@@ -26,9 +26,9 @@ const day = (desc: string, positive: number, negative: number) => ({
 test("the card shows Steam's words, percent positive, total reviews and the change over the period", async () => {
   const { deps, project, caller } = await analyticsProject();
   const now = Date.now();
-  storeReviewDay(deps, APP_ID, day("Mostly Positive", 1500, 500), now - 20 * DAY_MS, false);
-  storeReviewDay(deps, APP_ID, day("Very Positive", 1700, 420), now - 10 * DAY_MS, false);
-  storeReviewDay(deps, APP_ID, day("Very Positive", 1812, 400), now, false);
+  await storeReviewDay(deps, APP_ID, day("Mostly Positive", 1500, 500), now - 20 * DAY_MS, false);
+  await storeReviewDay(deps, APP_ID, day("Very Positive", 1700, 420), now - 10 * DAY_MS, false);
+  await storeReviewDay(deps, APP_ID, day("Very Positive", 1812, 400), now, false);
   renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
   const card = await screen.findByTestId("reviews-card");
   expect(await within(card).findByTestId("review-score")).toHaveProperty("textContent", "Very Positive");

@@ -82,8 +82,8 @@ test("search waits for 2 characters and 300 ms of quiet; choosing a game swaps t
   fireEvent.click(screen.getByRole("checkbox", { name: /Enable Steam Analytics/ }));
   await screen.findByText("Enable Financial Analytics");
   fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-  await waitFor(() => {
-    const row = deps.db.select().from(projects).where(eq(projects.id, project.id)).get()!;
+  await waitFor(async () => {
+    const row = (await deps.db.select().from(projects).where(eq(projects.id, project.id)).limit(1))[0]!;
     expect(row.steamAppId).toBe(620);
     expect(row.steamAnalyticsEnabled).toBe(true);
     expect(row.financialAnalyticsEnabled).toBe(false);
@@ -118,7 +118,8 @@ test("clearing the chosen game turns Steam and Financial analytics off; Save nev
   expect(await screen.findByText(ANALYTICS.steamNeedsAppId)).toBeTruthy();
   expect(sent).toBe(0);
   expect(
-    deps.db.select().from(projects).where(eq(projects.id, project.id)).get()?.steamAnalyticsEnabled,
+    (await deps.db.select().from(projects).where(eq(projects.id, project.id)).limit(1))[0]
+      ?.steamAnalyticsEnabled,
   ).toBe(true);
 
   // Turning it off again saves a project without analytics.
@@ -126,8 +127,8 @@ test("clearing the chosen game turns Steam and Financial analytics off; Save nev
   await waitFor(() => expect(steamToggle().checked).toBe(false));
   expect(screen.queryByText(ANALYTICS.steamNeedsAppId)).toBeNull();
   fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-  await waitFor(() => {
-    const row = deps.db.select().from(projects).where(eq(projects.id, project.id)).get()!;
+  await waitFor(async () => {
+    const row = (await deps.db.select().from(projects).where(eq(projects.id, project.id)).limit(1))[0]!;
     expect(row).toMatchObject({
       steamAppId: null,
       steamAnalyticsEnabled: false,

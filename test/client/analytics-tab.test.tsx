@@ -28,7 +28,7 @@ test("without data the sync button reads Sync Data, beside the App ID", async ()
 test("with samples: Refresh Data, the seven cards, and a 30-day chart within 4..232 px with today highlighted", async () => {
   const { deps, project, caller } = await analyticsProject();
   // Ten days of samples, the busiest 3 days ago; today has a sample too.
-  addSamples(deps, [
+  await addSamples(deps, [
     { daysAgo: 9, players: 100 },
     { daysAgo: 6, players: 400 },
     { daysAgo: 3, players: 1000 },
@@ -74,7 +74,7 @@ test("with samples: Refresh Data, the seven cards, and a 30-day chart within 4..
 
 test("a flat week reads as flat: the axis starts at 0 with round ticks, and the last two dates never touch", async () => {
   const { deps, project, caller } = await analyticsProject();
-  addSamples(
+  await addSamples(
     deps,
     Array.from({ length: 7 }, (_, i) => ({ daysAgo: i, players: 2800 + i * 3 })),
   );
@@ -101,7 +101,7 @@ test("a flat week reads as flat: the axis starts at 0 with round ticks, and the 
 
 test("changing the period refetches the overview for that many days", async () => {
   const { deps, project, caller } = await analyticsProject();
-  addSamples(deps, [
+  await addSamples(deps, [
     { daysAgo: 20, players: 5000 },
     { daysAgo: 2, players: 300 },
   ]);
@@ -124,7 +124,7 @@ test("analytics off: a link to the project settings, and no sync", async () => {
 
 test("another organization's project reads Project Not Found with Select Project", async () => {
   const { deps, project } = await analyticsProject();
-  const outsider = await makeUser(deps, { orgId: makeOrg(deps).id });
+  const outsider = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
   render(project.id, await callerFor(deps, outsider.email));
   await screen.findByText("Project Not Found");
   expect(screen.getByRole("link", { name: "Select Project" }).getAttribute("href")).toBe("/projects");
@@ -141,8 +141,8 @@ test("axes end on a round figure at or above the peak, in four round steps from 
 
 test("a viewer gets no Sync buttons: neither Sync Data nor the financial syncs", async () => {
   const { deps, project, caller } = await analyticsProject({ role: "viewer", financial: true });
-  addSamples(deps, [{ daysAgo: 0, players: 250 }]);
-  addSale(deps, {
+  await addSamples(deps, [{ daysAgo: 0, players: 250 }]);
+  await addSale(deps, {
     date: new Date().toISOString().slice(0, 10),
     grossCents: 10_000,
     returnsCents: 0,
@@ -159,7 +159,7 @@ test("a viewer gets no Sync buttons: neither Sync Data nor the financial syncs",
 
 test("a developer syncs but does not test the partner key", async () => {
   const { deps, project, caller } = await analyticsProject({ role: "developer", financial: true });
-  addSale(deps, {
+  await addSale(deps, {
     date: new Date().toISOString().slice(0, 10),
     grossCents: 10_000,
     returnsCents: 0,
@@ -174,7 +174,7 @@ test("a developer syncs but does not test the partner key", async () => {
 
 test("the 30-day player chart says it does not follow the period selector", async () => {
   const { deps, project, caller } = await analyticsProject();
-  addSamples(deps, [{ daysAgo: 0, players: 250 }]);
+  await addSamples(deps, [{ daysAgo: 0, players: 250 }]);
   render(project.id, caller);
   const chart = await screen.findByTestId("player-chart");
   expect(within(chart).getByText(PLAYER_CHART_UI.fixedPeriod)).toBeTruthy();

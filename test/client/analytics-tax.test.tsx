@@ -35,7 +35,7 @@ const render = (projectId: number, caller: Record<string, unknown>) =>
 
 test("the breakdown shows tax between returns and net, so the column adds up; ARPU says it is per copy", async () => {
   const { deps, project, caller } = await analyticsProject({ financial: true });
-  addSale(deps, {
+  await addSale(deps, {
     date: pacificDay(Date.now() - DAY_MS),
     grossCents: 33_147_56,
     returnsCents: 259_92,

@@ -18,19 +18,25 @@ afterEach(() => {
 
 async function setup(withToken = false) {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
-  const minted = withToken ? mintToken(deps, user.id) : null;
+  const minted = withToken ? await mintToken(deps, user.id) : null;
   renderWithApp(<ProfilePage />, { caller: await callerFor(deps, user.email) });
   const card = within(await screen.findByTestId("api-tokens-card"));
-  return { deps, user, card, minted, rows: () => deps.db.select().from(apiTokens).all() };
+  return {
+    deps,
+    user,
+    card,
+    minted,
+    rows: async () => await deps.db.select().from(apiTokens).orderBy(apiTokens.id),
+  };
 }
 
 test("the profile lists tokens with prefix and dates, never the token", async () => {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "viewer" });
-  const { id, token } = mintToken(deps, user.id, 30);
+  const { id, token } = await mintToken(deps, user.id, 30);
   renderWithApp(<ProfilePage />, { caller: await callerFor(deps, user.email) });
   const row = await screen.findByTestId(`api-token-${id}`);
   expect(row.textContent).toContain("script");
@@ -51,7 +57,7 @@ test("create checks the input, then shows the token once; its hash is what is st
   fireEvent.click(dialog.getByRole("button", { name: UI.create }));
   await dialog.findByText(API_TOKENS.nameRequired);
   await dialog.findByText(API_TOKENS.expiryInvalid);
-  expect(rows()).toEqual([]);
+  expect(await rows()).toEqual([]);
 
   fireEvent.change(dialog.getByLabelText(new RegExp(UI.nameLabel)), { target: { value: "Trailer bot" } });
   fireEvent.change(dialog.getByLabelText(new RegExp(UI.expiryLabel.replace(/[()]/g, "\\$&"))), {
@@ -61,9 +67,9 @@ test("create checks the input, then shows the token once; its hash is what is st
   const shown = (await screen.findByTestId("new-api-token")).textContent!;
   expect(shown).toMatch(/^sct_/);
   expect(screen.getByText(UI.tokenHint)).toBeTruthy();
-  expect(rows()).toHaveLength(1);
-  expect(rows()[0]!.tokenHash).toBe(apiTokenHash(shown));
-  expect(rows()[0]!.expiresAt).not.toBeNull();
+  expect(await rows()).toHaveLength(1);
+  expect((await rows())[0]!.tokenHash).toBe(apiTokenHash(shown));
+  expect((await rows())[0]!.expiresAt).not.toBeNull();
 
   dialog = within(screen.getByRole("dialog"));
   fireEvent.click(dialog.getByRole("button", { name: FORMS_UI.done }));
@@ -73,7 +79,7 @@ test("create checks the input, then shows the token once; its hash is what is st
 });
 
 /** Clicks a button inside act and lets the answer land, polling for `done` with a deadline. */
-async function press(scope: ReturnType<typeof within>, name: string, done: () => boolean) {
+async function press(scope: ReturnType<typeof within>, name: string, done: () => boolean | Promise<boolean>) {
   await actUntil(() => fireEvent.click(scope.getByRole("button", { name })), done);
 }
 
@@ -87,13 +93,13 @@ test("revoke asks first, then removes the token", async () => {
   expect(confirm.getByText(UI.revokeMessage("script"))).toBeTruthy();
   await press(confirm, FORMS_UI.cancel, noConfirm);
   expect(noConfirm()).toBe(true);
-  expect(rows()).toHaveLength(1);
+  expect(await rows()).toHaveLength(1);
 
   await press(row, UI.revoke, () => !noConfirm());
   const again = within(document.querySelector("[role=alertdialog]") as HTMLElement);
-  await press(again, UI.revoke, () => rows().length === 0 && noConfirm());
+  await press(again, UI.revoke, async () => (await rows()).length === 0 && noConfirm());
   await screen.findByText(UI.empty);
-  expect(rows()).toEqual([]);
+  expect(await rows()).toEqual([]);
 });
 
 test("the card links to the API reference the console serves itself", async () => {

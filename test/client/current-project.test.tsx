@@ -11,11 +11,11 @@ setupConsoleTests();
 
 async function world() {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
-  const otherOrg = makeOrg(deps, "Elsewhere");
+  const org = await makeOrg(deps, "Pixel Forge");
+  const otherOrg = await makeOrg(deps, "Elsewhere");
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
-  const mine = makeProject(deps, { orgId: org.id, name: "Moon Lander" });
-  const theirs = makeProject(deps, { orgId: otherOrg.id, name: "Secret Game" });
+  const mine = await makeProject(deps, { orgId: org.id, name: "Moon Lander" });
+  const theirs = await makeProject(deps, { orgId: otherOrg.id, name: "Secret Game" });
   const session = browserSession(deps);
   await session.signInAs(user.email);
   return { deps, mine, theirs, session };

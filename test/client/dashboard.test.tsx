@@ -22,24 +22,26 @@ afterEach(cleanup);
 
 async function setup(role: "admin" | "manager" | "developer" | "viewer", env: Record<string, string> = {}) {
   const deps = testDeps(env);
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role, name: "Rosa Diaz" });
   const caller = await callerFor(deps, user.email);
   return { deps, org, user, caller };
 }
 
-function liveStreams(deps: AppDeps, projectId: number, n: number, status: "running" | "error" = "running") {
+async function liveStreams(
+  deps: AppDeps,
+  projectId: number,
+  n: number,
+  status: "running" | "error" = "running",
+) {
   for (let i = 0; i < n; i++) {
-    deps.db
-      .insert(streams)
-      .values({
-        projectId,
-        mediaName: `clip-${i}.mp4`,
-        destinationName: `Dest ${i}`,
-        destinationType: "custom",
-        status,
-      })
-      .run();
+    await deps.db.insert(streams).values({
+      projectId,
+      mediaName: `clip-${i}.mp4`,
+      destinationName: `Dest ${i}`,
+      destinationType: "custom",
+      status,
+    });
   }
 }
 
@@ -101,10 +103,10 @@ describe("System Status", () => {
 
   test("other roles see their own streams, never the machine's CPU, memory or limit", async () => {
     const { deps, org, caller } = await setup("developer", { MAX_CONCURRENT_STREAMS: "10" });
-    const mine = makeProject(deps, { orgId: org.id });
-    const other = makeProject(deps, { orgId: makeOrg(deps, "Elsewhere").id });
-    liveStreams(deps, mine.id, 2);
-    liveStreams(deps, other.id, 5);
+    const mine = await makeProject(deps, { orgId: org.id });
+    const other = await makeProject(deps, { orgId: (await makeOrg(deps, "Elsewhere")).id });
+    await liveStreams(deps, mine.id, 2);
+    await liveStreams(deps, other.id, 5);
     renderWithApp(<DashboardPage />, { caller });
     const own = await screen.findByTestId("own-figures");
     expect(within(own).getByText(DASHBOARD.yourActiveStreams).nextSibling?.textContent).toBe("2");
@@ -124,8 +126,8 @@ describe("System Status", () => {
 describe("Dashboard", () => {
   test("an admin sees the system overview, the extra cards, the limit and Admin Controls", async () => {
     const { deps, org, caller } = await setup("admin", { MAX_CONCURRENT_STREAMS: "10" });
-    const p = makeProject(deps, { orgId: org.id });
-    liveStreams(deps, p.id, 9);
+    const p = await makeProject(deps, { orgId: org.id });
+    await liveStreams(deps, p.id, 9);
     renderWithApp(<DashboardPage />, { caller });
     expect(await screen.findByText(DASHBOARD.subtitleAdmin)).toBeTruthy();
     expect(await screen.findByText("9/10")).toBeTruthy();
@@ -146,7 +148,7 @@ describe("Dashboard", () => {
 
   test("others see their project overview without admin cards or controls", async () => {
     const { deps, org, caller } = await setup("developer");
-    makeProject(deps, { orgId: org.id });
+    await makeProject(deps, { orgId: org.id });
     renderWithApp(<DashboardPage />, { caller });
     expect(await screen.findByText(DASHBOARD.subtitleOther)).toBeTruthy();
     const cards = await screen.findByTestId("stat-cards");
@@ -168,29 +170,25 @@ describe("Dashboard", () => {
 
   test("projects: at most 6, with description fallback, counts, age and links", async () => {
     const { deps, org, caller } = await setup("developer");
-    const made = Array.from({ length: 7 }, (_, i) => makeProject(deps, { orgId: org.id, name: `Game ${i}` }));
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await makeProject(deps, { orgId: org.id, name: `Game ${i}` }));
     // Newest first: the oldest one is the seventh and is left out.
     const first = made[6]!;
-    deps.db
+    await deps.db
       .update(projects)
       .set({ description: "A cosy farming sim" })
-      .where(eq(projects.id, first.id))
-      .run();
-    deps.db
+      .where(eq(projects.id, first.id));
+    await deps.db
       .insert(destinations)
-      .values({ projectId: first.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/live" })
-      .run();
-    deps.db
-      .insert(mediaFiles)
-      .values({
-        projectId: first.id,
-        originalName: "t.mp4",
-        storedName: "t.mp4",
-        mimeType: "video/mp4",
-        fileSize: 1,
-        kind: "video",
-      })
-      .run();
+      .values({ projectId: first.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/live" });
+    await deps.db.insert(mediaFiles).values({
+      projectId: first.id,
+      originalName: "t.mp4",
+      storedName: "t.mp4",
+      mimeType: "video/mp4",
+      fileSize: 1,
+      kind: "video",
+    });
     renderWithApp(<DashboardPage />, { caller });
     await screen.findByTestId(`dashboard-project-${first.id}`);
     expect(screen.getAllByTestId(/^dashboard-project-/)).toHaveLength(6);
@@ -208,8 +206,8 @@ describe("Dashboard", () => {
 
   test("each card's Stream link opens that card's project, whichever project was current", async () => {
     const { deps, org, caller } = await setup("developer");
-    const first = makeProject(deps, { orgId: org.id, name: "First Light" });
-    const second = makeProject(deps, { orgId: org.id, name: "Second Wind" });
+    const first = await makeProject(deps, { orgId: org.id, name: "First Light" });
+    const second = await makeProject(deps, { orgId: org.id, name: "Second Wind" });
     writeCurrentProject(first.id);
     renderWithApp(<DashboardPage />, {
       caller,
@@ -246,32 +244,26 @@ describe("Dashboard", () => {
 
   test("recent activity reads 'Stream: media → destination' or 'Media uploaded' lines with badge, project, user and relative time", async () => {
     const { deps, org, user, caller } = await setup("developer");
-    const p = makeProject(deps, { orgId: org.id, name: "Moonlight" });
+    const p = await makeProject(deps, { orgId: org.id, name: "Moonlight" });
     const hourAgo = Date.now() - 2 * 3_600_000;
-    deps.db
-      .insert(streams)
-      .values({
-        projectId: p.id,
-        mediaName: "trailer.mp4",
-        destinationName: "Steam",
-        destinationType: "steam",
-        status: "error",
-        startedBy: user.id,
-        startedAt: hourAgo,
-      })
-      .run();
-    deps.db
-      .insert(mediaFiles)
-      .values({
-        projectId: p.id,
-        originalName: "capsule.png",
-        storedName: "c.png",
-        mimeType: "image/png",
-        fileSize: 1,
-        kind: "image",
-        uploadedBy: user.id,
-      })
-      .run();
+    await deps.db.insert(streams).values({
+      projectId: p.id,
+      mediaName: "trailer.mp4",
+      destinationName: "Steam",
+      destinationType: "steam",
+      status: "error",
+      startedBy: user.id,
+      startedAt: hourAgo,
+    });
+    await deps.db.insert(mediaFiles).values({
+      projectId: p.id,
+      originalName: "capsule.png",
+      storedName: "c.png",
+      mimeType: "image/png",
+      fileSize: 1,
+      kind: "image",
+      uploadedBy: user.id,
+    });
     renderWithApp(<DashboardPage />, { caller });
     const stream = (await screen.findByText("Stream: trailer.mp4 → Steam")).closest("div")!.parentElement!;
     expect(within(stream).getByText("Moonlight · Rosa Diaz")).toBeTruthy();

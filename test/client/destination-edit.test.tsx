@@ -26,21 +26,22 @@ afterEach(() => {
 
 async function setup(role: "developer" | "viewer" = "developer") {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role });
-  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const project = await makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
   const caller = await callerFor(deps, user.email);
-  const dest = deps.db
-    .insert(destinations)
-    .values({
-      projectId: project.id,
-      name: "Store page",
-      type: "steam",
-      rtmpUrl: "rtmp://127.0.0.1:1935/app",
-      streamKey: "old-token",
-    })
-    .returning()
-    .get();
+  const dest = (
+    await deps.db
+      .insert(destinations)
+      .values({
+        projectId: project.id,
+        name: "Store page",
+        type: "steam",
+        rtmpUrl: "rtmp://127.0.0.1:1935/app",
+        streamKey: "old-token",
+      })
+      .returning()
+  )[0]!;
   writeCurrentProject(project.id);
   renderWithApp(<StreamingPage />, { caller });
   await screen.findByText(STREAMING.managingFor("Moonlight Trailer"));
@@ -48,25 +49,26 @@ async function setup(role: "developer" | "viewer" = "developer") {
   return { deps, project, dest };
 }
 
-const addStream = (deps: AppDeps, projectId: number, destinationId: number, extra = {}) =>
-  deps.db
-    .insert(streams)
-    .values({
-      projectId,
-      destinationId,
-      mediaName: "trailer.mp4",
-      destinationName: "Store page",
-      destinationType: "steam",
-      status: "stopped",
-      ...extra,
-    })
-    .returning()
-    .get();
+const addStream = async (deps: AppDeps, projectId: number, destinationId: number, extra = {}) =>
+  (
+    await deps.db
+      .insert(streams)
+      .values({
+        projectId,
+        destinationId,
+        mediaName: "trailer.mp4",
+        destinationName: "Store page",
+        destinationType: "steam",
+        status: "stopped",
+        ...extra,
+      })
+      .returning()
+  )[0]!;
 
 describe("Edit Destination", () => {
   test("opens prefilled; a rotated key and a new name are saved in place, history kept", async () => {
     const { deps: d, project, dest } = await setup();
-    const history = addStream(d, project.id, dest.id);
+    const history = await addStream(d, project.id, dest.id);
     fireEvent.click(screen.getByRole("button", { name: `${STREAMING_UI.edit} Store page` }));
     const form = await screen.findByRole("dialog", { name: STREAMING_UI.editDestinationTitle });
     const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
@@ -82,10 +84,13 @@ describe("Edit Destination", () => {
       () => toaster.getVisibleToasts().some((t) => t.title === STREAMING_UI.destinationSavedTitle),
       300,
     );
-    const rows = d.db.select().from(destinations).all();
+    const rows = await d.db.select().from(destinations);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: dest.id, name: "Store page (new key)", streamKey: "new-token" });
-    expect(d.db.select().from(streams).get()).toMatchObject({ id: history.id, destinationId: dest.id });
+    expect((await d.db.select().from(streams).limit(1))[0]).toMatchObject({
+      id: history.id,
+      destinationId: dest.id,
+    });
     expect(await screen.findByText("Store page (new key)")).toBeTruthy();
   });
 
@@ -98,7 +103,10 @@ describe("Edit Destination", () => {
     });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.saveDestination }));
     expect(await within(form).findByText(STREAMING_UI.streamKeyRequiredSteam)).toBeTruthy();
-    expect(deps.db.select().from(destinations).get()).toMatchObject({ id: dest.id, streamKey: "old-token" });
+    expect((await deps.db.select().from(destinations).limit(1))[0]).toMatchObject({
+      id: dest.id,
+      streamKey: "old-token",
+    });
   });
 
   test("a Twitch address is offered 47 hours in one click, saved; out of range is stopped at the form", async () => {
@@ -111,7 +119,7 @@ describe("Edit Destination", () => {
     fireEvent.change(hours(), { target: { value: "200" } });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.saveDestination }));
     expect(await within(form).findByText(STREAMING.reconnectHoursInvalid)).toBeTruthy();
-    expect(deps.db.select().from(destinations).get()?.reconnectHours).toBeNull();
+    expect((await deps.db.select().from(destinations).limit(1))[0]?.reconnectHours).toBeNull();
 
     fireEvent.change(hours(), { target: { value: "" } });
     fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), { target: { value: "rtmp://live.twitch.tv/app" } });
@@ -124,7 +132,10 @@ describe("Edit Destination", () => {
       () => toaster.getVisibleToasts().some((t) => t.title === STREAMING_UI.destinationSavedTitle),
       300,
     );
-    expect(deps.db.select().from(destinations).get()).toMatchObject({ id: dest.id, reconnectHours: 47 });
+    expect((await deps.db.select().from(destinations).limit(1))[0]).toMatchObject({
+      id: dest.id,
+      reconnectHours: 47,
+    });
   });
 
   test("a viewer is offered no Edit", async () => {
@@ -163,7 +174,7 @@ describe("Add Destination for Steam", () => {
       () => within(form).queryByRole("status") !== null,
     );
     expect(within(form).getByRole("status").textContent).toBe(STREAMING.checkRefused);
-    expect(deps.db.select().from(destinations).all()).toHaveLength(1);
+    expect(await deps.db.select().from(destinations)).toHaveLength(1);
     // Another address hides the answer that was about the first one.
     fireEvent.change(url, { target: { value: "rtmp://127.0.0.1:1/app" } });
     expect(within(form).queryByRole("status")).toBeNull();
@@ -195,10 +206,13 @@ describe("Add Destination for custom RTMP", () => {
       fireEvent.change(field(STREAMING_UI.caFileLabel), { target: { value: caFile } });
       await actUntil(
         () => fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination })),
-        () => deps.db.select().from(destinations).all().length === 2,
+        async () => (await deps.db.select().from(destinations)).length === 2,
         300,
       );
-      expect(deps.db.select().from(destinations).all()[1]).toMatchObject({ name: "Private ingest", caFile });
+      expect((await deps.db.select().from(destinations))[1]).toMatchObject({
+        name: "Private ingest",
+        caFile,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -209,7 +223,7 @@ test("a stream a broadcast window started says so on its card", async () => {
   const { deps, project, dest } = await setup();
   expect(screen.queryByTestId("started-by-window")).toBeNull();
   cleanup();
-  addStream(deps, project.id, dest.id, { status: "running", scheduleId: 1 });
+  await addStream(deps, project.id, dest.id, { status: "running", scheduleId: 1 });
   const caller = await callerFor(
     deps,
     (await makeUser(deps, { orgId: project.orgId, role: "viewer" })).email,

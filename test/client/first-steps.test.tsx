@@ -21,7 +21,7 @@ afterEach(() => {
 
 test("a store URL gives the App ID; after creating, the page offers to open the project", async () => {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role: "manager" });
   renderWithApp(<ProjectsPage />, { caller: await callerFor(deps, user.email) });
   fireEvent.click(await screen.findByRole("button", { name: PROJECTS_UI.newProject }));
@@ -46,7 +46,7 @@ test("a store URL gives the App ID; after creating, the page offers to open the 
     () => toaster.getVisibleToasts().some((t) => t.title === PROJECTS.created),
     200,
   );
-  const row = deps.db.select().from(projects).get()!;
+  const row = (await deps.db.select().from(projects).limit(1))[0]!;
   expect(row).toMatchObject({ name: "Starfall", steamAppId: 123456 });
   const next = await screen.findByTestId("project-created-next");
   expect(within(next).getByText(PROJECTS_UI.createdNextTitle("Starfall"))).toBeTruthy();
@@ -57,8 +57,8 @@ test("a store URL gives the App ID; after creating, the page offers to open the 
 
 test("Create New User starts in the admin's own organization", async () => {
   const deps = testDeps();
-  makeOrg(deps, "Another Studio");
-  const org = makeOrg(deps, "Pixel Forge");
+  await makeOrg(deps, "Another Studio");
+  const org = await makeOrg(deps, "Pixel Forge");
   const admin = await makeUser(deps, { orgId: org.id, role: "admin" });
   renderWithApp(<UsersPage />, { caller: await callerFor(deps, admin.email) });
   await screen.findByTestId(`user-row-${admin.id}`);
@@ -71,8 +71,8 @@ test("Create New User starts in the admin's own organization", async () => {
 
 test("an admin without an organization gets the first one listed, and may still choose none", async () => {
   const deps = testDeps();
-  const first = makeOrg(deps, "Alpha Studio");
-  makeOrg(deps, "Beta Studio");
+  const first = await makeOrg(deps, "Alpha Studio");
+  await makeOrg(deps, "Beta Studio");
   const admin = await makeUser(deps, { orgId: null as unknown as number, role: "admin" });
   renderWithApp(<UsersPage />, { caller: await callerFor(deps, admin.email) });
   await screen.findByTestId(`user-row-${admin.id}`);

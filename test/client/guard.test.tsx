@@ -9,7 +9,7 @@ setupConsoleTests();
 
 async function setup() {
   const deps = testDeps();
-  const org = makeOrg(deps, "Acme Games");
+  const org = await makeOrg(deps, "Acme Games");
   const user = await makeUser(deps, { orgId: org.id, name: "Dana Developer" });
   return { deps, user, session: browserSession(deps) };
 }
@@ -66,7 +66,7 @@ describe("protected-route guard", () => {
 describe("redirects of the route table", () => {
   test("/ goes to /projects without a remembered project, to /projects/{id} with one", async () => {
     const { deps, session, user } = await setup();
-    const project = makeProject(deps, { orgId: user.orgId!, name: "Moon Lander" });
+    const project = await makeProject(deps, { orgId: user.orgId!, name: "Moon Lander" });
     await session.signInAs(user.email);
     const first = renderConsole(session, "/");
     await waitFor(() => expect(location()).toBe("/projects"));

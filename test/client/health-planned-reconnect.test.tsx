@@ -41,34 +41,41 @@ const HOUR = 3600_000;
 
 async function world() {
   const deps = testDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
-  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
-  const dest = deps.db
-    .insert(destinations)
-    .values({ projectId: project.id, name: "Ingest", type: "custom", rtmpUrl: "rtmp://127.0.0.1:1935/live" })
-    .returning()
-    .get();
-  const stream = () =>
-    deps.db
-      .insert(streams)
+  const project = await makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const dest = (
+    await deps.db
+      .insert(destinations)
       .values({
         projectId: project.id,
-        destinationId: dest.id,
-        mediaName: "trailer.mp4",
-        destinationName: "Ingest",
-        destinationType: "custom",
-        status: "stopped",
-        startedAt: NOW - 3 * HOUR,
-        stoppedAt: NOW - HOUR,
+        name: "Ingest",
+        type: "custom",
+        rtmpUrl: "rtmp://127.0.0.1:1935/live",
       })
       .returning()
-      .get();
-  const planned = stream();
-  const failed = stream();
+  )[0]!;
+  const stream = async () =>
+    (
+      await deps.db
+        .insert(streams)
+        .values({
+          projectId: project.id,
+          destinationId: dest.id,
+          mediaName: "trailer.mp4",
+          destinationName: "Ingest",
+          destinationType: "custom",
+          status: "stopped",
+          startedAt: NOW - 3 * HOUR,
+          stoppedAt: NOW - HOUR,
+        })
+        .returning()
+    )[0]!;
+  const planned = await stream();
+  const failed = await stream();
   for (const s of [planned, failed])
     for (let i = 0; i < 30; i++)
-      insertSample(deps.db, s.id, NOW - 2 * HOUR + i * 10_000, {
+      await insertSample(deps.db, s.id, NOW - 2 * HOUR + i * 10_000, {
         bitrateKbps: 2400,
         fps: 30,
         speed: 1,
@@ -77,10 +84,10 @@ async function world() {
       });
   // Both runs end in the middle of the samples: one at its planned reconnect, one in a failure.
   const mid = NOW - 2 * HOUR + 150_000;
-  startRun(deps.db, planned.id, NOW - 3 * HOUR);
-  endRun(deps.db, planned.id, mid, { failed: false, planned: true });
-  startRun(deps.db, failed.id, NOW - 3 * HOUR);
-  endRun(deps.db, failed.id, mid, { failed: true });
+  await startRun(deps.db, planned.id, NOW - 3 * HOUR);
+  await endRun(deps.db, planned.id, mid, { failed: false, planned: true });
+  await startRun(deps.db, failed.id, NOW - 3 * HOUR);
+  await endRun(deps.db, failed.id, mid, { failed: true });
   return { deps, user, project, planned, failed };
 }
 

@@ -24,50 +24,52 @@ const HOUR = 3600_000;
 
 async function world() {
   const deps = testDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
-  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
-  const dest = (name: string) =>
-    deps.db
-      .insert(destinations)
-      .values({ projectId: project.id, name, type: "custom", rtmpUrl: "rtmp://127.0.0.1:1935/live" })
-      .returning()
-      .get();
-  const steady = dest("Steady");
-  const shaky = dest("Shaky");
-  const unused = dest("Unused");
-  const stream = (destinationId: number) =>
-    deps.db
-      .insert(streams)
-      .values({
-        projectId: project.id,
-        destinationId,
-        mediaName: "trailer.mp4",
-        destinationName: "d",
-        destinationType: "custom",
-        status: "stopped",
-        startedAt: NOW - 20 * HOUR,
-        stoppedAt: NOW - HOUR,
-      })
-      .returning()
-      .get();
-  const a = stream(steady.id);
-  const b = stream(shaky.id);
+  const project = await makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const dest = async (name: string) =>
+    (
+      await deps.db
+        .insert(destinations)
+        .values({ projectId: project.id, name, type: "custom", rtmpUrl: "rtmp://127.0.0.1:1935/live" })
+        .returning()
+    )[0]!;
+  const steady = await dest("Steady");
+  const shaky = await dest("Shaky");
+  const unused = await dest("Unused");
+  const stream = async (destinationId: number) =>
+    (
+      await deps.db
+        .insert(streams)
+        .values({
+          projectId: project.id,
+          destinationId,
+          mediaName: "trailer.mp4",
+          destinationName: "d",
+          destinationType: "custom",
+          status: "stopped",
+          startedAt: NOW - 20 * HOUR,
+          stoppedAt: NOW - HOUR,
+        })
+        .returning()
+    )[0]!;
+  const a = await stream(steady.id);
+  const b = await stream(shaky.id);
   // Steady: wanted and live 20 h. Shaky: wanted 20 h, live the first 10 h only (10 h outage).
   for (const [d, s, liveHours] of [
     [steady.id, a.id, 20],
     [shaky.id, b.id, 10],
   ] as const) {
-    openIntent(deps.db, d, "user", NOW - 20 * HOUR);
-    startRun(deps.db, s, NOW - 20 * HOUR);
-    endRun(deps.db, s, NOW - (20 - liveHours) * HOUR, { failed: liveHours < 20 });
+    await openIntent(deps.db, d, "user", NOW - 20 * HOUR);
+    await startRun(deps.db, s, NOW - 20 * HOUR);
+    await endRun(deps.db, s, NOW - (20 - liveHours) * HOUR, { failed: liveHours < 20 });
   }
   return { deps, user, project, steady, shaky, unused, a, b };
 }
 
-function addSamples(deps: AppDeps, streamId: number) {
+async function addSamples(deps: AppDeps, streamId: number) {
   for (let i = 0; i < 30; i++)
-    insertSample(deps.db, streamId, NOW - 2 * HOUR + i * 10_000, {
+    await insertSample(deps.db, streamId, NOW - 2 * HOUR + i * 10_000, {
       bitrateKbps: 2400 + (i % 5) * 20,
       fps: i === 12 ? 24 : 30,
       speed: 1,
@@ -89,7 +91,7 @@ describe("uptime and health on screen", () => {
 
   test("an opened history row shows the stream's health chart, or says there are no samples", async () => {
     const w = await world();
-    addSamples(w.deps, w.a.id);
+    await addSamples(w.deps, w.a.id);
     writeCurrentProject(w.project.id);
     renderWithApp(<StreamingPage />, { caller: await callerFor(w.deps, w.user.email) });
     const open = async (id: number) => {

@@ -19,14 +19,14 @@ afterEach(() => {
 
 async function setup(role: "admin" | "manager" = "admin") {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role });
   return { deps, org, caller: await callerFor(deps, user.email) };
 }
 
 test("a failed projects list says so with a Retry, never 'create your first project'", async () => {
   const { deps, org, caller } = await setup("manager");
-  makeProject(deps, { orgId: org.id, name: "Starfall" });
+  await makeProject(deps, { orgId: org.id, name: "Starfall" });
   const net = failing(caller, "projects.list");
   renderWithApp(<ProjectsPage />, { caller: net.caller });
   const panel = await screen.findByTestId("load-failed");
@@ -53,7 +53,7 @@ test("a failed organizations list says so with a Retry, never 'create the first 
 
 test("a server error on a project is a failed load with a Retry, not 'Project Not Found'", async () => {
   const { deps, org, caller } = await setup();
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
   const net = failing(caller, "projects.get");
   renderWithApp(<ProjectDetailPage />, {
     caller: net.caller,

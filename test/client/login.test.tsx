@@ -11,7 +11,7 @@ setupConsoleTests();
 
 async function setup(opts: { isActive?: boolean } = {}) {
   const deps = testDeps();
-  const user = await makeUser(deps, { orgId: makeOrg(deps).id, isActive: opts.isActive });
+  const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id, isActive: opts.isActive });
   return { user, session: browserSession(deps) };
 }
 

@@ -41,13 +41,13 @@ const toasts = () => toaster.getVisibleToasts().map((t) => [t.title, t.descripti
 
 async function setup(role: Role, env: Record<string, string> = {}) {
   const deps = testDeps(env);
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role, name: "Uma Uploader" });
-  const project = makeProject(deps, { orgId: org.id });
+  const project = await makeProject(deps, { orgId: org.id });
   return { deps, user, project, caller: await callerFor(deps, user.email) };
 }
 
-function addMedia(
+async function addMedia(
   deps: AppDeps,
   projectId: number,
   uploadedBy: number,
@@ -55,29 +55,30 @@ function addMedia(
   kind: "video" | "image",
   extra: Partial<typeof mediaFiles.$inferInsert> = {},
 ) {
-  return deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId,
-      originalName: name,
-      storedName: `${crypto.randomUUID()}.bin`,
-      mimeType: kind === "video" ? "video/mp4" : "image/png",
-      fileSize: kind === "video" ? 1536 * 1024 : 2048,
-      kind,
-      uploadedBy,
-      createdAt: Date.UTC(2026, 10, 21, 12),
-      ...extra,
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId,
+        originalName: name,
+        storedName: `${crypto.randomUUID()}.bin`,
+        mimeType: kind === "video" ? "video/mp4" : "image/png",
+        fileSize: kind === "video" ? 1536 * 1024 : 2048,
+        kind,
+        uploadedBy,
+        createdAt: Date.UTC(2026, 10, 21, 12),
+        ...extra,
+      })
+      .returning()
+  )[0]!;
 }
 
 describe("media tab", () => {
   test("a file gone from the server's disk is marked missing on its card", async () => {
     const s = await setup("developer");
-    const present = addMedia(s.deps, s.project.id, s.user.id, "here.mp4", "video");
+    const present = await addMedia(s.deps, s.project.id, s.user.id, "here.mp4", "video");
     writeFileSync(mediaPaths(s.deps.env.DATA_DIR).file(present.storedName), "x");
-    addMedia(s.deps, s.project.id, s.user.id, "gone.mp4", "video");
+    await addMedia(s.deps, s.project.id, s.user.id, "gone.mp4", "video");
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     const gone = (await screen.findByText("gone.mp4")).closest("[data-testid=media-card]") as HTMLElement;
     expect(within(gone).getByText(MEDIA.fileMissingBadge)).toBeTruthy();
@@ -87,8 +88,8 @@ describe("media tab", () => {
 
   test("cards show name, size, badge, uploader, date and a view link; no delete for a developer", async () => {
     const s = await setup("developer");
-    const video = addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
-    addMedia(s.deps, s.project.id, s.user.id, "cover.png", "image");
+    const video = await addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    await addMedia(s.deps, s.project.id, s.user.id, "cover.png", "image");
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     const card = (await screen.findByText("trailer.mp4")).closest("[data-testid=media-card]") as HTMLElement;
     expect(within(card).getByText("1.50 MB")).toBeTruthy();
@@ -105,11 +106,14 @@ describe("media tab", () => {
 
   test("each video card gives Steam's verdict: ready, or the reasons it is converted first", async () => {
     const s = await setup("developer");
-    addMedia(s.deps, s.project.id, s.user.id, "ready.mp4", "video", { steamReady: true, steamReasons: [] });
+    await addMedia(s.deps, s.project.id, s.user.id, "ready.mp4", "video", {
+      steamReady: true,
+      steamReasons: [],
+    });
     const reasons = ["keyframes every 4.0 s; Steam needs 2 s", "picture is 640×480; Steam needs 16:9"];
-    addMedia(s.deps, s.project.id, s.user.id, "square.mp4", "video", { steamReasons: reasons });
-    addMedia(s.deps, s.project.id, s.user.id, "older.mp4", "video");
-    addMedia(s.deps, s.project.id, s.user.id, "cover.png", "image");
+    await addMedia(s.deps, s.project.id, s.user.id, "square.mp4", "video", { steamReasons: reasons });
+    await addMedia(s.deps, s.project.id, s.user.id, "older.mp4", "video");
+    await addMedia(s.deps, s.project.id, s.user.id, "cover.png", "image");
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     const verdict = async (name: string) =>
       (await screen.findByText(name))
@@ -126,21 +130,15 @@ describe("media tab", () => {
 
   test("an admin deletes after confirming; the card goes and 'Deleted' shows", async () => {
     const s = await setup("admin");
-    const item = addMedia(s.deps, s.project.id, s.user.id, "old-cut.mp4", "video");
+    const item = await addMedia(s.deps, s.project.id, s.user.id, "old-cut.mp4", "video");
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     fireEvent.click(await screen.findByRole("button", { name: MEDIA.deleteLabel("old-cut.mp4") }));
     expect(await screen.findByText(MEDIA.confirmDelete)).toBeTruthy();
-    expect(s.deps.db.select().from(mediaFiles).all()).toHaveLength(1);
+    expect(await s.deps.db.select().from(mediaFiles)).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(toasts()).toContainEqual([MEDIA.deleted, "old-cut.mp4"]));
     expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
-    expect(
-      s.deps.db
-        .select()
-        .from(mediaFiles)
-        .all()
-        .map((r) => r.id),
-    ).not.toContain(item.id);
+    expect((await s.deps.db.select().from(mediaFiles)).map((r) => r.id)).not.toContain(item.id);
   });
 
   test("an empty project offers 'Upload First File'; the dialog shows the server's limits and warns without a file", async () => {
@@ -184,7 +182,7 @@ describe("media tab", () => {
 
   test("a list the server refuses reads as empty, without a message", async () => {
     const s = await setup("developer");
-    const other = makeProject(s.deps, { orgId: makeOrg(s.deps).id });
+    const other = await makeProject(s.deps, { orgId: (await makeOrg(s.deps)).id });
     renderWithApp(<MediaTab projectId={other.id} />, { caller: s.caller });
     expect(await screen.findByText(MEDIA.tabEmptyTitle)).toBeTruthy();
     expect(toasts()).toEqual([]);
@@ -197,7 +195,7 @@ describe("media tab", () => {
     expect(screen.queryByRole("button", { name: MEDIA.uploadButton })).toBeNull();
     expect(screen.queryByRole("button", { name: MEDIA.uploadFirst })).toBeNull();
     expect(screen.getByText(/Your role \(Viewer\) cannot upload files/)).toBeTruthy();
-    addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    await addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
     cleanup();
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     expect(await screen.findByText("trailer.mp4")).toBeTruthy();
@@ -206,7 +204,7 @@ describe("media tab", () => {
 
   test("a developer still gets Upload File", async () => {
     const s = await setup("developer");
-    addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
+    await addMedia(s.deps, s.project.id, s.user.id, "trailer.mp4", "video");
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     expect(await screen.findByRole("button", { name: MEDIA.uploadButton })).toBeTruthy();
   });
@@ -214,22 +212,22 @@ describe("media tab", () => {
   test("the card follows the conversion for Steam: progress while it runs, then prepared, or failed", async () => {
     const s = await setup("developer");
     const reasons = ["25 frames per second; Steam needs 30 or 60"];
-    const video = (name: string) =>
-      addMedia(s.deps, s.project.id, s.user.id, name, "video", { steamReady: false, steamReasons: reasons });
-    const running = video("running.mp4");
-    const done = video("done.mp4");
-    const failed = video("failed.mp4");
+    const video = async (name: string) =>
+      await addMedia(s.deps, s.project.id, s.user.id, name, "video", {
+        steamReady: false,
+        steamReasons: reasons,
+      });
+    const running = await video("running.mp4");
+    const done = await video("done.mp4");
+    const failed = await video("failed.mp4");
     const prepared = mediaPaths(s.deps.env.DATA_DIR).prepared;
     const output = `${done.id}-${PREPARED_FORMAT}-copy.mp4`;
     writeFileSync(join(prepared, output), "x");
-    s.deps.db
-      .insert(mediaPreparations)
-      .values([
-        { mediaId: running.id, status: "running", percent: 42 },
-        { mediaId: done.id, status: "done", percent: 100, outputName: output },
-        { mediaId: failed.id, status: "error", percent: 0, error: "ffmpeg exited" },
-      ])
-      .run();
+    await s.deps.db.insert(mediaPreparations).values([
+      { mediaId: running.id, status: "running", percent: 42 },
+      { mediaId: done.id, status: "done", percent: 100, outputName: output },
+      { mediaId: failed.id, status: "error", percent: 0, error: "ffmpeg exited" },
+    ]);
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     const verdict = async (name: string) =>
       (await screen.findByText(name))
@@ -246,11 +244,10 @@ describe("media tab", () => {
     // The list is asked again while a conversion runs: the card moves to prepared on its own.
     const copy = `${running.id}-${PREPARED_FORMAT}-copy.mp4`;
     writeFileSync(join(prepared, copy), "x");
-    s.deps.db
+    await s.deps.db
       .update(mediaPreparations)
       .set({ status: "done", percent: 100, outputName: copy })
-      .where(eq(mediaPreparations.mediaId, running.id))
-      .run();
+      .where(eq(mediaPreparations.mediaId, running.id));
     await waitFor(async () => expect((await verdict("running.mp4")).textContent).toBe(STEAM_RULES.prepared), {
       timeout: 6000,
     });
@@ -258,19 +255,16 @@ describe("media tab", () => {
 
   test("a copy gone from disk is not reported as prepared", async () => {
     const s = await setup("developer");
-    const item = addMedia(s.deps, s.project.id, s.user.id, "lost.mp4", "video", {
+    const item = await addMedia(s.deps, s.project.id, s.user.id, "lost.mp4", "video", {
       steamReady: false,
       steamReasons: ["25 frames per second; Steam needs 30 or 60"],
     });
-    s.deps.db
-      .insert(mediaPreparations)
-      .values({
-        mediaId: item.id,
-        status: "done",
-        percent: 100,
-        outputName: `${item.id}-${PREPARED_FORMAT}-gone.mp4`,
-      })
-      .run();
+    await s.deps.db.insert(mediaPreparations).values({
+      mediaId: item.id,
+      status: "done",
+      percent: 100,
+      outputName: `${item.id}-${PREPARED_FORMAT}-gone.mp4`,
+    });
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     const card = (await screen.findByText("lost.mp4")).closest("[data-testid=media-card]")!;
     expect(card.querySelector("[data-testid=steam-verdict]")!.textContent).toContain(STEAM_RULES.heading);

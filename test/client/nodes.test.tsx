@@ -62,22 +62,19 @@ describe("the nodes list", () => {
 
   test("the dashboard lists the nodes for admins and never asks for them for other roles", async () => {
     const deps = testDeps();
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const admin = await makeUser(deps, { orgId: org.id, role: "admin" });
     const dev = await makeUser(deps, { orgId: org.id, role: "developer" });
     const at = deps.now();
-    deps.db
-      .insert(nodes)
-      .values({
-        name: "eu-1",
-        maxStreams: 10,
-        startedAt: at,
-        lastHeartbeatAt: at - 20_000,
-        streams: 2,
-        cpuPercent: 5,
-        rssBytes: 1,
-      })
-      .run();
+    await deps.db.insert(nodes).values({
+      name: "eu-1",
+      maxStreams: 10,
+      startedAt: at,
+      lastHeartbeatAt: at - 20_000,
+      streams: 2,
+      cpuPercent: 5,
+      rssBytes: 1,
+    });
     renderWithApp(<DashboardPage />, { caller: await callerFor(deps, admin.email) });
     const row = await screen.findByTestId("node-eu-1");
     expect(within(row).getByText("2 / 10")).toBeTruthy();
@@ -102,40 +99,38 @@ describe("the nodes list", () => {
 describe("a stream card", () => {
   test("names the node of the live stream under the stream line, and nothing once it ended", async () => {
     const deps = testDeps();
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const user = await makeUser(deps, { orgId: org.id, role: "viewer" });
-    const project = makeProject(deps, { orgId: org.id });
+    const project = await makeProject(deps, { orgId: org.id });
     writeCurrentProject(project.id);
-    const add = (name: string) =>
-      deps.db
-        .insert(destinations)
-        .values({
-          projectId: project.id,
-          name,
-          type: "custom",
-          rtmpUrl: "rtmp://127.0.0.1:1935/live",
-          streamKey: "",
-        })
-        .returning()
-        .get();
-    const live = add("Live one");
-    const ended = add("Ended one");
+    const add = async (name: string) =>
+      (
+        await deps.db
+          .insert(destinations)
+          .values({
+            projectId: project.id,
+            name,
+            type: "custom",
+            rtmpUrl: "rtmp://127.0.0.1:1935/live",
+            streamKey: "",
+          })
+          .returning()
+      )[0]!;
+    const live = await add("Live one");
+    const ended = await add("Ended one");
     for (const [d, status] of [
       [live, "running"],
       [ended, "stopped"],
     ] as const)
-      deps.db
-        .insert(streams)
-        .values({
-          projectId: project.id,
-          destinationId: d.id,
-          mediaName: "trailer.mp4",
-          destinationName: d.name,
-          destinationType: "custom",
-          status,
-          node: "eu-1",
-        })
-        .run();
+      await deps.db.insert(streams).values({
+        projectId: project.id,
+        destinationId: d.id,
+        mediaName: "trailer.mp4",
+        destinationName: d.name,
+        destinationType: "custom",
+        status,
+        node: "eu-1",
+      });
     renderWithApp(<StreamingPage />, { caller: await callerFor(deps, user.email) });
     const card = await screen.findByTestId(`destination-${live.id}`);
     expect(within(card).getByTestId("stream-node").textContent).toBe(NODES.onNode("eu-1"));

@@ -26,13 +26,13 @@ async function press(scope: ReturnType<typeof within>, name: string, done: () =>
 
 async function setup() {
   const deps = testDeps();
-  const home = makeOrg(deps, "Pixel Forge");
+  const home = await makeOrg(deps, "Pixel Forge");
   const admin = await makeUser(deps, { orgId: home.id, role: "admin" });
   renderWithApp(<OrganizationsPage />, { caller: await callerFor(deps, admin.email) });
   await screen.findByRole("table");
   const page = within(document.body);
-  const byName = (name: string) =>
-    deps.db.select().from(organizations).where(eq(organizations.name, name)).get();
+  const byName = async (name: string) =>
+    (await deps.db.select().from(organizations).where(eq(organizations.name, name)).limit(1))[0];
   return { deps, home, page, byName };
 }
 
@@ -40,7 +40,7 @@ const rowOf = (name: string) => within(screen.getByRole("row", { name }));
 
 test("non-admins see 'Access Denied'", async () => {
   const deps = testDeps();
-  const viewer = await makeUser(deps, { orgId: makeOrg(deps).id, role: "viewer" });
+  const viewer = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "viewer" });
   renderWithApp(<OrganizationsPage />, { caller: await callerFor(deps, viewer.email) });
   expect(await screen.findByText(FORMS_UI.accessDenied)).toBeTruthy();
   expect(screen.queryByRole("table")).toBeNull();
@@ -48,7 +48,7 @@ test("non-admins see 'Access Denied'", async () => {
 
 test("the table shows name with slug, counts, status and created; search has its own empty state", async () => {
   const { deps, home } = await setup();
-  makeProject(deps, { orgId: home.id });
+  await makeProject(deps, { orgId: home.id });
   await act(async () => {
     await Bun.sleep(10);
   });
@@ -85,7 +85,7 @@ test("the inline form: name required, create, edit, details, and a refused then 
     target: { value: "Moon Studio" },
   });
   await press(form, ORGANIZATIONS_UI.createTitle, toasted(ORGANIZATIONS.created));
-  expect(byName("Moon Studio")).toMatchObject({ slug: "moon-studio", isActive: true });
+  expect(await byName("Moon Studio")).toMatchObject({ slug: "moon-studio", isActive: true });
   await screen.findByRole("row", { name: "Moon Studio" });
   expect(screen.queryByRole("form", { name: ORGANIZATIONS_UI.createTitle })).toBeNull();
 
@@ -109,13 +109,13 @@ test("the inline form: name required, create, edit, details, and a refused then 
     await Bun.sleep(100);
   });
   await press(form, FORMS_UI.saveChanges, toasted(ORGANIZATIONS.updated));
-  expect(byName("Moon Works")).toMatchObject({ isActive: false, slug: "moon-studio" });
+  expect(await byName("Moon Works")).toMatchObject({ isActive: false, slug: "moon-studio" });
   await waitFor(() => expect(rowOf("Moon Works").getByText(FORMS_UI.inactive)).toBeTruthy());
 
   await press(rowOf("Moon Works"), ORGANIZATIONS_UI.view);
   const details = within(await screen.findByRole("dialog"));
   expect(details.getByText(ORGANIZATIONS_UI.detailsTitle)).toBeTruthy();
-  expect(details.getByText(byName("Moon Works")!.slug)).toBeTruthy();
+  expect(details.getByText((await byName("Moon Works"))!.slug)).toBeTruthy();
   await press(
     within(details.getAllByRole("button", { name: FORMS_UI.close })[0]!.parentElement!),
     FORMS_UI.close,
@@ -128,12 +128,14 @@ test("the inline form: name required, create, edit, details, and a refused then 
   expect(confirm.getByText(ORGANIZATIONS.confirmDelete)).toBeTruthy();
   await press(confirm, FORMS_UI.delete, toasted(ORGANIZATIONS.deleteFailed));
   expect(toasts()).toContainEqual([ORGANIZATIONS.deleteFailed, organizationNotEmpty(1, 0)]);
-  expect(deps.db.select().from(organizations).where(eq(organizations.id, home.id)).get()).toBeTruthy();
+  expect(
+    (await deps.db.select().from(organizations).where(eq(organizations.id, home.id)).limit(1))[0],
+  ).toBeTruthy();
   await press(confirm, FORMS_UI.cancel, () => document.querySelector("[role=alertdialog]") === null);
 
   await press(rowOf("Moon Works"), ORGANIZATIONS_UI.delete);
   confirm = within(await screen.findByRole("alertdialog"));
   await press(confirm, FORMS_UI.delete, toasted(ORGANIZATIONS.deleted));
-  expect(byName("Moon Works")).toBeUndefined();
+  expect(await byName("Moon Works")).toBeUndefined();
   await waitFor(() => expect(page.queryAllByText("Moon Works")).toHaveLength(0));
 }, 60_000);

@@ -63,7 +63,7 @@ test("the Select Media dialog's playlists show their videos and length, and pick
 
 test("a history row of a playlist stream names the playlist", async () => {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
   const record: StreamRecord = {
     id: 1,

@@ -29,33 +29,33 @@ afterEach(() => {
 
 async function world() {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
-  const project = makeProject(deps, { orgId: org.id });
-  const video = deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId: project.id,
-      originalName: "trailer.mp4",
-      storedName: `${crypto.randomUUID()}.mp4`,
-      mimeType: "video/mp4",
-      fileSize: 1000,
-      kind: "video",
-      durationSeconds: 30,
-    })
-    .returning()
-    .get();
-  const list = deps.db
-    .insert(playlists)
-    .values({ projectId: project.id, name: "Fest loop" })
-    .returning()
-    .get();
-  deps.db.insert(playlistItems).values({ playlistId: list.id, position: 0, mediaId: video.id }).run();
-  const dest = deps.db
-    .insert(destinations)
-    .values({ projectId: project.id, name: "Steam store", rtmpUrl: "rtmp://127.0.0.1/app", streamKey: "k" })
-    .returning()
-    .get();
+  const project = await makeProject(deps, { orgId: org.id });
+  const video = (
+    await deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId: project.id,
+        originalName: "trailer.mp4",
+        storedName: `${crypto.randomUUID()}.mp4`,
+        mimeType: "video/mp4",
+        fileSize: 1000,
+        kind: "video",
+        durationSeconds: 30,
+      })
+      .returning()
+  )[0]!;
+  const list = (
+    await deps.db.insert(playlists).values({ projectId: project.id, name: "Fest loop" }).returning()
+  )[0]!;
+  await deps.db.insert(playlistItems).values({ playlistId: list.id, position: 0, mediaId: video.id });
+  const dest = (
+    await deps.db
+      .insert(destinations)
+      .values({ projectId: project.id, name: "Steam store", rtmpUrl: "rtmp://127.0.0.1/app", streamKey: "k" })
+      .returning()
+  )[0]!;
   return { deps, project, video, list, dest, caller: await callerFor(deps, user.email) };
 }
 
@@ -69,19 +69,16 @@ test("editing a playlist on air says changes play from the next loop; off air it
   expect(within(offAir).queryByTestId("playlist-on-air-hint")).toBeNull();
   cleanup();
 
-  w.deps.db
-    .insert(streams)
-    .values({
-      projectId: w.project.id,
-      destinationId: w.dest.id,
-      playlistId: w.list.id,
-      playlistName: "Fest loop",
-      mediaName: "Fest loop",
-      destinationName: "Steam store",
-      destinationType: "steam",
-      status: "running",
-    })
-    .run();
+  await w.deps.db.insert(streams).values({
+    projectId: w.project.id,
+    destinationId: w.dest.id,
+    playlistId: w.list.id,
+    playlistName: "Fest loop",
+    mediaName: "Fest loop",
+    destinationName: "Steam store",
+    destinationType: "steam",
+    status: "running",
+  });
   renderWithApp(<MediaTab projectId={w.project.id} />, { caller: w.caller });
   const again = await screen.findByTestId(`playlist-${w.list.id}`);
   fireEvent.click(within(again).getByRole("button", { name: PLAYLISTS.edit }));
@@ -94,14 +91,15 @@ test("the Schedule dialog labels videos and playlists, and marks ended one-off w
   const w = await world();
   const HOUR = 3600_000;
   const now = Date.now();
-  const add = (values: Partial<typeof schedules.$inferInsert>) =>
-    w.deps.db
-      .insert(schedules)
-      .values({ destinationId: w.dest.id, projectId: w.project.id, kind: "once", ...values })
-      .returning()
-      .get();
-  add({ startsAt: now - 3 * HOUR, endsAt: now - 2 * HOUR, mediaId: w.video.id });
-  add({ startsAt: now + 2 * HOUR, endsAt: now + 3 * HOUR, playlistId: w.list.id });
+  const add = async (values: Partial<typeof schedules.$inferInsert>) =>
+    (
+      await w.deps.db
+        .insert(schedules)
+        .values({ destinationId: w.dest.id, projectId: w.project.id, kind: "once", ...values })
+        .returning()
+    )[0]!;
+  await add({ startsAt: now - 3 * HOUR, endsAt: now - 2 * HOUR, mediaId: w.video.id });
+  await add({ startsAt: now + 2 * HOUR, endsAt: now + 3 * HOUR, playlistId: w.list.id });
   const destination = (await w.caller.streaming.destinations({ projectId: w.project.id }))[0]!;
   renderWithApp(<ScheduleDialog destination={destination} onClose={() => {}} />, { caller: w.caller });
   const rows = await screen.findByTestId("schedule-windows");

@@ -27,24 +27,25 @@ afterEach(() => {
 
 async function setup(role: Role) {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role });
-  const project = makeProject(deps, { orgId: org.id });
-  const video = (name: string, seconds: number) =>
-    deps.db
-      .insert(mediaFiles)
-      .values({
-        projectId: project.id,
-        originalName: name,
-        storedName: `${crypto.randomUUID()}.mp4`,
-        mimeType: "video/mp4",
-        fileSize: 1000,
-        kind: "video",
-        durationSeconds: seconds,
-      })
-      .returning()
-      .get();
-  const videos = [video("intro.mp4", 20), video("trailer.mp4", 95), video("outro.mp4", 10)];
+  const project = await makeProject(deps, { orgId: org.id });
+  const video = async (name: string, seconds: number) =>
+    (
+      await deps.db
+        .insert(mediaFiles)
+        .values({
+          projectId: project.id,
+          originalName: name,
+          storedName: `${crypto.randomUUID()}.mp4`,
+          mimeType: "video/mp4",
+          fileSize: 1000,
+          kind: "video",
+          durationSeconds: seconds,
+        })
+        .returning()
+    )[0]!;
+  const videos = [await video("intro.mp4", 20), await video("trailer.mp4", 95), await video("outro.mp4", 10)];
   return { deps, user, project, videos, caller: await callerFor(deps, user.email) };
 }
 
@@ -64,7 +65,7 @@ describe("playlists on the media tab", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: PLAYLISTS.moveUp("outro.mp4") }));
     fireEvent.click(within(dialog).getByRole("button", { name: PLAYLISTS.remove("intro.mp4") }));
     fireEvent.click(within(dialog).getByRole("button", { name: PLAYLISTS.save }));
-    await waitFor(() => expect(s.deps.db.select().from(playlists).all()).toHaveLength(1));
+    await waitFor(async () => expect(await s.deps.db.select().from(playlists)).toHaveLength(1));
     const [saved] = await s.caller.playlists.list({ projectId: s.project.id });
     expect(saved!.items.map((i) => i.name)).toEqual(["outro.mp4", "trailer.mp4"]);
     const card = await screen.findByTestId(`playlist-${saved!.id}`);
@@ -82,12 +83,12 @@ describe("playlists on the media tab", () => {
     const confirm = await screen.findByRole("alertdialog").catch(() => screen.findByRole("dialog"));
     expect(within(confirm).getByText(PLAYLISTS.confirmDelete("Next Fest loop"))).toBeTruthy();
     fireEvent.click(within(confirm).getByRole("button", { name: PLAYLISTS.delete }));
-    await waitFor(() => expect(s.deps.db.select().from(playlists).all()).toHaveLength(0));
+    await waitFor(async () => expect(await s.deps.db.select().from(playlists)).toHaveLength(0));
   });
 
   test("a viewer sees playlists but no controls to change them", async () => {
     const s = await setup("viewer");
-    s.deps.db.insert(playlists).values({ projectId: s.project.id, name: "Sale loop" }).run();
+    await s.deps.db.insert(playlists).values({ projectId: s.project.id, name: "Sale loop" });
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     expect(await screen.findByText("Sale loop")).toBeTruthy();
     expect(screen.queryByRole("button", { name: PLAYLISTS.newPlaylist })).toBeNull();
@@ -96,34 +97,30 @@ describe("playlists on the media tab", () => {
 
   test("a refused delete is titled for what did not happen, with the server's reason", async () => {
     const s = await setup("developer");
-    const list = s.deps.db
-      .insert(playlists)
-      .values({ projectId: s.project.id, name: "Sale loop" })
-      .returning()
-      .get();
-    const dest = s.deps.db
-      .insert(destinations)
-      .values({
-        projectId: s.project.id,
-        name: "Steam",
-        type: "custom",
-        rtmpUrl: "rtmp://127.0.0.1:1935/live",
-      })
-      .returning()
-      .get();
-    s.deps.db
-      .insert(streams)
-      .values({
-        projectId: s.project.id,
-        destinationId: dest.id,
-        playlistId: list.id,
-        mediaName: "Sale loop",
-        destinationName: "Steam",
-        destinationType: "custom",
-        status: "running",
-        startedAt: Date.now(),
-      })
-      .run();
+    const list = (
+      await s.deps.db.insert(playlists).values({ projectId: s.project.id, name: "Sale loop" }).returning()
+    )[0]!;
+    const dest = (
+      await s.deps.db
+        .insert(destinations)
+        .values({
+          projectId: s.project.id,
+          name: "Steam",
+          type: "custom",
+          rtmpUrl: "rtmp://127.0.0.1:1935/live",
+        })
+        .returning()
+    )[0]!;
+    await s.deps.db.insert(streams).values({
+      projectId: s.project.id,
+      destinationId: dest.id,
+      playlistId: list.id,
+      mediaName: "Sale loop",
+      destinationName: "Steam",
+      destinationType: "custom",
+      status: "running",
+      startedAt: Date.now(),
+    });
     renderWithApp(<MediaTab projectId={s.project.id} />, { caller: s.caller });
     const card = await screen.findByTestId(`playlist-${list.id}`);
     fireEvent.click(within(card).getByRole("button", { name: `${PLAYLISTS.delete} Sale loop` }));
@@ -135,6 +132,6 @@ describe("playlists on the media tab", () => {
         PLAYLISTS.onAirDelete,
       ]),
     );
-    expect(s.deps.db.select().from(playlists).all()).toHaveLength(1);
+    expect(await s.deps.db.select().from(playlists)).toHaveLength(1);
   });
 });

@@ -20,7 +20,7 @@ const toastTitles = () => toaster.getVisibleToasts().map((t) => t.title);
 
 async function setup() {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, {
     orgId: org.id,
     role: "manager",
@@ -29,8 +29,9 @@ async function setup() {
   });
   renderWithApp(<ProfilePage />, { caller: await callerFor(deps, user.email) });
   await screen.findByTestId("profile-name");
-  const row = (user: { id: number }) => deps.db.select().from(users).where(eq(users.id, user.id)).get()!;
-  return { deps, user, row: () => row(user) };
+  const row = async (user: { id: number }) =>
+    (await deps.db.select().from(users).where(eq(users.id, user.id)).limit(1))[0]!;
+  return { deps, user, row: async () => await row(user) };
 }
 
 /** Opens one inline form by its button and returns it. */
@@ -55,7 +56,7 @@ const shown = (text: string) => () => document.body.textContent?.includes(text) 
 
 test("the card shows name, email, role label and a masked password", async () => {
   const deps = testDeps();
-  const user = await makeUser(deps, { orgId: makeOrg(deps).id, role: "viewer", name: "Vic Viewer" });
+  const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "viewer", name: "Vic Viewer" });
   renderWithApp(<ProfilePage />, { caller: await callerFor(deps, user.email) });
   expect(screen.getByText(PROFILE_UI.loadingUser)).toBeTruthy();
   expect((await screen.findByTestId("profile-name")).textContent).toBe("Vic Viewer");
@@ -75,7 +76,7 @@ test("Change Name: empty, too short, then trimmed and saved; the shown name foll
   type(form, PROFILE_UI.newName, " Z ");
   await save(form);
   expect(form.getByText(AUTH.nameTooShort)).toBeTruthy();
-  expect(row().name).toBe("Mia Manager");
+  expect((await row()).name).toBe("Mia Manager");
 
   // Cancel closes the form and clears it.
   fireEvent.click(form.getByRole("button", { name: FORMS_UI.cancel }));
@@ -85,7 +86,7 @@ test("Change Name: empty, too short, then trimmed and saved; the shown name foll
 
   type(form, PROFILE_UI.newName, "  Zoe Quinn  ");
   await save(form, toasted(AUTH.nameChanged));
-  expect(row().name).toBe("Zoe Quinn");
+  expect((await row()).name).toBe("Zoe Quinn");
   await waitFor(() => expect(screen.getByTestId("profile-name").textContent).toBe("Zoe Quinn"));
   expect(screen.queryByRole("form", { name: PROFILE_UI.changeName })).toBeNull();
 }, 30_000);
@@ -104,11 +105,11 @@ test("Change Email: required, pattern, wrong password from the server, then save
   type(form, PROFILE_UI.currentPassword, "wrong-password");
   await save(form, shown(AUTH.wrongPassword));
   expect(form.getByText(AUTH.wrongPassword)).toBeTruthy();
-  expect(row().email).toBe("mia@example.com");
+  expect((await row()).email).toBe("mia@example.com");
 
   type(form, PROFILE_UI.currentPassword, TEST_PASSWORD);
   await save(form, toasted(AUTH.emailChanged));
-  expect(row().email).toBe("zoe@example.com");
+  expect((await row()).email).toBe("zoe@example.com");
   await waitFor(() => expect(screen.getAllByText("zoe@example.com").length).toBeGreaterThan(0));
 }, 30_000);
 
@@ -131,9 +132,9 @@ test("Change Password: must match, 6+ characters, current checked by the server,
   type(form, PROFILE_UI.confirmPassword, "new-password-9");
   await save(form, shown(AUTH.wrongCurrentPassword));
   expect(form.getByText(AUTH.wrongCurrentPassword)).toBeTruthy();
-  expect(await verifyPassword(TEST_PASSWORD, row().passwordHash)).toBe(true);
+  expect(await verifyPassword(TEST_PASSWORD, (await row()).passwordHash)).toBe(true);
 
   type(form, PROFILE_UI.currentPassword, TEST_PASSWORD);
   await save(form, toasted(AUTH.passwordChanged));
-  expect(await verifyPassword("new-password-9", row().passwordHash)).toBe(true);
+  expect(await verifyPassword("new-password-9", (await row()).passwordHash)).toBe(true);
 }, 30_000);

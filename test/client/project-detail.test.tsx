@@ -18,9 +18,9 @@ afterEach(() => {
 
 async function setup() {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role: "developer", name: "Dev Dana" });
-  const project = makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Starfall" });
+  const project = await makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Starfall" });
   return { deps, org, user, project, caller: await callerFor(deps, user.email) };
 }
 
@@ -28,15 +28,14 @@ const route = "/projects/*";
 
 test("header, Settings link, tabs following the path, Project Information and Quick Stats", async () => {
   const { deps, project, caller } = await setup();
-  deps.db
+  await deps.db
     .update(projects)
     .set({
       description: "Co-op shooter",
       url: "https://starfall.example",
       createdAt: Date.UTC(2026, 4, 9, 12),
     })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   renderWithApp(<ProjectDetailPage />, { caller, path: `/projects/${project.id}`, route });
 
   expect(await screen.findByRole("heading", { name: "Starfall" })).toBeTruthy();
@@ -63,11 +62,10 @@ test("header, Settings link, tabs following the path, Project Information and Qu
   expect(within(stats).queryByText(PROJECTS_UI.lastSync)).toBeNull();
   cleanup();
 
-  deps.db
+  await deps.db
     .update(projects)
     .set({ steamAnalyticsEnabled: true, steamLastSync: Date.UTC(2026, 5, 1, 12) })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   renderWithApp(<ProjectDetailPage />, { caller, path: `/projects/${project.id}/media`, route });
   await screen.findByRole("heading", { name: "Starfall" });
   expect(selected()).toBe(PROJECTS_UI.tabMedia);
@@ -88,7 +86,7 @@ test("header, Settings link, tabs following the path, Project Information and Qu
 
 test("another organization's project reads 'Project Not Found'; the toast carries the server's text", async () => {
   const { deps, caller } = await setup();
-  const foreign = makeProject(deps, { orgId: makeOrg(deps, "Rivals").id, name: "Secret" });
+  const foreign = await makeProject(deps, { orgId: (await makeOrg(deps, "Rivals")).id, name: "Secret" });
   renderWithApp(<ProjectDetailPage />, { caller, path: `/projects/${foreign.id}`, route });
   expect(await screen.findByText(PROJECTS_UI.notFound)).toBeTruthy();
   expect(screen.queryByText("Secret")).toBeNull();

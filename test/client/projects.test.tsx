@@ -24,23 +24,22 @@ const toasts = () => toaster.getVisibleToasts().map((t) => ({ title: t.title, de
 
 async function setup(role: "admin" | "manager" | "viewer") {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
-  const other = makeOrg(deps, "Elsewhere");
+  const org = await makeOrg(deps, "Pixel Forge");
+  const other = await makeOrg(deps, "Elsewhere");
   const user = await makeUser(deps, { orgId: org.id, role, name: "Mia Manager" });
   return { deps, org, other, user, caller: await callerFor(deps, user.email) };
 }
 
 test("cards show name, organization, description, creator, US date, badges and links", async () => {
   const { deps, org, other, user, caller } = await setup("manager");
-  const plain = makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Plain" });
-  deps.db
+  const plain = await makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Plain" });
+  await deps.db
     .update(projects)
     .set({ createdAt: Date.UTC(2026, 0, 2) })
-    .where(eq(projects.id, plain.id))
-    .run();
-  const rich = makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Rich" });
-  makeProject(deps, { orgId: other.id, name: "Hidden" });
-  deps.db
+    .where(eq(projects.id, plain.id));
+  const rich = await makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Rich" });
+  await makeProject(deps, { orgId: other.id, name: "Hidden" });
+  await deps.db
     .update(projects)
     .set({
       description: "A roguelike",
@@ -48,8 +47,7 @@ test("cards show name, organization, description, creator, US date, badges and l
       steamLastSync: Date.now(),
       createdAt: Date.UTC(2026, 2, 5, 12),
     })
-    .where(eq(projects.id, rich.id))
-    .run();
+    .where(eq(projects.id, rich.id));
   renderWithApp(<ProjectsPage />, { caller });
 
   expect(screen.getAllByTestId("project-placeholder")).toHaveLength(4);
@@ -94,7 +92,7 @@ test("empty state for those who may create, and for those who may not", async ()
 
 test("the create modal validates, creates, puts the project on top and resets", async () => {
   const { deps, org, user, caller } = await setup("manager");
-  makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Older" });
+  await makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Older" });
   renderWithApp(<ProjectsPage />, { caller });
   await screen.findAllByTestId("project-card");
 
@@ -120,7 +118,7 @@ test("the create modal validates, creates, puts the project on top and resets", 
   fireEvent.change(select, { target: { value: String(org.id) } });
   submit();
   expect(await within(dialog).findByText(PROJECTS.urlInvalid)).toBeTruthy();
-  expect(deps.db.select().from(projects).all()).toHaveLength(1);
+  expect(await deps.db.select().from(projects)).toHaveLength(1);
 
   fireEvent.change(within(dialog).getByLabelText(PROJECTS_UI.urlLabel), {
     target: { value: "https://nova.example" },
@@ -133,7 +131,7 @@ test("the create modal validates, creates, puts the project on top and resets", 
   await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull());
   const cards = await screen.findAllByTestId("project-card");
   expect(within(cards[0]!).getByRole("heading").textContent).toBe("Nova");
-  const saved = deps.db.select().from(projects).where(eq(projects.name, "Nova")).get();
+  const saved = (await deps.db.select().from(projects).where(eq(projects.name, "Nova")).limit(1))[0];
   expect(saved).toMatchObject({ orgId: org.id, url: "https://nova.example", description: "Space sim" });
 
   // Opening again shows an empty form.
@@ -192,5 +190,5 @@ test("a refused create shows 'Failed to create project' with the server's reason
       description: PROJECTS.otherOrganization,
     }),
   );
-  expect(deps.db.select().from(projects).all()).toHaveLength(0);
+  expect(await deps.db.select().from(projects)).toHaveLength(0);
 }, 30_000);

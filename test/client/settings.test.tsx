@@ -21,14 +21,13 @@ const route = "/projects/*";
 
 async function setup(role: "manager" | "viewer" = "manager") {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role, name: "Mia Manager" });
-  const project = makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Starfall" });
-  deps.db
+  const project = await makeProject(deps, { orgId: org.id, createdBy: user.id, name: "Starfall" });
+  await deps.db
     .update(projects)
     .set({ description: "Co-op", createdAt: Date.UTC(2026, 1, 14, 12) })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   const caller = await callerFor(deps, user.email);
   renderWithApp(<ProjectSettingsPage />, { caller, path: `/projects/${project.id}/settings`, route });
   return { deps, project };
@@ -71,7 +70,7 @@ test("an empty name is refused with 'Validation Error'; a valid one saves", asyn
   fireEvent.change(name, { target: { value: "   " } });
   fireEvent.click(f.getByRole("button", { name: FORMS_UI.saveChanges }));
   await waitFor(() => expect(toasts()).toContainEqual([PROJECTS_UI.validationError, PROJECTS.nameRequired]));
-  expect(deps.db.select().from(projects).get()?.name).toBe("Starfall");
+  expect((await deps.db.select().from(projects).limit(1))[0]?.name).toBe("Starfall");
 
   fireEvent.change(name, { target: { value: "  Starfall Deluxe " } });
   fireEvent.change(f.getByLabelText(PROJECTS_UI.projectDescription), { target: { value: "Now with bots" } });
@@ -80,7 +79,9 @@ test("an empty name is refused with 'Validation Error'; a valid one saves", asyn
     await Bun.sleep(200);
   });
   await waitFor(() => expect(toasts().map((t) => t[0])).toContain(PROJECTS.settingsUpdated));
-  expect(deps.db.select().from(projects).where(eq(projects.id, project.id)).get()).toMatchObject({
+  expect(
+    (await deps.db.select().from(projects).where(eq(projects.id, project.id)).limit(1))[0],
+  ).toMatchObject({
     name: "Starfall Deluxe",
     description: "Now with bots",
   });
@@ -101,7 +102,7 @@ test("a viewer sees both settings cards read-only, with no Save the server would
   fireEvent.submit(screen.getByRole("form", { name: PROJECTS_UI.generalSettings }));
   await Bun.sleep(50);
   expect(toasts()).toEqual([]);
-  expect(deps.db.select().from(projects).get()?.name).toBe("Starfall");
+  expect((await deps.db.select().from(projects).limit(1))[0]?.name).toBe("Starfall");
 
   const steam = within(screen.getByTestId("steam-analytics-card"));
   expect(steam.queryByRole("button", { name: ANALYTICS.saveChanges })).toBeNull();
@@ -114,9 +115,9 @@ test("a viewer sees both settings cards read-only, with no Save the server would
 
 test("the server still refuses a viewer's project edit", async () => {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const viewer = await makeUser(deps, { orgId: org.id, role: "viewer" });
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
   const caller = (await callerFor(deps, viewer.email)) as unknown as {
     projects: { update(i: unknown): Promise<unknown> };
   };
@@ -127,7 +128,7 @@ test("the server still refuses a viewer's project edit", async () => {
 
 test("a missing project reads 'Project Not Found' with Back to Projects", async () => {
   const deps = testDeps();
-  const user = await makeUser(deps, { orgId: makeOrg(deps).id, role: "manager" });
+  const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "manager" });
   renderWithApp(<ProjectSettingsPage />, {
     caller: await callerFor(deps, user.email),
     path: "/projects/999/settings",

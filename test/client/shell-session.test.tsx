@@ -133,7 +133,7 @@ describe("session rules", () => {
 
 async function consoleSignedIn(path = "/submissions") {
   const deps = testDeps();
-  const u = await makeUser(deps, { orgId: makeOrg(deps).id });
+  const u = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
   const session = browserSession(deps);
   await session.signInAs(u.email);
   const view = renderConsole(session, path);

@@ -12,9 +12,10 @@ setupConsoleTests();
 
 async function signedIn(role: Role, opts: { projects?: string[]; name?: string } = {}) {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const user = await makeUser(deps, { orgId: org.id, role, name: opts.name ?? "Robin Quinn Ash" });
-  const projects = (opts.projects ?? []).map((name) => makeProject(deps, { orgId: org.id, name }));
+  const projects = [];
+  for (const name of opts.projects ?? []) projects.push(await makeProject(deps, { orgId: org.id, name }));
   const session = browserSession(deps);
   await session.signInAs(user.email);
   return { deps, org, user, projects, session };

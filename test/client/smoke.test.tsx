@@ -11,7 +11,7 @@ function Me() {
 
 test("the render helper talks to the real router in-process", async () => {
   const deps = testDeps();
-  const user = await makeUser(deps, { orgId: makeOrg(deps).id, name: "Ada Lovelace" });
+  const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id, name: "Ada Lovelace" });
   renderWithApp(<Me />, { caller: await callerFor(deps, user.email) });
   expect(await screen.findByText("Hello Ada Lovelace")).toBeTruthy();
 });

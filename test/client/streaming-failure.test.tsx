@@ -27,40 +27,42 @@ const SHOWN = "[tcp @ 0x5606] Connection to [ingest] failed\n[ingest]: Connectio
 
 async function setup() {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "developer" });
-  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const project = await makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
   writeCurrentProject(project.id);
   return { deps, project, caller: await callerFor(deps, user.email) };
 }
 
-function addDestination(deps: AppDeps, projectId: number, name: string) {
-  return deps.db
-    .insert(destinations)
-    .values({ projectId, name, type: "custom", rtmpUrl: "rtmp://127.0.0.1:1935/live", streamKey: "" })
-    .returning()
-    .get();
+async function addDestination(deps: AppDeps, projectId: number, name: string) {
+  return (
+    await deps.db
+      .insert(destinations)
+      .values({ projectId, name, type: "custom", rtmpUrl: "rtmp://127.0.0.1:1935/live", streamKey: "" })
+      .returning()
+  )[0]!;
 }
 
-function addStream(
+async function addStream(
   deps: AppDeps,
   projectId: number,
   destination: { id: number; name: string },
   values: Partial<typeof streams.$inferInsert>,
 ) {
-  return deps.db
-    .insert(streams)
-    .values({
-      projectId,
-      destinationId: destination.id,
-      mediaName: "trailer.mp4",
-      destinationName: destination.name,
-      destinationType: "custom",
-      status: "starting",
-      ...values,
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(streams)
+      .values({
+        projectId,
+        destinationId: destination.id,
+        mediaName: "trailer.mp4",
+        destinationName: destination.name,
+        destinationType: "custom",
+        status: "starting",
+        ...values,
+      })
+      .returning()
+  )[0]!;
 }
 
 const failureTitles = () => toaster.getVisibleToasts().filter((t) => t.title === STREAMING_UI.failedTitle);
@@ -68,14 +70,14 @@ const failureTitles = () => toaster.getVisibleToasts().filter((t) => t.title ===
 describe("a destination's last failure", () => {
   test("the card shows the error badge, the message, when and the count, until the next start", async () => {
     const { deps, project, caller } = await setup();
-    const failed = addDestination(deps, project.id, "Refusing ingest");
-    const restarted = addDestination(deps, project.id, "Started again");
+    const failed = await addDestination(deps, project.id, "Refusing ingest");
+    const restarted = await addDestination(deps, project.id, "Started again");
     const at = Date.now() - 5 * 60_000;
     const f = { status: "error" as const, errorCount: 3, lastErrorMessage: REFUSED, lastErrorTime: at };
-    addStream(deps, project.id, failed, { ...f, stoppedAt: at });
+    await addStream(deps, project.id, failed, { ...f, stoppedAt: at });
     // An older failure, then a newer run that stopped cleanly: nothing to show.
-    addStream(deps, project.id, restarted, { ...f, stoppedAt: at });
-    addStream(deps, project.id, restarted, { status: "stopped", stoppedAt: Date.now() });
+    await addStream(deps, project.id, restarted, { ...f, stoppedAt: at });
+    await addStream(deps, project.id, restarted, { status: "stopped", stoppedAt: Date.now() });
     renderWithApp(<StreamingPage />, { caller });
 
     const card = await screen.findByTestId(`destination-${failed.id}`);
@@ -100,8 +102,8 @@ describe("a destination's last failure", () => {
 
   test("a failure that ends a stream while the page is open raises a notice once", async () => {
     const { deps, project, caller } = await setup();
-    const d = addDestination(deps, project.id, "Refusing ingest");
-    const live = addStream(deps, project.id, d, { status: "starting" });
+    const d = await addDestination(deps, project.id, "Refusing ingest");
+    const live = await addStream(deps, project.id, d, { status: "starting" });
     renderWithApp(<StreamingPage />, { caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
     await waitFor(() =>
@@ -109,11 +111,10 @@ describe("a destination's last failure", () => {
     );
 
     const at = Date.now();
-    deps.db
+    await deps.db
       .update(streams)
       .set({ status: "error", errorCount: 1, lastErrorMessage: REFUSED, lastErrorTime: at, stoppedAt: at })
-      .where(eq(streams.id, live.id))
-      .run();
+      .where(eq(streams.id, live.id));
     // The page polls every 2 s while something is live.
     await waitFor(() => expect(failureTitles()).toHaveLength(1), { timeout: 6000 });
     expect(failureTitles()[0]?.description).toBe(STREAMING_UI.streamFailedMessage("Refusing ingest"));

@@ -44,78 +44,81 @@ type SetupRole = "admin" | "developer" | "viewer" | "demoted";
 
 async function setup(role: SetupRole = "admin", env = {}) {
   const deps = testDeps(env);
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: role === "demoted" ? "developer" : role });
-  const project = makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
+  const project = await makeProject(deps, { orgId: org.id, name: "Moonlight Trailer" });
   const caller = role === "demoted" ? await demoted(deps, user) : await callerFor(deps, user.email);
   return { deps, org, user, project, caller };
 }
 
 const SECRET_KEY = "sk_live_9f8e7d6c";
 
-function addDestination(deps: AppDeps, projectId: number, name: string, autorestart = false) {
-  return deps.db
-    .insert(destinations)
-    .values({
-      projectId,
-      name,
-      type: "custom",
-      rtmpUrl: "rtmp://127.0.0.1:1935/live",
-      streamKey: SECRET_KEY,
-      autorestart,
-    })
-    .returning()
-    .get();
+async function addDestination(deps: AppDeps, projectId: number, name: string, autorestart = false) {
+  return (
+    await deps.db
+      .insert(destinations)
+      .values({
+        projectId,
+        name,
+        type: "custom",
+        rtmpUrl: "rtmp://127.0.0.1:1935/live",
+        streamKey: SECRET_KEY,
+        autorestart,
+      })
+      .returning()
+  )[0]!;
 }
 
-function addMedia(deps: AppDeps, projectId: number, name: string, kind: "video" | "image" = "video") {
+async function addMedia(deps: AppDeps, projectId: number, name: string, kind: "video" | "image" = "video") {
   // A file on disk, as a start checks; its content never matters here (no ingest is listening).
   const storedName = `${crypto.randomUUID()}.mp4`;
   const path = mediaPaths(deps.env.DATA_DIR).file(storedName);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, "");
-  return deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId,
-      originalName: name,
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: 2048,
-      kind,
-      // Marked stream-copyable so a start never launches a preparation job in these tests.
-      steamReady: true,
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId,
+        originalName: name,
+        storedName,
+        mimeType: "video/mp4",
+        fileSize: 2048,
+        kind,
+        // Marked stream-copyable so a start never launches a preparation job in these tests.
+        steamReady: true,
+      })
+      .returning()
+  )[0]!;
 }
 
-function addStream(
+async function addStream(
   deps: AppDeps,
   projectId: number,
   destination: { id: number; name: string } | null,
   status: "starting" | "running" | "stopping" | "stopped" | "error",
   extra: Partial<typeof streams.$inferInsert> = {},
 ) {
-  return deps.db
-    .insert(streams)
-    .values({
-      projectId,
-      destinationId: destination?.id ?? null,
-      mediaName: "trailer.mp4",
-      mediaSize: 5 * 1024 * 1024,
-      destinationName: destination?.name ?? "Gone",
-      destinationType: "custom",
-      status,
-      ...extra,
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(streams)
+      .values({
+        projectId,
+        destinationId: destination?.id ?? null,
+        mediaName: "trailer.mp4",
+        mediaSize: 5 * 1024 * 1024,
+        destinationName: destination?.name ?? "Gone",
+        destinationType: "custom",
+        status,
+        ...extra,
+      })
+      .returning()
+  )[0]!;
 }
 
 async function demoted(deps: AppDeps, user: { id: number; email: string }) {
   const before = await callerFor(deps, user.email);
-  deps.db.update(users).set({ role: "viewer" }).where(eq(users.id, user.id)).run();
+  await deps.db.update(users).set({ role: "viewer" }).where(eq(users.id, user.id));
   const now = await callerFor(deps, user.email);
   return new Proxy(now, { get: (target, key) => (key === "auth" ? before.auth : Reflect.get(target, key)) });
 }
@@ -133,7 +136,7 @@ describe("Streaming page", () => {
 
   test("with a project: its name, its destinations, and Start only when nothing is live", async () => {
     const { deps, project, caller } = await setup();
-    addDestination(deps, project.id, "Steam store page");
+    await addDestination(deps, project.id, "Steam store page");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     expect(await screen.findByText(STREAMING.managingFor("Moonlight Trailer"))).toBeTruthy();
@@ -151,14 +154,14 @@ describe("Streaming page", () => {
 describe("destination controls", () => {
   test("Stop and Change only while running or starting; badges in their status colours", async () => {
     const { deps, project, caller } = await setup("developer");
-    const running = addDestination(deps, project.id, "Running one");
-    const starting = addDestination(deps, project.id, "Starting one");
-    const stopping = addDestination(deps, project.id, "Stopping one");
-    const idle = addDestination(deps, project.id, "Idle one");
-    addStream(deps, project.id, running, "running");
-    addStream(deps, project.id, starting, "starting");
-    addStream(deps, project.id, stopping, "stopping");
-    addStream(deps, project.id, idle, "stopped");
+    const running = await addDestination(deps, project.id, "Running one");
+    const starting = await addDestination(deps, project.id, "Starting one");
+    const stopping = await addDestination(deps, project.id, "Stopping one");
+    const idle = await addDestination(deps, project.id, "Idle one");
+    await addStream(deps, project.id, running, "running");
+    await addStream(deps, project.id, starting, "starting");
+    await addStream(deps, project.id, stopping, "stopping");
+    await addStream(deps, project.id, idle, "stopped");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
 
@@ -190,37 +193,37 @@ describe("destination controls", () => {
 
   test("the autorestart switch saves and says so", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
+    const d = await addDestination(deps, project.id, "Steam");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
     fireEvent.click(within(card).getByRole("checkbox"));
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.autorestartEnabled));
-    expect(deps.db.select().from(destinations).get()?.autorestart).toBe(true);
+    expect((await deps.db.select().from(destinations).limit(1))[0]?.autorestart).toBe(true);
     await waitFor(() => expect((within(card).getByRole("checkbox") as HTMLInputElement).checked).toBe(true));
     fireEvent.click(within(card).getByRole("checkbox"));
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.autorestartDisabled));
-    expect(deps.db.select().from(destinations).get()?.autorestart).toBe(false);
+    expect((await deps.db.select().from(destinations).limit(1))[0]?.autorestart).toBe(false);
   });
 
   test("an autorestart change the server refuses (403) reads 'Failed to update destination'", async () => {
     const { deps, project, caller } = await setup("demoted");
-    const d = addDestination(deps, project.id, "Steam");
+    const d = await addDestination(deps, project.id, "Steam");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
     fireEvent.click(within(card).getByRole("checkbox"));
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.updateDestinationFailed));
-    expect(deps.db.select().from(destinations).get()?.autorestart).toBe(false);
+    expect((await deps.db.select().from(destinations).limit(1))[0]?.autorestart).toBe(false);
   });
 
   test("Start lists only videos; over the limit the Stream Limit Reached dialog explains it", async () => {
     const { deps, project, caller } = await setup("developer", { MAX_CONCURRENT_STREAMS: "1" });
-    const busy = addDestination(deps, project.id, "Busy");
-    const free = addDestination(deps, project.id, "Free");
-    addStream(deps, project.id, busy, "running");
-    addMedia(deps, project.id, "gameplay.mp4");
-    addMedia(deps, project.id, "capsule.png", "image");
+    const busy = await addDestination(deps, project.id, "Busy");
+    const free = await addDestination(deps, project.id, "Free");
+    await addStream(deps, project.id, busy, "running");
+    await addMedia(deps, project.id, "gameplay.mp4");
+    await addMedia(deps, project.id, "capsule.png", "image");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
 
@@ -243,12 +246,12 @@ describe("destination controls", () => {
     await waitFor(() => expect(limit.getAttribute("data-state")).toBe("closed"));
     expect(toastTitles()).not.toContain(STREAMING.startFailed);
     // Nothing was started: only the busy destination's stream exists.
-    expect(deps.db.select().from(streams).all()).toHaveLength(1);
+    expect(await deps.db.select().from(streams)).toHaveLength(1);
   });
 
   test("the stream key is never shown; viewers are not even told whether one is set", async () => {
     const dev = await setup("developer");
-    const d = addDestination(dev.deps, dev.project.id, "Steam");
+    const d = await addDestination(dev.deps, dev.project.id, "Steam");
     writeCurrentProject(dev.project.id);
     const { container, unmount } = renderWithApp(<StreamingPage />, { caller: dev.caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
@@ -265,8 +268,8 @@ describe("destination controls", () => {
 
   test("a Start the server refuses (403) shows its own permission text", async () => {
     const { deps, project, caller } = await setup("demoted");
-    const d = addDestination(deps, project.id, "Steam");
-    addMedia(deps, project.id, "gameplay.mp4");
+    const d = await addDestination(deps, project.id, "Steam");
+    await addMedia(deps, project.id, "gameplay.mp4");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     fireEvent.click(
@@ -283,8 +286,8 @@ describe("destination controls", () => {
 
   test("a Stop the server refuses (403) shows its own permission text", async () => {
     const { deps, project, caller } = await setup("demoted");
-    const d = addDestination(deps, project.id, "Steam");
-    addStream(deps, project.id, d, "running");
+    const d = await addDestination(deps, project.id, "Steam");
+    await addStream(deps, project.id, d, "running");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     fireEvent.click(
@@ -299,17 +302,17 @@ describe("destination controls", () => {
     expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.stopFailed)?.description).toBe(
       STREAMING.forbiddenStop,
     );
-    expect(deps.db.select().from(streams).get()?.status).toBe("running");
+    expect((await deps.db.select().from(streams).limit(1))[0]?.status).toBe("running");
   });
 });
 
 describe("What a viewer is offered", () => {
   test("no Start, Stop, Change or Delete; Add Destination and Auto-restart are off, with the reason", async () => {
     const { deps, project, caller } = await setup("viewer");
-    const idle = addDestination(deps, project.id, "Steam", true);
-    const busy = addDestination(deps, project.id, "Twitch");
-    addStream(deps, project.id, busy, "running");
-    const ended = addStream(deps, project.id, null, "stopped");
+    const idle = await addDestination(deps, project.id, "Steam", true);
+    const busy = await addDestination(deps, project.id, "Twitch");
+    await addStream(deps, project.id, busy, "running");
+    const ended = await addStream(deps, project.id, null, "stopped");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const reason = deniedReason("viewer", "destination.manage");
@@ -348,8 +351,8 @@ describe("What a viewer is offered", () => {
 describe("Stop and Change", () => {
   test("Stop asks first; Cancel leaves the broadcast on air", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
-    addStream(deps, project.id, d, "running");
+    const d = await addDestination(deps, project.id, "Steam");
+    await addStream(deps, project.id, d, "running");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
@@ -358,14 +361,14 @@ describe("Stop and Change", () => {
     expect(within(confirm).getByText(STREAMING_UI.stopTitle)).toBeTruthy();
     expect(within(confirm).getByText(STREAMING_UI.stopQuestion("Steam"))).toBeTruthy();
     await settle(() => fireEvent.click(within(confirm).getByRole("button", { name: FORMS_UI.cancel })));
-    expect(deps.db.select().from(streams).get()?.status).toBe("running");
+    expect((await deps.db.select().from(streams).limit(1))[0]?.status).toBe("running");
     expect(toastTitles()).not.toContain(STREAMING.streamStoppedTitle);
   });
 
   test("Stop ends the stream, says so, and the destination offers Start again", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
-    const live = addStream(deps, project.id, d, "running");
+    const d = await addDestination(deps, project.id, "Steam");
+    const live = await addStream(deps, project.id, d, "running");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const card = await screen.findByTestId(`destination-${d.id}`);
@@ -380,15 +383,18 @@ describe("Stop and Change", () => {
         screen.getByTestId(`history-${live.id}`).querySelector("[data-status]")?.getAttribute("data-palette"),
       ).toBe("gray"),
     );
-    expect(deps.db.select().from(streams).get()?.status).toBe("stopped");
+    expect((await deps.db.select().from(streams).limit(1))[0]?.status).toBe("stopped");
   });
 
   test("Change stops the stream, waits a second, then starts the new media", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
-    const oldMedia = addMedia(deps, project.id, "old.mp4");
-    addMedia(deps, project.id, "new.mp4");
-    const live = addStream(deps, project.id, d, "running", { mediaId: oldMedia.id, mediaName: "old.mp4" });
+    const d = await addDestination(deps, project.id, "Steam");
+    const oldMedia = await addMedia(deps, project.id, "old.mp4");
+    await addMedia(deps, project.id, "new.mp4");
+    const live = await addStream(deps, project.id, d, "running", {
+      mediaId: oldMedia.id,
+      mediaName: "old.mp4",
+    });
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     fireEvent.click(
@@ -402,13 +408,10 @@ describe("Stop and Change", () => {
     // Waits on what the page does, not on fixed sleeps: on a busy machine the stop, the pause and the
     // start each take longer than their nominal time.
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.streamStoppedTitle), { timeout: 5000 });
-    const stoppedAt = deps.db.select().from(streams).where(eq(streams.id, live.id)).get()!.stoppedAt!;
+    const stoppedAt = (await deps.db.select().from(streams).where(eq(streams.id, live.id)).limit(1))[0]!
+      .stoppedAt!;
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.streamStartedTitle), { timeout: 5000 });
-    const next = deps.db
-      .select()
-      .from(streams)
-      .all()
-      .find((s) => s.id !== live.id)!;
+    const next = (await deps.db.select().from(streams)).find((s) => s.id !== live.id)!;
     expect(next.mediaName).toBe("new.mp4");
     expect(next.startedAt - stoppedAt).toBeGreaterThanOrEqual(1000);
     await deps.supervisor.shutdown();
@@ -419,8 +422,8 @@ describe("Stop and Change", () => {
 
 test("deleting a destination asks first, stops its stream and removes it", async () => {
   const { deps, project, caller } = await setup("developer");
-  const d = addDestination(deps, project.id, "Old ingest");
-  const live = addStream(deps, project.id, d, "running");
+  const d = await addDestination(deps, project.id, "Old ingest");
+  const live = await addStream(deps, project.id, d, "running");
   writeCurrentProject(project.id);
   renderWithApp(<StreamingPage />, { caller });
   const card = await screen.findByTestId(`destination-${d.id}`);
@@ -431,7 +434,9 @@ test("deleting a destination asks first, stops its stream and removes it", async
   expect(toastTitles()).toContain(STREAMING_UI.destinationDeletedTitle);
   await waitFor(() => expect(screen.queryByTestId(`destination-${d.id}`)).toBeNull());
   // The history keeps the stream, now ended.
-  expect(deps.db.select().from(streams).where(eq(streams.id, live.id)).get()?.status).toBe("stopped");
+  expect((await deps.db.select().from(streams).where(eq(streams.id, live.id)).limit(1))[0]?.status).toBe(
+    "stopped",
+  );
 });
 
 describe("Add Stream Destination", () => {
@@ -466,7 +471,7 @@ describe("Add Stream Destination", () => {
     fireEvent.change(field(STREAMING_UI.rtmpUrlLabel), { target: { value: "https://ingest.example/app" } });
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
     expect(await within(form).findByText(STREAMING.rtmpUrlScheme)).toBeTruthy();
-    expect(deps.db.select().from(destinations).all()).toHaveLength(0);
+    expect(await deps.db.select().from(destinations)).toHaveLength(0);
   });
 
   test("a valid form creates the destination, says so, and lists it", async () => {
@@ -479,7 +484,7 @@ describe("Add Stream Destination", () => {
       fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination })),
     );
     expect(toastTitles()).toContain(STREAMING.destinationCreatedTitle);
-    const row = deps.db.select().from(destinations).get()!;
+    const row = (await deps.db.select().from(destinations).limit(1))[0]!;
     expect(row).toMatchObject({
       name: "Next Fest",
       type: "steam",
@@ -500,7 +505,7 @@ describe("Add Stream Destination", () => {
     fireEvent.click(within(form).getByRole("button", { name: STREAMING_UI.createDestination }));
     await waitFor(() => expect(toastTitles()).toContain(STREAMING.createDestinationFailed));
     expect(toaster.getVisibleToasts()[0]?.description).toBe(STREAMING.forbiddenCreateDestination);
-    expect(deps.db.select().from(destinations).all()).toHaveLength(0);
+    expect(await deps.db.select().from(destinations)).toHaveLength(0);
     expect(form.getAttribute("data-state")).toBe("open");
   });
 });
@@ -510,9 +515,9 @@ describe("Stream Activity History", () => {
 
   test("rows expand and collapse with duration, size, errors and the last error", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
+    const d = await addDestination(deps, project.id, "Steam");
     const t0 = Date.now() - 5 * HOUR;
-    const failed = addStream(deps, project.id, d, "error", {
+    const failed = await addStream(deps, project.id, d, "error", {
       startedAt: t0,
       stoppedAt: t0 + HOUR + 2 * 60_000 + 3_000,
       errorCount: 3,
@@ -539,9 +544,9 @@ describe("Stream Activity History", () => {
 
   test("Delete appears only on ended records and asks for confirmation first", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
-    const live = addStream(deps, project.id, d, "running");
-    const stopped = addStream(deps, project.id, d, "stopped", {
+    const d = await addDestination(deps, project.id, "Steam");
+    const live = await addStream(deps, project.id, d, "running");
+    const stopped = await addStream(deps, project.id, d, "stopped", {
       mediaName: "teaser.mp4",
       stoppedAt: Date.now(),
     });
@@ -563,21 +568,15 @@ describe("Stream Activity History", () => {
     await settle(() => fireEvent.click(within(dialog).getByRole("button", { name: STREAMING_UI.delete })));
     expect(toastTitles()).toContain(STREAMING.streamDeletedTitle);
     await waitFor(() => expect(screen.queryByTestId(`history-${stopped.id}`)).toBeNull());
-    expect(
-      deps.db
-        .select()
-        .from(streams)
-        .all()
-        .map((s) => s.id),
-    ).toEqual([live.id]);
+    expect((await deps.db.select().from(streams)).map((s) => s.id)).toEqual([live.id]);
   });
 
   test("a refetch drops a selection that no longer exists", async () => {
     const { deps, project, caller } = await setup("developer");
-    const d = addDestination(deps, project.id, "Steam");
-    const chosen = addStream(deps, project.id, d, "stopped", { mediaName: "chosen.mp4" });
-    const second = addStream(deps, project.id, d, "stopped", { mediaName: "second.mp4" });
-    const third = addStream(deps, project.id, d, "stopped", { mediaName: "third.mp4" });
+    const d = await addDestination(deps, project.id, "Steam");
+    const chosen = await addStream(deps, project.id, d, "stopped", { mediaName: "chosen.mp4" });
+    const second = await addStream(deps, project.id, d, "stopped", { mediaName: "second.mp4" });
+    const third = await addStream(deps, project.id, d, "stopped", { mediaName: "third.mp4" });
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     const deleteThroughPage = async (id: number) => {
@@ -591,22 +590,19 @@ describe("Stream Activity History", () => {
       within(await screen.findByTestId(`history-${chosen.id}`)).getByRole("button", { expanded: false }),
     );
     expect(await screen.findByTestId(`history-details-${chosen.id}`)).toBeTruthy();
-    // The expanded record goes away behind the page's back; deleting another one refetches the list.
-    deps.db.delete(streams).where(eq(streams.id, chosen.id)).run();
+    // The expanded record goes away behind the page's back; deleting another one refetches the await list.
+    deps.db.delete(streams).where(eq(streams.id, chosen.id));
     await deleteThroughPage(second.id);
     expect(screen.queryByTestId(`history-${chosen.id}`)).toBeNull();
-    // A record with the same id returns: the dropped selection must not open it again.
-    deps.db
-      .insert(streams)
-      .values({
-        id: chosen.id,
-        projectId: project.id,
-        mediaName: "back.mp4",
-        destinationName: "Steam",
-        destinationType: "custom",
-        status: "stopped",
-      })
-      .run();
+    // A record with the same id returns: the dropped selection must not open it await again.
+    deps.db.insert(streams).values({
+      id: chosen.id,
+      projectId: project.id,
+      mediaName: "back.mp4",
+      destinationName: "Steam",
+      destinationType: "custom",
+      status: "stopped",
+    });
     await deleteThroughPage(third.id);
     expect(await screen.findByText("back.mp4 → Steam")).toBeTruthy();
     expect(screen.queryByTestId(`history-details-${chosen.id}`)).toBeNull();
@@ -614,8 +610,8 @@ describe("Stream Activity History", () => {
 
   test("a delete the server refuses (403) shows its own permission text", async () => {
     const { deps, project, caller } = await setup("demoted");
-    const d = addDestination(deps, project.id, "Steam");
-    const stopped = addStream(deps, project.id, d, "stopped");
+    const d = await addDestination(deps, project.id, "Steam");
+    const stopped = await addStream(deps, project.id, d, "stopped");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     fireEvent.click(
@@ -627,12 +623,12 @@ describe("Stream Activity History", () => {
     expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.deleteFailed)?.description).toBe(
       STREAMING.forbiddenDelete,
     );
-    expect(deps.db.select().from(streams).all()).toHaveLength(1);
+    expect(await deps.db.select().from(streams)).toHaveLength(1);
   });
 
   test("'Clear All Ended' is not offered to non-admins", async () => {
     const { deps, project, caller } = await setup("developer");
-    const stopped = addStream(deps, project.id, null, "stopped");
+    const stopped = await addStream(deps, project.id, null, "stopped");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     await screen.findByTestId(`history-${stopped.id}`);
@@ -641,12 +637,12 @@ describe("Stream Activity History", () => {
 
   test("'Clear All Ended' asks first, names the project, then removes only its ended records", async () => {
     const { deps, org, project, caller } = await setup("admin");
-    const d = addDestination(deps, project.id, "Steam");
-    const live = addStream(deps, project.id, d, "running");
-    addStream(deps, project.id, d, "stopped");
-    addStream(deps, project.id, d, "error");
-    const other = makeProject(deps, { orgId: org.id, name: "Other Game" });
-    const othersEnded = addStream(deps, other.id, null, "stopped");
+    const d = await addDestination(deps, project.id, "Steam");
+    const live = await addStream(deps, project.id, d, "running");
+    await addStream(deps, project.id, d, "stopped");
+    await addStream(deps, project.id, d, "error");
+    const other = await makeProject(deps, { orgId: org.id, name: "Other Game" });
+    const othersEnded = await addStream(deps, other.id, null, "stopped");
     writeCurrentProject(project.id);
     renderWithApp(<StreamingPage />, { caller });
     fireEvent.click(await screen.findByRole("button", { name: STREAMING.clearAllEnded }));
@@ -659,12 +655,6 @@ describe("Stream Activity History", () => {
     expect(toaster.getVisibleToasts().find((t) => t.title === STREAMING.clearedTitle)?.description).toBe(
       "Successfully deleted 2 ended streams",
     );
-    expect(
-      deps.db
-        .select()
-        .from(streams)
-        .all()
-        .map((s) => s.id),
-    ).toEqual([live.id, othersEnded.id]);
+    expect((await deps.db.select().from(streams)).map((s) => s.id)).toEqual([live.id, othersEnded.id]);
   });
 });

@@ -23,7 +23,7 @@ const toastTitles = () => toasts().map((t) => t[0]);
 
 async function setup() {
   const deps = testDeps();
-  const org = makeOrg(deps, "Pixel Forge");
+  const org = await makeOrg(deps, "Pixel Forge");
   const admin = await makeUser(deps, {
     orgId: org.id,
     role: "admin",
@@ -38,7 +38,7 @@ async function setup() {
   });
   renderWithApp(<UsersPage />, { caller: await callerFor(deps, admin.email) });
   await screen.findByTestId(`user-row-${dev.id}`);
-  const row = (id: number) => deps.db.select().from(users).where(eq(users.id, id)).get();
+  const row = async (id: number) => (await deps.db.select().from(users).where(eq(users.id, id)).limit(1))[0];
   return { deps, org, admin, dev, row };
 }
 
@@ -66,7 +66,7 @@ const toasted = (title: string) => () => toastTitles().includes(title);
 
 test("non-admins see 'Access Denied' and no users", async () => {
   const deps = testDeps();
-  const manager = await makeUser(deps, { orgId: makeOrg(deps).id, role: "manager" });
+  const manager = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "manager" });
   renderWithApp(<UsersPage />, { caller: await callerFor(deps, manager.email) });
   expect(await screen.findByText(FORMS_UI.accessDenied)).toBeTruthy();
   expect(screen.getByText(FORMS_UI.accessDeniedHint)).toBeTruthy();
@@ -75,7 +75,7 @@ test("non-admins see 'Access Denied' and no users", async () => {
 
 test("table columns, 'Never', no delete on one's own row, search, role filter and the empty state", async () => {
   const { deps, org, admin, dev } = await setup();
-  makeProject(deps, { orgId: org.id, createdBy: dev.id, name: "Starfall" });
+  await makeProject(deps, { orgId: org.id, createdBy: dev.id, name: "Starfall" });
   await act(() => Bun.sleep(50));
   const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
   expect(headers).toEqual([
@@ -144,9 +144,9 @@ test("Create New User: required fields, formats, a duplicate email, then created
   );
   fireEvent.change(dialog.getByLabelText(FORMS_UI.organization), { target: { value: String(org.id) } });
   await press(dialog, USERS_UI.create, toasted(USERS.created));
-  const created = deps.db.select().from(users).where(eq(users.email, "max@example.com")).get()!;
+  const created = (await deps.db.select().from(users).where(eq(users.email, "max@example.com")).limit(1))[0]!;
   expect(created).toMatchObject({ name: "Max Manager", role: "manager", orgId: org.id, isActive: true });
-  expect(row(created.id)).toBeTruthy();
+  expect(await row(created.id)).toBeTruthy();
   expect(await screen.findByTestId(`user-row-${created.id}`)).toBeTruthy();
 }, 30_000);
 
@@ -164,7 +164,7 @@ test("Reset Password: must match and be 6+ characters; then reset for the user",
   type(dialog, USERS_UI.newPassword, "fresh-pass-1");
   type(dialog, USERS_UI.confirmPassword, "fresh-pass-1");
   await press(dialog, USERS_UI.resetPassword, toasted(passwordResetFor("Dev Dana")));
-  expect(await verifyPassword("fresh-pass-1", row(dev.id)!.passwordHash)).toBe(true);
+  expect(await verifyPassword("fresh-pass-1", (await row(dev.id))!.passwordHash)).toBe(true);
 }, 30_000);
 
 test("Change Email: required, pattern, then changed for the user", async () => {
@@ -177,12 +177,12 @@ test("Change Email: required, pattern, then changed for the user", async () => {
   expect(dialog.getByText(AUTH.emailInvalid)).toBeTruthy();
   type(dialog, FORMS_UI.newEmail, "dana@studio.example");
   await press(dialog, FORMS_UI.changeEmail, toasted(emailChangedFor("Dev Dana")));
-  expect(row(dev.id)!.email).toBe("dana@studio.example");
+  expect((await row(dev.id))!.email).toBe("dana@studio.example");
 }, 30_000);
 
 test("Edit, deactivate, details and a confirmed delete", async () => {
   const { deps, org, dev, row } = await setup();
-  makeProject(deps, { orgId: org.id, createdBy: dev.id, name: "Starfall" });
+  await makeProject(deps, { orgId: org.id, createdBy: dev.id, name: "Starfall" });
 
   const edit = await rowAction(dev.id, USERS_UI.edit);
   expect(edit.getByText(USERS_UI.editTitle)).toBeTruthy();
@@ -193,7 +193,7 @@ test("Edit, deactivate, details and a confirmed delete", async () => {
   type(edit, /^Name/, "Dana Dev");
   fireEvent.change(edit.getByLabelText(USERS_UI.role), { target: { value: "viewer" } });
   await press(edit, FORMS_UI.saveChanges, toasted(USERS.updated));
-  expect(row(dev.id)).toMatchObject({ name: "Dana Dev", role: "viewer" });
+  expect(await row(dev.id)).toMatchObject({ name: "Dana Dev", role: "viewer" });
   await waitFor(() => expect(document.querySelector("[role=dialog]") === null).toBe(true));
 
   await press(
@@ -201,7 +201,7 @@ test("Edit, deactivate, details and a confirmed delete", async () => {
     USERS_UI.deactivate,
     toasted(USERS.deactivated),
   );
-  expect(row(dev.id)!.isActive).toBe(false);
+  expect((await row(dev.id))!.isActive).toBe(false);
   await within(screen.getByTestId(`user-row-${dev.id}`)).findByRole("button", { name: USERS_UI.activate });
 
   const details = await rowAction(dev.id, USERS_UI.viewDetails);
@@ -219,13 +219,13 @@ test("Edit, deactivate, details and a confirmed delete", async () => {
   const confirm = await rowAction(dev.id, USERS_UI.deleteUser, "alertdialog");
   expect(confirm.getByText(USERS.confirmDelete)).toBeTruthy();
   await press(confirm, FORMS_UI.delete, toasted(USERS.deleted));
-  expect(row(dev.id)).toBeUndefined();
+  expect(await row(dev.id)).toBeUndefined();
   await waitFor(() => expect(hasRow(dev.id)).toBe(false), { timeout: 3000 });
 }, 30_000);
 
 test("a failed list says 'Failed to fetch users' once, not as title and message both", async () => {
   const deps = testDeps();
-  const admin = await makeUser(deps, { orgId: makeOrg(deps, "Pixel Forge").id, role: "admin" });
+  const admin = await makeUser(deps, { orgId: (await makeOrg(deps, "Pixel Forge")).id, role: "admin" });
   const caller = await callerFor(deps, admin.email);
   // The list fails with the very text the screen uses as its title.
   const failing = new Proxy(caller, {

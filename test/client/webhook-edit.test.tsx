@@ -17,30 +17,31 @@ afterEach(() => {
 
 async function setup() {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "manager" });
-  const project = makeProject(deps, { orgId: org.id });
+  const project = await makeProject(deps, { orgId: org.id });
   const caller = await callerFor(deps, user.email);
-  const add = (name: string | null, token: string) =>
-    deps.db
-      .insert(webhooks)
-      .values({
-        projectId: project.id,
-        name,
-        url: `https://discord.com/api/webhooks/1/${token}`,
-        format: "discord",
-        events: ["stream.failed"],
-        secret: `whsec_${token}`,
-      })
-      .returning()
-      .get();
+  const add = async (name: string | null, token: string) =>
+    (
+      await deps.db
+        .insert(webhooks)
+        .values({
+          projectId: project.id,
+          name,
+          url: `https://discord.com/api/webhooks/1/${token}`,
+          format: "discord",
+          events: ["stream.failed"],
+          secret: `whsec_${token}`,
+        })
+        .returning()
+    )[0]!;
   return { deps, project, caller, add };
 }
 
 test("two Discord hooks read apart by their names", async () => {
   const { project, caller, add } = await setup();
-  add("Discord #ops", "aaa");
-  add("Discord #launch", "bbb");
+  await add("Discord #ops", "aaa");
+  await add("Discord #launch", "bbb");
   renderWithApp(<WebhooksCard projectId={project.id} />, { caller });
   const names = await screen.findAllByTestId("webhook-name");
   expect(names.map((n) => n.textContent)).toEqual(["Discord #ops", "Discord #launch"]);
@@ -48,7 +49,7 @@ test("two Discord hooks read apart by their names", async () => {
 
 test("Edit renames a webhook and changes its format; address and secret stay", async () => {
   const { deps, project, caller, add } = await setup();
-  const hook = add(null, "ccc");
+  const hook = await add(null, "ccc");
   renderWithApp(<WebhooksCard projectId={project.id} />, { caller });
   const item = await screen.findByTestId(`webhook-${hook.id}`);
   expect(within(item).queryByTestId("webhook-name")).toBeNull();
@@ -64,7 +65,7 @@ test("Edit renames a webhook and changes its format; address and secret stay", a
     () => toaster.getVisibleToasts().some((t) => t.title === WEBHOOKS_UI.saved),
     300,
   );
-  expect(deps.db.select().from(webhooks).get()).toEqual({
+  expect((await deps.db.select().from(webhooks).limit(1))[0]).toEqual({
     ...hook,
     name: "Ops channel",
     format: "generic",

@@ -17,9 +17,9 @@ afterEach(() => {
 
 test("a manager subscribes a webhook to the new-player-peak and review-score alerts", async () => {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "manager" });
-  const project = makeProject(deps, { orgId: org.id });
+  const project = await makeProject(deps, { orgId: org.id });
   renderWithApp(<WebhooksCard projectId={project.id} />, { caller: await callerFor(deps, user.email) });
   const card = within(await screen.findByTestId("webhooks-card"));
   fireEvent.click(card.getByRole("button", { name: WEBHOOKS_UI.add }));
@@ -37,8 +37,8 @@ test("a manager subscribes a webhook to the new-player-peak and review-score ale
     target: { value: "https://example.com/hook" },
   });
   fireEvent.click(dialog.getByRole("button", { name: WEBHOOKS_UI.create }));
-  await waitFor(() => expect(deps.db.select().from(webhooks).all()).toHaveLength(1));
-  expect(deps.db.select().from(webhooks).get()!.events).toEqual(
+  await waitFor(async () => expect(await deps.db.select().from(webhooks)).toHaveLength(1));
+  expect((await deps.db.select().from(webhooks).limit(1))[0]!.events).toEqual(
     expect.arrayContaining(["analytics.player_peak", "analytics.review_score_changed"]),
   );
 });

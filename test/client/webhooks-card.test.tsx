@@ -18,9 +18,9 @@ afterEach(() => {
 
 async function setup(role: Role) {
   const deps = testDeps();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role });
-  const project = makeProject(deps, { orgId: org.id });
+  const project = await makeProject(deps, { orgId: org.id });
   const caller = await callerFor(deps, user.email);
   return {
     deps,
@@ -51,30 +51,28 @@ test("on Project Settings, managers see the card; developers and viewers do not"
 
 test("a manager sees the masked address and the last deliveries, and adds a webhook", async () => {
   const { deps, project, render } = await setup("manager");
-  const hook = deps.db
-    .insert(webhooks)
-    .values({
-      projectId: project.id,
-      url: "https://hooks.slack.com/services/T000/B000/tokenvalue",
-      format: "slack",
-      events: ["stream.failed"],
-      secret: "whsec_x",
-    })
-    .returning()
-    .get();
-  deps.db
-    .insert(webhookDeliveries)
-    .values({
-      webhookId: hook.id,
-      event: "stream.failed",
-      payload: "{}",
-      status: "failed",
-      httpStatus: 500,
-      attempts: 12,
-      nextAttemptAt: 0,
-      createdAt: Date.now(),
-    })
-    .run();
+  const hook = (
+    await deps.db
+      .insert(webhooks)
+      .values({
+        projectId: project.id,
+        url: "https://hooks.slack.com/services/T000/B000/tokenvalue",
+        format: "slack",
+        events: ["stream.failed"],
+        secret: "whsec_x",
+      })
+      .returning()
+  )[0]!;
+  await deps.db.insert(webhookDeliveries).values({
+    webhookId: hook.id,
+    event: "stream.failed",
+    payload: "{}",
+    status: "failed",
+    httpStatus: 500,
+    attempts: 12,
+    nextAttemptAt: 0,
+    createdAt: Date.now(),
+  });
   render();
   const card = within(await screen.findByTestId("webhooks-card"));
   await card.findByText("https://hooks.slack.com/****");
@@ -89,12 +87,12 @@ test("a manager sees the masked address and the last deliveries, and adds a webh
   fireEvent.change(dialog.getByLabelText(new RegExp(WEBHOOKS_UI.urlLabel)), { target: { value: "ftp://x" } });
   fireEvent.click(dialog.getByRole("button", { name: WEBHOOKS_UI.create }));
   await dialog.findByText(WEBHOOKS.urlInvalid);
-  expect(deps.db.select().from(webhooks).all()).toHaveLength(1);
+  expect(await deps.db.select().from(webhooks)).toHaveLength(1);
   fireEvent.change(dialog.getByLabelText(new RegExp(WEBHOOKS_UI.urlLabel)), {
     target: { value: "https://example.com/hook" },
   });
   fireEvent.click(dialog.getByRole("button", { name: WEBHOOKS_UI.create }));
   const secret = await screen.findByTestId("webhook-secret");
-  expect(secret.textContent).toBe(deps.db.select().from(webhooks).all()[1]!.secret);
+  expect(secret.textContent).toBe((await deps.db.select().from(webhooks))[1]!.secret);
   expect(screen.getByText(WEBHOOKS_UI.secretHint)).toBeTruthy();
 });

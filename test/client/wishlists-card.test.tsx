@@ -16,30 +16,26 @@ afterEach(cleanup);
 
 const gmtDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
-function addDay(
+async function addDay(
   deps: AppDeps,
   daysAgo: number,
   c: { adds: number; deletes: number; purchases: number; gifts: number },
 ) {
-  deps.db
+  await deps.db
     .insert(steamWishlistDays)
-    .values({ appId: APP_ID, date: gmtDay(daysAgo), ...c, fetchedAt: Date.now() })
-    .run();
+    .values({ appId: APP_ID, date: gmtDay(daysAgo), ...c, fetchedAt: Date.now() });
 }
 
 test("headline figures, chart and top countries come from the stored days; balance counts from the first date", async () => {
   const { deps, project, caller } = await analyticsProject({ financial: true });
   // Before the 30-day period: +100 outstanding.
-  addDay(deps, 200, { adds: 120, deletes: 10, purchases: 8, gifts: 2 });
-  addDay(deps, 5, { adds: 40, deletes: 4, purchases: 2, gifts: 0 });
-  addDay(deps, 2, { adds: 60, deletes: 6, purchases: 4, gifts: 1 });
-  deps.db
-    .insert(steamWishlistCountries)
-    .values([
-      { appId: APP_ID, date: gmtDay(2), countryCode: "DE", adds: 25, deletes: 1, purchases: 1, gifts: 0 },
-      { appId: APP_ID, date: gmtDay(2), countryCode: "US", adds: 35, deletes: 5, purchases: 3, gifts: 1 },
-    ])
-    .run();
+  await addDay(deps, 200, { adds: 120, deletes: 10, purchases: 8, gifts: 2 });
+  await addDay(deps, 5, { adds: 40, deletes: 4, purchases: 2, gifts: 0 });
+  await addDay(deps, 2, { adds: 60, deletes: 6, purchases: 4, gifts: 1 });
+  await deps.db.insert(steamWishlistCountries).values([
+    { appId: APP_ID, date: gmtDay(2), countryCode: "DE", adds: 25, deletes: 1, purchases: 1, gifts: 0 },
+    { appId: APP_ID, date: gmtDay(2), countryCode: "US", adds: 35, deletes: 5, purchases: 3, gifts: 1 },
+  ]);
   renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
   const section = await screen.findByTestId("wishlists-section");
   await within(section).findByTestId("wishlist-chart", {}, { timeout: 5000 });

@@ -22,7 +22,7 @@ export async function seedScreens(dataDir: string, steamEnv: Record<string, stri
   });
   const deps = createDeps(env);
   const seeded = await seedDemo(deps);
-  deps.sqlite.close();
+  await deps.closeDb();
 
   const db = new Database(join(dataDir, "console.db"));
   const now = Date.now();

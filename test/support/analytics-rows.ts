@@ -29,35 +29,35 @@ export function saleRow(appId: number, date: string, over: Partial<SaleInsert> =
   };
 }
 
-export function insertSales(deps: AppDeps, rows: SaleInsert[]) {
-  deps.db.transaction((tx) => {
-    for (const r of rows) tx.insert(steamSales).values(r).run();
+export async function insertSales(deps: AppDeps, rows: SaleInsert[]) {
+  await deps.db.transaction(async (tx) => {
+    for (const r of rows) await tx.insert(steamSales).values(r);
   });
 }
 
 /** Player samples as the sampler stores them: the raw row and its day's running peak. */
-export function insertSamples(deps: AppDeps, appId: number, samples: [iso: string, players: number][]) {
+export async function insertSamples(deps: AppDeps, appId: number, samples: [iso: string, players: number][]) {
   for (const [at, n] of samples) {
-    deps.db
-      .insert(steamPlayerSamples)
-      .values({ appId, sampledAt: Date.parse(at), playerCount: n })
-      .run();
-    foldSample(deps, appId, n, Date.parse(at));
+    await deps.db.insert(steamPlayerSamples).values({ appId, sampledAt: Date.parse(at), playerCount: n });
+    await foldSample(deps, appId, n, Date.parse(at));
   }
 }
 
-export function nameApp(deps: AppDeps, appId: number, name: string) {
-  deps.db
+export async function nameApp(deps: AppDeps, appId: number, name: string) {
+  await deps.db
     .insert(steamAppCache)
     .values({ appId, name })
-    .onConflictDoUpdate({ target: steamAppCache.appId, set: { name } })
-    .run();
+    .onConflictDoUpdate({ target: steamAppCache.appId, set: { name } });
 }
 
-export function enableAnalytics(deps: AppDeps, projectId: number, appId: number | null, financial = true) {
-  deps.db
+export async function enableAnalytics(
+  deps: AppDeps,
+  projectId: number,
+  appId: number | null,
+  financial = true,
+) {
+  await deps.db
     .update(projects)
     .set({ steamAppId: appId, steamAnalyticsEnabled: true, financialAnalyticsEnabled: financial })
-    .where(eq(projects.id, projectId))
-    .run();
+    .where(eq(projects.id, projectId));
 }

@@ -45,7 +45,11 @@ export function renderWithApp(
  * Runs `action` and stays inside act until `done` holds (failing after 10 s), then `settleMs` more,
  * so what the server's answer sets off (a dialog closing once its mutation settles) happens in act.
  */
-export async function actUntil(action: () => void, done: () => boolean = () => true, settleMs = 0) {
+export async function actUntil(
+  action: () => void,
+  done: () => boolean | Promise<boolean> = () => true,
+  settleMs = 0,
+) {
   await act(async () => {
     action();
     await waitUntil(done, 10_000, "the answer to land");

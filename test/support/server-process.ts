@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { createTestDatabase, wantsPostgres } from "./pg-mode";
 import { waitUntil } from "./wait";
 
 // The real server as a separate process on its own port and data directory, for the tests that can
@@ -20,6 +21,22 @@ export interface SpawnedServer {
   /** Everything the process has written to stdout and stderr so far. */
   output(): string;
   health(): Promise<boolean>;
+}
+
+/**
+ * On PostgreSQL (TEST_DATABASE=postgres) a data directory's server gets a database of its own, the
+ * same one each time a server starts on that directory, as the SQLite file in it would be. Never the
+ * template the preload names in DATABASE_URL: every test database is copied from it.
+ */
+const databaseOf = new Map<string, string>();
+function databaseEnv(dataDir: string): Record<string, string> {
+  if (!wantsPostgres()) return {};
+  let url = databaseOf.get(dataDir);
+  if (!url) {
+    url = createTestDatabase();
+    databaseOf.set(dataDir, url);
+  }
+  return { DATABASE_URL: url };
 }
 
 // Servers this process started: stopped when it exits, so a failed test leaves none running.
@@ -61,6 +78,7 @@ export async function spawnServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: opts.dataDir,
+      ...databaseEnv(opts.dataDir),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...opts.env,

@@ -7,6 +7,7 @@ import { createApp } from "@server/app";
 import { type AppDeps, createDeps } from "@server/deps";
 import { authenticate, login } from "@server/features/auth/auth";
 import { hashPassword } from "@server/features/auth/password";
+import { type Db, openDb, openPgDb } from "@server/platform/db/client";
 import { dialect } from "@server/platform/db/dialect";
 import { organizations, projects, users } from "@server/platform/db/schema";
 import { type Env, loadEnv } from "@server/platform/env";
@@ -42,6 +43,19 @@ export function testDeps(
   });
   opened.push(deps);
   return deps;
+}
+
+/**
+ * A second connection to a test's database, as a restarted server opens it: the same SQLite file, or
+ * the same PostgreSQL database. The caller closes it.
+ */
+export function reopenDb(deps: AppDeps): { db: Db; close: () => Promise<void> } {
+  if (deps.env.DATABASE_URL) {
+    const { db, client } = openPgDb(deps.env.DATABASE_URL, { max: 2 });
+    return { db, close: () => client.close() };
+  }
+  const { db, sqlite } = openDb(join(deps.env.DATA_DIR, "console.db"));
+  return { db, close: async () => sqlite.close() };
 }
 
 let orgSeq = 0;

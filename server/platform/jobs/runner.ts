@@ -46,33 +46,37 @@ const UNFINISHED: JobStatus[] = ["queued", "running"];
  * (with the error a direct call would have thrown) or interrupted (its server stopped).
  */
 export class JobRunner {
-  private readonly inFlight = new InFlight<string, { id: number; done: Promise<unknown> }>();
+  private readonly inFlight = new InFlight<string, { id: Promise<number>; done: Promise<unknown> }>();
 
   constructor(private readonly options: JobRunnerOptions) {}
 
-  start<R>(spec: JobSpec, work: (report: ReportProgress) => Promise<R>): StartedJob<R> {
+  /**
+   * Records the job and starts its work. A start of a key already running joins that job: the key is
+   * taken before the row is written, so two starts made together never both run the work.
+   */
+  async start<R>(spec: JobSpec, work: (report: ReportProgress) => Promise<R>): Promise<StartedJob<R>> {
     const running = this.inFlight.get(spec.key);
-    if (running) return { id: running.id, joined: true, finished: running.done as Promise<R> };
+    if (running) return { id: await running.id, joined: true, finished: running.done as Promise<R> };
     const now = this.options.now();
-    const row = this.options.db
+    const id = this.options.db
       .insert(jobs)
       .values({ ...spec, status: "queued", startedAt: now, updatedAt: now })
       .returning({ id: jobs.id })
-      .get();
-    const finished = this.run(row.id, work);
+      .then(([row]) => row!.id);
+    const finished = id.then((rowId) => this.run(rowId, work));
     // A start nobody waits on must not surface as an unhandled rejection: the row records the failure.
     finished.catch(() => {});
-    this.inFlight.add(spec.key, { id: row.id, done: finished });
-    return { id: row.id, joined: false, finished };
+    this.inFlight.add(spec.key, { id, done: finished });
+    return { id: await id, joined: false, finished };
   }
 
-  get(id: number): JobRow | undefined {
-    return this.options.db.select().from(jobs).where(eq(jobs.id, id)).get();
+  async get(id: number): Promise<JobRow | undefined> {
+    return (await this.options.db.select().from(jobs).where(eq(jobs.id, id)))[0];
   }
 
   /** Unfinished jobs of a project (or, with null, those of no project), newest first. */
-  unfinished(projectId: number | null): JobRow[] {
-    return this.options.db
+  async unfinished(projectId: number | null): Promise<JobRow[]> {
+    return await this.options.db
       .select()
       .from(jobs)
       .where(
@@ -81,8 +85,7 @@ export class JobRunner {
           projectId === null ? isNull(jobs.projectId) : eq(jobs.projectId, projectId),
         ),
       )
-      .orderBy(desc(jobs.id))
-      .all();
+      .orderBy(desc(jobs.id));
   }
 
   /**
@@ -90,9 +93,9 @@ export class JobRunner {
    * work cannot be picked up where it was (the syncs are safe to run again from the start), so they
    * end interrupted with a plain note. Returns how many.
    */
-  interruptLeftRunning(): number {
+  async interruptLeftRunning(): Promise<number> {
     const now = this.options.now();
-    return this.options.db
+    const interrupted = await this.options.db
       .update(jobs)
       .set({
         status: "interrupted",
@@ -101,27 +104,34 @@ export class JobRunner {
         updatedAt: now,
       })
       .where(inArray(jobs.status, UNFINISHED))
-      .returning({ id: jobs.id })
-      .all().length;
+      .returning({ id: jobs.id });
+    return interrupted.length;
   }
 
   private async run<R>(id: number, work: (report: ReportProgress) => Promise<R>): Promise<R> {
-    await Promise.resolve();
-    this.update(id, { status: "running" });
+    await this.update(id, { status: "running" });
+    // Progress is reported synchronously; its writes are chained so they land in the order reported
+    // and all before the row's final state.
+    let progress: Promise<void> = Promise.resolve();
+    const report: ReportProgress = (values) => {
+      progress = progress.then(() => this.update(id, values));
+    };
     try {
-      const result = await work((progress) => this.update(id, progress));
-      this.update(id, { status: "done", result, finishedAt: this.options.now() });
+      const result = await work(report);
+      await progress;
+      await this.update(id, { status: "done", result, finishedAt: this.options.now() });
       return result;
     } catch (err) {
-      this.recordFailure(id, err);
+      await progress;
+      await this.recordFailure(id, err);
       throw err;
     }
   }
 
-  private recordFailure(id: number, err: unknown): void {
+  private async recordFailure(id: number, err: unknown): Promise<void> {
     const known = err instanceof AppError;
     if (!known) this.options.log?.(`[job ${id}] failed: ${(err as Error)?.stack ?? String(err)}`);
-    this.update(id, {
+    await this.update(id, {
       status: "failed",
       errorMessage: known ? err.message : JOBS.failedUnexpectedly,
       errorCode: known ? err.code : null,
@@ -130,13 +140,13 @@ export class JobRunner {
     });
   }
 
-  private update(id: number, values: Partial<typeof jobs.$inferInsert>): void {
+  /** Never rejects: a write the database refuses is logged. */
+  private async update(id: number, values: Partial<typeof jobs.$inferInsert>): Promise<void> {
     try {
-      this.options.db
+      await this.options.db
         .update(jobs)
         .set({ ...values, updatedAt: this.options.now() })
-        .where(eq(jobs.id, id))
-        .run();
+        .where(eq(jobs.id, id));
     } catch (err) {
       // A full disk can refuse a progress write; the work itself goes on and still answers.
       this.options.log?.(`[job ${id}] could not record its state: ${(err as Error).message}`);

@@ -28,7 +28,7 @@ const shape = (schema: z.ZodType | undefined) =>
 
 test("every path parses the body and query its declaration names", async () => {
   const t = testApp();
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const admin = await makeUser(t.deps, { role: "admin", orgId: org.id });
   const cookie = await t.signIn(admin.email);
   // Unknown ids: each handler parses its input, then its service refuses; nothing changes. Signing

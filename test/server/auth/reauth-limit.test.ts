@@ -126,7 +126,7 @@ describe("password checks beyond sign-in", () => {
     "a token's guesses are limited too, and new addresses buy no new guesses",
     async () => {
       const w = await world();
-      const { token } = mintToken(w.deps, w.victim.id);
+      const { token } = await mintToken(w.deps, w.victim.id);
       const seen = await statuses(
         times(
           LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT + 5,

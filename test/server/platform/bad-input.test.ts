@@ -11,22 +11,22 @@ import { makeOrg, makeProject, makeUser, testApp } from "../../support/server";
 
 async function world() {
   const t = testApp();
-  const org = makeOrg(t.deps, "Home");
+  const org = await makeOrg(t.deps, "Home");
   const admin = await makeUser(t.deps, { orgId: org.id, role: "admin", email: "admin@example.com" });
   const other = await makeUser(t.deps, { orgId: org.id, role: "developer", email: "other@example.com" });
-  const project = makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
-  const emptyOrg = makeOrg(t.deps, "Empty");
+  const project = await makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
+  const emptyOrg = await makeOrg(t.deps, "Empty");
   const cookie = await t.signIn(admin.email);
   return { ...t, org, admin, other, project, emptyOrg, cookie };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-function snapshot(deps: AppDeps) {
+async function snapshot(deps: AppDeps) {
   return JSON.stringify([
-    deps.db.select().from(organizations).orderBy(asc(organizations.id)).all(),
-    deps.db.select().from(users).orderBy(asc(users.id)).all(),
-    deps.db.select().from(projects).orderBy(asc(projects.id)).all(),
-    deps.db.select().from(sessions).orderBy(asc(sessions.id)).all(),
+    await deps.db.select().from(organizations).orderBy(asc(organizations.id)),
+    await deps.db.select().from(users).orderBy(asc(users.id)),
+    await deps.db.select().from(projects).orderBy(asc(projects.id)),
+    await deps.db.select().from(sessions).orderBy(asc(sessions.id)),
   ]);
 }
 
@@ -42,14 +42,14 @@ async function send(w: World, method: string, path: string, body?: unknown) {
 
 /** Sends the request and checks: the status, an `{ error }` body, and that nothing changed. */
 async function refused(w: World, method: string, path: string, body: unknown, status: number) {
-  const before = snapshot(w.deps);
+  const before = await snapshot(w.deps);
   const res = await send(w, method, path, body);
   const label = `${method} ${path} ${typeof body === "string" ? body : JSON.stringify(body)}`.slice(0, 160);
   expect(res.status, label).toBe(status);
   const json = await res.json();
   expect(typeof json.error, label).toBe("string");
   expect(json.error.length, label).toBeGreaterThan(0);
-  expect(snapshot(w.deps), `${label} changed data`).toBe(before);
+  expect(await snapshot(w.deps), `${label} changed data`).toBe(before);
   return json.error as string;
 }
 
@@ -120,7 +120,9 @@ describe("project paths", () => {
     expect(created).toMatchObject({ name, description });
     const list = await (await send(w, "GET", "/api/projects")).json();
     expect(list).toHaveLength(2);
-    expect(w.deps.db.select().from(projects).where(eq(projects.id, created.id)).get()?.name).toBe(name);
+    expect(
+      (await w.deps.db.select().from(projects).where(eq(projects.id, created.id)).limit(1))[0]?.name,
+    ).toBe(name);
   });
 });
 
@@ -170,7 +172,7 @@ describe("organization paths", () => {
     expect(res.status).toBe(201);
     const { organization } = await res.json();
     expect(organization).toMatchObject({ name, slug: "x-delete-from-organizations" });
-    expect(w.deps.db.select().from(organizations).all()).toHaveLength(3);
+    expect(await w.deps.db.select().from(organizations)).toHaveLength(3);
   });
 });
 
@@ -277,7 +279,7 @@ describe("user paths", () => {
     const res = await send(w, "POST", "/api/users", { ...valid, name });
     expect(res.status).toBe(201);
     expect((await res.json()).user.name).toBe(name);
-    expect(w.deps.db.select().from(users).all()).toHaveLength(3);
+    expect(await w.deps.db.select().from(users)).toHaveLength(3);
   });
 });
 

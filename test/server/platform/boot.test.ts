@@ -51,13 +51,15 @@ describe("database and seed", () => {
     const deps = testDeps();
     const first = await seedIfEmpty(deps.db, { adminEmail: "Boss@Example.com", adminPassword: "secret-pw" });
     expect(first).toEqual({ seeded: true, adminEmail: "Boss@Example.com", generatedPassword: undefined });
-    expect(deps.db.select().from(organizations).all()).toHaveLength(1);
-    const admin = deps.db.select().from(users).where(eq(users.email, "boss@example.com")).get()!;
+    expect(await deps.db.select().from(organizations)).toHaveLength(1);
+    const admin = (
+      await deps.db.select().from(users).where(eq(users.email, "boss@example.com")).limit(1)
+    )[0]!;
     expect(admin.role).toBe("admin");
     const signed = await login(deps, { email: "boss@example.com", password: "secret-pw" }, "seed-test");
     expect(signed.user.canCreateProjects).toBe(true);
     expect((await seedIfEmpty(deps.db, { adminEmail: "x@example.com" })).seeded).toBe(false);
-    expect(deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await deps.db.select().from(users)).toHaveLength(1);
   });
 
   test("without ADMIN_PASSWORD a password is generated, returned once, and works", async () => {

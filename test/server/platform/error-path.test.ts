@@ -27,7 +27,7 @@ const clientOf = (link: TRPCLink<AppRouter>) => createTRPCClient<AppRouter>({ li
 
 async function setup() {
   const { app, deps, signIn } = testApp();
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const dev = await makeUser(deps, { role: "developer", orgId: org.id });
   const cookie = await signIn(dev.email);
   const http = (withCookie: boolean) =>

@@ -1,12 +1,11 @@
 import { expect, test } from "bun:test";
-import { openDb } from "@server/platform/db/client";
 import { badRequest } from "@server/platform/errors";
 import { JobRunner } from "@server/platform/jobs/runner";
 import { JOBS } from "@shared/messages/jobs";
-import { testDeps } from "../../support/server";
+import { reopenDb, testDeps } from "../../support/server";
 import { waitUntil } from "../../support/wait";
 
-// The job runner on a real SQLite file: each test gets its own database.
+// The job runner on a real database: each test gets its own.
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -26,18 +25,19 @@ const spec = (key = "financial-recent:1") => ({
 });
 
 /** Waits for a condition on the job's row, within a deadline. */
-const until = (check: () => boolean) => waitUntil(check, 5000, "the job's row", 2);
+const until = (check: () => Promise<boolean>) => waitUntil(check, 5000, "the job's row", 2);
 
-test("start answers at once with a job id; the row goes queued → running → done with the result", async () => {
+test("start answers with a job id once its row is written; the row goes on to running, then done with the result", async () => {
   const { jobs } = testDeps();
   const gate = deferred<{ records: number }>();
-  const started = jobs.start(spec(), () => gate.promise);
+  const started = await jobs.start(spec(), () => gate.promise);
   expect(started.joined).toBe(false);
-  expect(jobs.get(started.id)?.status).toBe("queued");
-  await until(() => jobs.get(started.id)?.status === "running");
+  // Queued until its work is under way, which may already be the case when start answers.
+  expect(["queued", "running"]).toContain((await jobs.get(started.id))?.status ?? "missing");
+  await until(async () => (await jobs.get(started.id))?.status === "running");
   gate.resolve({ records: 7 });
   expect(await started.finished).toEqual({ records: 7 });
-  const row = jobs.get(started.id);
+  const row = await jobs.get(started.id);
   expect(row).toMatchObject({ status: "done", result: { records: 7 }, errorMessage: null });
   expect(row?.finishedAt).not.toBeNull();
 });
@@ -46,14 +46,16 @@ test("progress is written to the row as the work reports it", async () => {
   const { jobs } = testDeps();
   const gate = deferred<void>();
   const reported = deferred<void>();
-  const started = jobs.start(spec(), async (report) => {
+  const started = await jobs.start(spec(), async (report) => {
     report({ datesTotal: 364 });
     report({ datesDone: 120, recordsFound: 4210 });
     reported.resolve();
     await gate.promise;
   });
   await reported.promise;
-  expect(jobs.get(started.id)).toMatchObject({
+  // The writes follow the reports, in order.
+  await until(async () => (await jobs.get(started.id))?.recordsFound === 4210);
+  expect(await jobs.get(started.id)).toMatchObject({
     status: "running",
     datesDone: 120,
     datesTotal: 364,
@@ -71,9 +73,9 @@ test("a second start of the same key joins the running job; another key runs bes
     runs += 1;
     return gate.promise;
   };
-  const first = jobs.start(spec("a"), work);
-  const second = jobs.start(spec("a"), work);
-  const other = jobs.start(spec("b"), async () => "b");
+  const first = await jobs.start(spec("a"), work);
+  const second = await jobs.start(spec("a"), work);
+  const other = await jobs.start(spec("b"), async () => "b");
   expect(second).toMatchObject({ id: first.id, joined: true });
   expect(other.id).not.toBe(first.id);
   gate.resolve("a");
@@ -81,7 +83,7 @@ test("a second start of the same key joins the running job; another key runs bes
   expect(await other.finished).toBe("b");
   expect(runs).toBe(1);
   // Once it has ended, the same key starts a new job.
-  const third = jobs.start(spec("a"), async () => "again");
+  const third = await jobs.start(spec("a"), async () => "again");
   expect(third.joined).toBe(false);
   expect(await third.finished).toBe("again");
 });
@@ -89,11 +91,11 @@ test("a second start of the same key joins the running job; another key runs bes
 test("a failure records the error's message, code and details, and rejects with the error itself", async () => {
   const { jobs } = testDeps();
   const refusal = badRequest("No partner key", { requiresPartnerAccess: true });
-  const started = jobs.start(spec(), async () => {
+  const started = await jobs.start(spec(), async () => {
     throw refusal;
   });
   await expect(started.finished).rejects.toBe(refusal);
-  expect(jobs.get(started.id)).toMatchObject({
+  expect(await jobs.get(started.id)).toMatchObject({
     status: "failed",
     errorMessage: "No partner key",
     errorCode: "BAD_REQUEST",
@@ -105,11 +107,11 @@ test("an unexpected error is recorded with a plain sentence, the detail goes to 
   const lines: string[] = [];
   const { db } = testDeps();
   const jobs = new JobRunner({ db, now: Date.now, log: (l) => lines.push(l) });
-  const started = jobs.start(spec(), async () => {
+  const started = await jobs.start(spec(), async () => {
     throw new TypeError("x is undefined");
   });
   await expect(started.finished).rejects.toThrow("x is undefined");
-  expect(jobs.get(started.id)).toMatchObject({
+  expect(await jobs.get(started.id)).toMatchObject({
     status: "failed",
     errorMessage: JOBS.failedUnexpectedly,
     errorCode: null,
@@ -119,30 +121,33 @@ test("an unexpected error is recorded with a plain sentence, the detail goes to 
 
 test("a job nobody waits on may fail without an unhandled rejection", async () => {
   const { jobs } = testDeps();
-  const started = jobs.start(spec(), async () => {
+  const started = await jobs.start(spec(), async () => {
     throw new Error("boom");
   });
-  await until(() => jobs.get(started.id)?.status === "failed");
+  await until(async () => (await jobs.get(started.id))?.status === "failed");
 });
 
 test("after a restart, jobs the old server left unfinished are marked interrupted with a plain note", async () => {
   const deps = testDeps();
   const never = deferred<void>();
-  const left = deps.jobs.start(spec("left"), () => never.promise);
-  await until(() => deps.jobs.get(left.id)?.status === "running");
-  const done = deps.jobs.start(spec("done"), async () => 1);
+  const left = await deps.jobs.start(spec("left"), () => never.promise);
+  await until(async () => (await deps.jobs.get(left.id))?.status === "running");
+  const done = await deps.jobs.start(spec("done"), async () => 1);
   await done.finished;
 
   // A second server on the same file, as after a restart: it owns none of the running rows.
-  const reopened = openDb(`${deps.env.DATA_DIR}/console.db`);
+  const reopened = reopenDb(deps);
   const next = new JobRunner({ db: reopened.db, now: Date.now });
-  expect(next.unfinished(null).map((j) => j.id)).toEqual([left.id]);
-  expect(next.interruptLeftRunning()).toBe(1);
-  expect(next.get(left.id)).toMatchObject({ status: "interrupted", errorMessage: JOBS.interruptedByRestart });
-  expect(next.get(done.id)?.status).toBe("done");
-  expect(next.unfinished(null)).toEqual([]);
+  expect((await next.unfinished(null)).map((j) => j.id)).toEqual([left.id]);
+  expect(await next.interruptLeftRunning()).toBe(1);
+  expect(await next.get(left.id)).toMatchObject({
+    status: "interrupted",
+    errorMessage: JOBS.interruptedByRestart,
+  });
+  expect((await next.get(done.id))?.status).toBe("done");
+  expect(await next.unfinished(null)).toEqual([]);
   // The key is free again on the new server.
-  const again = next.start(spec("left"), async () => "ok");
+  const again = await next.start(spec("left"), async () => "ok");
   expect(await again.finished).toBe("ok");
-  reopened.sqlite.close();
+  await reopened.close();
 });

@@ -25,24 +25,25 @@ import { addVideo, withSupervisor } from "../streaming/streaming-fixtures";
 async function world() {
   const t = testApp();
   withSupervisor(t.deps);
-  const org = makeOrg(t.deps, "Home");
+  const org = await makeOrg(t.deps, "Home");
   const admin = await makeUser(t.deps, { orgId: org.id, role: "admin" });
-  const project = makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
-  const media = addVideo(t.deps, project.id, await steamReadyMp4());
-  const destination = t.deps.db
-    .insert(destinations)
-    .values({
-      projectId: project.id,
-      name: "Out",
-      type: "custom",
-      rtmpUrl: "rtmp://127.0.0.1:1/live",
-      streamKey: "k",
-    })
-    .returning()
-    .get();
+  const project = await makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
+  const media = await addVideo(t.deps, project.id, await steamReadyMp4());
+  const destination = (
+    await t.deps.db
+      .insert(destinations)
+      .values({
+        projectId: project.id,
+        name: "Out",
+        type: "custom",
+        rtmpUrl: "rtmp://127.0.0.1:1/live",
+        streamKey: "k",
+      })
+      .returning()
+  )[0]!;
   // A session made directly: the password check is the sign-in tests' business.
   const token = generateSessionToken();
-  createSession(t.deps.db, token, admin.id, t.deps.now());
+  await createSession(t.deps.db, token, admin.id, t.deps.now());
   const cookie = `session=${token}`;
   const json = (method: string, path: string, body: unknown, type = "application/json") =>
     t.call(path, {
@@ -70,7 +71,7 @@ describe("ids are integers only", () => {
     for (const id of NOT_INTEGERS) {
       await expectError(await w.json("POST", "/api/trpc/media.delete", { id }), 400);
     }
-    expect(w.deps.db.select().from(mediaFiles).all()).toHaveLength(1);
+    expect(await w.deps.db.select().from(mediaFiles)).toHaveLength(1);
   });
 
   test("tRPC queries and mutations over every id-taking procedure refuse non-integers", async () => {
@@ -92,9 +93,9 @@ describe("ids are integers only", () => {
       await expectError(await w.json("POST", "/api/trpc/users.delete", { id: bad }), 400);
       await expectError(await w.json("POST", "/api/trpc/organizations.delete", { id: bad }), 400);
     }
-    expect(w.deps.db.select().from(streams).all()).toHaveLength(0);
-    expect(w.deps.db.select().from(users).all()).toHaveLength(1);
-    expect(w.deps.db.select().from(organizations).all()).toHaveLength(1);
+    expect(await w.deps.db.select().from(streams)).toHaveLength(0);
+    expect(await w.deps.db.select().from(users)).toHaveLength(1);
+    expect(await w.deps.db.select().from(organizations)).toHaveLength(1);
   });
 
   test("REST bodies: mediaId, streamId and project_id must be integers", async () => {
@@ -107,8 +108,8 @@ describe("ids are integers only", () => {
       await expectError(await w.json("POST", "/api/streams/stop", { streamId: bad }), 400);
       await expectError(await w.json("POST", "/api/destinations", { name: "D", project_id: bad }), 400);
     }
-    expect(w.deps.db.select().from(streams).all()).toHaveLength(0);
-    expect(w.deps.db.select().from(destinations).all()).toHaveLength(1);
+    expect(await w.deps.db.select().from(streams)).toHaveLength(0);
+    expect(await w.deps.db.select().from(destinations)).toHaveLength(1);
   });
 
   test("path and query parameters: digits only, within a safe integer", async () => {
@@ -152,8 +153,8 @@ describe("JSON bodies say they are JSON", () => {
       );
       await expectError(await w.json("POST", "/api/trpc/media.delete", { id: w.media.id }, type), 415);
     }
-    expect(w.deps.db.select().from(projects).get()!.name).toBe(w.project.name);
-    expect(w.deps.db.select().from(mediaFiles).all()).toHaveLength(1);
+    expect((await w.deps.db.select().from(projects).limit(1))[0]!.name).toBe(w.project.name);
+    expect(await w.deps.db.select().from(mediaFiles)).toHaveLength(1);
     // A parameter after the type is fine; a bare request to a path that takes no body needs no type.
     const ok = await w.json("PUT", `/api/projects/${w.project.id}`, body, "application/json; charset=utf-8");
     expect(ok.status).toBe(200);
@@ -246,9 +247,9 @@ describe("names refuse control and text-direction characters", () => {
         COMMON.invalidCharacters,
       );
     }
-    expect(w.deps.db.select().from(projects).all()).toHaveLength(1);
-    expect(w.deps.db.select().from(organizations).all()).toHaveLength(1);
-    expect(w.deps.db.select().from(destinations).all()).toHaveLength(1);
+    expect(await w.deps.db.select().from(projects)).toHaveLength(1);
+    expect(await w.deps.db.select().from(organizations)).toHaveLength(1);
+    expect(await w.deps.db.select().from(destinations)).toHaveLength(1);
     // Accents, scripts and emoji are names like any other.
     expect((await w.json("POST", "/api/organizations", { name: "Études Ōkami 🎮" })).status).toBe(201);
   });
@@ -270,7 +271,7 @@ describe("a media file gone from disk", () => {
       }),
       409,
     );
-    expect(w.deps.db.select().from(streams).where(eq(streams.mediaId, w.media.id)).all()).toHaveLength(0);
+    expect(await w.deps.db.select().from(streams).where(eq(streams.mediaId, w.media.id))).toHaveLength(0);
     expect((await listed()).file_missing).toBe(true);
   });
 });

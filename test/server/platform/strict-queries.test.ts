@@ -15,23 +15,20 @@ import { makeOrg, makeProject, makeUser, testApp } from "../../support/server";
 
 async function world() {
   const t = testApp();
-  const org = makeOrg(t.deps, "Home");
+  const org = await makeOrg(t.deps, "Home");
   const admin = await makeUser(t.deps, { orgId: org.id, role: "admin" });
-  const p1 = makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
-  const p2 = makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
+  const p1 = await makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
+  const p2 = await makeProject(t.deps, { orgId: org.id, createdBy: admin.id });
   for (const projectId of [p1.id, p2.id]) {
-    t.deps.db
-      .insert(streams)
-      .values({
-        projectId,
-        mediaName: "clip.mp4",
-        destinationName: "Out",
-        destinationType: "custom",
-        status: "stopped",
-        startedAt: 1,
-        stoppedAt: 2,
-      })
-      .run();
+    await t.deps.db.insert(streams).values({
+      projectId,
+      mediaName: "clip.mp4",
+      destinationName: "Out",
+      destinationType: "custom",
+      status: "stopped",
+      startedAt: 1,
+      stoppedAt: 2,
+    });
   }
   const cookie = await t.signIn(admin.email);
   return { ...t, p1, p2, cookie };
@@ -52,7 +49,7 @@ describe("a repeated query parameter", () => {
     });
     await expectRepeated(res, "projectId");
     for (const p of [p1, p2]) {
-      expect(deps.db.select().from(streams).where(eq(streams.projectId, p.id)).all()).toHaveLength(1);
+      expect(await deps.db.select().from(streams).where(eq(streams.projectId, p.id))).toHaveLength(1);
     }
     // Given once, the same call still works.
     const once = await call(`/api/dashboard/clear-ended-streams?projectId=${p1.id}`, {
@@ -60,7 +57,7 @@ describe("a repeated query parameter", () => {
       cookie,
     });
     expect(once.status).toBe(200);
-    expect(deps.db.select().from(streams).where(eq(streams.projectId, p1.id)).all()).toHaveLength(0);
+    expect(await deps.db.select().from(streams).where(eq(streams.projectId, p1.id))).toHaveLength(0);
   });
 
   test("is refused on paths that parse a query, paths that read none, and public paths", async () => {

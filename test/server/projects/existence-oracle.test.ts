@@ -69,7 +69,7 @@ async function world() {
     .returning()
     .get();
   const t = testApp(w.deps);
-  const cookie = sessionCookie(w.deps, attacker.id);
+  const cookie = await sessionCookie(w.deps, attacker.id);
   const call = async (path: string, method = "GET", json?: unknown) => {
     const res = await t.call(path, { method, json, cookie });
     return { status: res.status, body: await res.text() };

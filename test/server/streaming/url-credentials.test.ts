@@ -28,7 +28,7 @@ async function world() {
   const keyInPath = await make("YouTube", KEY_IN_PATH);
   const t = testApp(w.deps);
   const rest = async (userId: number, path: string, init: { method?: string; json?: unknown } = {}) => {
-    const res = await t.call(path, { ...init, cookie: sessionCookie(w.deps, userId) });
+    const res = await t.call(path, { ...init, cookie: await sessionCookie(w.deps, userId) });
     return { status: res.status, text: await res.text() };
   };
   return { w, withPassword, keyInPath, rest };

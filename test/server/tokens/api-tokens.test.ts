@@ -16,7 +16,7 @@ async function world() {
   const org = makeOrg(t.deps);
   const me = await makeUser(t.deps, { orgId: org.id, role: "developer" });
   const other = await makeUser(t.deps, { orgId: org.id, role: "admin" });
-  return { ...t, time, me, other, cookie: sessionCookie(t.deps, me.id) };
+  return { ...t, time, me, other, cookie: await sessionCookie(t.deps, me.id) };
 }
 
 const rows = (deps: ReturnType<typeof testDeps>) => deps.db.select().from(apiTokens).all();
@@ -104,8 +104,8 @@ describe("API token management", () => {
 
   test("a user sees and revokes only their own tokens; another's id answers 404", async () => {
     const w = await world();
-    const theirs = mintToken(w.deps, w.other.id);
-    const mine = mintToken(w.deps, w.me.id);
+    const theirs = await mintToken(w.deps, w.other.id);
+    const mine = await mintToken(w.deps, w.me.id);
     const listed = await (await w.call("/api/tokens", { cookie: w.cookie })).json();
     expect(listed.map((t: { id: number }) => t.id)).toEqual([mine.id]);
     const res = await w.call(`/api/tokens/${theirs.id}`, { method: "DELETE", cookie: w.cookie });
@@ -125,7 +125,7 @@ describe("API token management", () => {
 
   test("a token is refused on the token paths with 403, over REST and tRPC, and mints nothing", async () => {
     const w = await world();
-    const { id, token } = mintToken(w.deps, w.me.id);
+    const { id, token } = await mintToken(w.deps, w.me.id);
     const calls: [string, RequestInit & { json?: unknown }][] = [
       ["/api/tokens", {}],
       ["/api/tokens", { method: "POST", json: { name: "more" } }],
