@@ -53,16 +53,15 @@ function holdSales(deps: ReturnType<typeof steamTestDeps>) {
 
 async function world(env: Record<string, string> = {}) {
   const deps = steamTestDeps(env, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const developer = await makeUser(deps, { role: "developer", orgId: org.id });
   const admin = await makeUser(deps, { role: "admin", orgId: org.id });
-  const outsider = await makeUser(deps, { role: "manager", orgId: makeOrg(deps).id });
-  const project = makeProject(deps, { orgId: org.id });
-  deps.db
+  const outsider = await makeUser(deps, { role: "manager", orgId: (await makeOrg(deps)).id });
+  const project = await makeProject(deps, { orgId: org.id });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   return { deps, project, developer, admin, outsider };
 }
 
