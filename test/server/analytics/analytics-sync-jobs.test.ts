@@ -145,7 +145,7 @@ test("a job that fails answers REST with the same status and fields; the job rea
   expect(body).toMatchObject({ requiresPartnerAccess: true, suggestions: [...PARTNER.suggestions] });
   expect(body.error).toMatch(/HTTP 403/);
   const dev = await callerFor(w.deps, w.developer.email);
-  const [job] = w.deps.jobs.unfinished(w.project.id);
+  const [job] = await w.deps.jobs.unfinished(w.project.id);
   expect(job).toBeUndefined();
   const { jobId } = await dev.analytics.syncFinancialRecent({ projectId: w.project.id });
   const failed = await jobEnd(dev, { jobId });
