@@ -73,6 +73,8 @@ test("the start call answers at once with a job; its progress counts dates and r
   const dev = await callerFor(w.deps, w.developer.email);
   const { jobId } = await dev.analytics.syncFinancialHistory({ projectId: w.project.id });
   await until(async () => held.waiting() === 1);
+  // Progress is written as it is reported, without holding the work up: wait for the count to land.
+  await until(async () => (await dev.analytics.syncJob({ jobId })).datesTotal > 0);
   const running = await dev.analytics.syncJob({ jobId });
   expect(running).toMatchObject({
     kind: "financial-history",
@@ -185,7 +187,7 @@ test("after a restart, a sync left running reads interrupted with a plain note",
   const { jobId } = await dev.analytics.syncFinancialHistory({ projectId: w.project.id });
   await until(async () => (await dev.analytics.syncJob({ jobId })).status === "running");
   // What the next server's start does on the same database.
-  new JobRunner({ db: w.deps.db, now: () => NOW }).interruptLeftRunning();
+  await new JobRunner({ db: w.deps.db, now: () => NOW }).interruptLeftRunning();
   const job = await dev.analytics.syncJob({ jobId });
   expect(job).toMatchObject({ status: "interrupted", error: { message: JOBS.interruptedByRestart } });
   expect(await dev.analytics.projectSyncJobs({ projectId: w.project.id })).toEqual([]);

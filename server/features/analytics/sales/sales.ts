@@ -10,6 +10,9 @@ import { storeSalesInfo } from "./sales-info-store";
 // mark advances in the same transaction, so a crash can never skip a date. Fetching a date replaces
 // all of that date's rows in one transaction: a second sync of the same date never double-counts.
 
+/** Line items per insert statement: well under both databases' limits on bound parameters. */
+const INSERT_BATCH = 500;
+
 export async function highWaterMark(deps: AppDeps): Promise<string> {
   const [state] = await deps.db.select().from(steamPartnerState).where(eq(steamPartnerState.id, 1));
   return state?.highwatermark ?? "0";
@@ -66,10 +69,12 @@ export async function fetchDate(deps: AppDeps, date: string): Promise<DateFetch>
   const perApp = new Map<number, number>();
   await deps.db.transaction(async (tx) => {
     await tx.delete(steamSales).where(eq(steamSales.date, date));
-    for (const { partnerId: _p, ...row } of rows) {
-      await tx.insert(steamSales).values(row);
-      perApp.set(row.primaryAppId, (perApp.get(row.primaryAppId) ?? 0) + 1);
+    const lines = rows.map(({ partnerId: _p, ...row }) => row);
+    // A statement per batch, not per line: a busy date has thousands, and each is a round trip on PostgreSQL.
+    for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+      await tx.insert(steamSales).values(lines.slice(i, i + INSERT_BATCH));
     }
+    for (const row of lines) perApp.set(row.primaryAppId, (perApp.get(row.primaryAppId) ?? 0) + 1);
     if (info) await storeSalesInfo(tx, info);
     await tx
       .insert(steamSalesDates)
