@@ -13,16 +13,22 @@ export function watchingProjects(deps: AppDeps, appId: number) {
   return deps.db
     .select({ id: projects.id, name: projects.name })
     .from(projects)
-    .where(and(eq(projects.steamAppId, appId), eq(projects.steamAnalyticsEnabled, true)))
-    .all();
+    .where(and(eq(projects.steamAppId, appId), eq(projects.steamAnalyticsEnabled, true)));
 }
 
-function emitForApp(deps: AppDeps, appId: number, at: number, fields: AlertFields): void {
-  for (const p of watchingProjects(deps, appId)) deps.events.emit({ ...fields, projectId: p.id, at, appId });
+async function emitForApp(deps: AppDeps, appId: number, at: number, fields: AlertFields): Promise<void> {
+  for (const p of await watchingProjects(deps, appId))
+    deps.events.emit({ ...fields, projectId: p.id, at, appId });
 }
 
-export function emitPlayerPeak(deps: AppDeps, appId: number, at: number, players: number, previous: number) {
-  emitForApp(deps, appId, at, {
+export async function emitPlayerPeak(
+  deps: AppDeps,
+  appId: number,
+  at: number,
+  players: number,
+  previous: number,
+): Promise<void> {
+  await emitForApp(deps, appId, at, {
     type: "analytics.player_peak",
     players,
     previousPeak: previous,
@@ -30,14 +36,14 @@ export function emitPlayerPeak(deps: AppDeps, appId: number, at: number, players
   });
 }
 
-export function emitReviewScoreChanged(
+export async function emitReviewScoreChanged(
   deps: AppDeps,
   appId: number,
   at: number,
   now: string,
   before: string,
-) {
-  emitForApp(deps, appId, at, {
+): Promise<void> {
+  await emitForApp(deps, appId, at, {
     type: "analytics.review_score_changed",
     reviewScore: now,
     previousReviewScore: before,

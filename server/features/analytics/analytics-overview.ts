@@ -40,18 +40,22 @@ function firstAtOrAfter(samples: { at: number }[], t: number): number {
   return lo;
 }
 
-export function playerMetrics(deps: AppDeps, appId: number, days: number, now: number): PlayerMetric[] {
+export async function playerMetrics(
+  deps: AppDeps,
+  appId: number,
+  days: number,
+  now: number,
+): Promise<PlayerMetric[]> {
   const dates = dayRange(utcDate(now), days);
   const from = Date.parse(`${dates[0]}T00:00:00Z`) - DAY_MS;
-  const samples = deps.db
+  const samples = await deps.db
     .select({ at: steamPlayerSamples.sampledAt, n: steamPlayerSamples.playerCount })
     .from(steamPlayerSamples)
     .where(and(eq(steamPlayerSamples.appId, appId), between(steamPlayerSamples.sampledAt, from, now)))
-    .orderBy(steamPlayerSamples.sampledAt)
-    .all();
+    .orderBy(steamPlayerSamples.sampledAt);
   // Raw samples are kept 30 days; older days (and any day whose samples are gone) come from the daily rows.
   const daily = new Map(
-    dailyPlayers(deps, appId, dates[0]!, dates[dates.length - 1]!).map((d) => [d.date, d]),
+    (await dailyPlayers(deps, appId, dates[0]!, dates[dates.length - 1]!)).map((d) => [d.date, d]),
   );
   return dates.map((date) => {
     const start = Date.parse(`${date}T00:00:00Z`);
@@ -78,20 +82,19 @@ export function playerMetrics(deps: AppDeps, appId: number, days: number, now: n
   });
 }
 
-export function financialOverview(
+export async function financialOverview(
   deps: AppDeps,
   appId: number,
   days: number,
   now: number,
-): FinancialOverview {
+): Promise<FinancialOverview> {
   const dates = dayRange(pacificDate(now), days);
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
-  const rows = deps.db
+  const rows = await deps.db
     .select()
     .from(steamSales)
-    .where(and(eq(steamSales.primaryAppId, appId), gte(steamSales.date, first), lte(steamSales.date, last)))
-    .all();
+    .where(and(eq(steamSales.primaryAppId, appId), gte(steamSales.date, first), lte(steamSales.date, last)));
   const byDate = new Map<string, { revenue: number; units: number }>();
   const t = { gross: 0, returns: 0, tax: 0, net: 0, sold: 0, returned: 0, netUnits: 0 };
   for (const r of rows) {
@@ -110,10 +113,8 @@ export function financialOverview(
   const revenueData = dates.map((date) => ({ date, ...(byDate.get(date) ?? { revenue: 0, units: 0 }) }));
   const latestDate = [...byDate.keys()].sort().at(-1) ?? null;
   const latest = latestDate ? byDate.get(latestDate)! : { revenue: 0, units: 0 };
-  const lastFetch = deps.db
-    .select({ at: max(steamSalesDates.fetchedAt) })
-    .from(steamSalesDates)
-    .get()?.at;
+  const [fetched] = await deps.db.select({ at: max(steamSalesDates.fetchedAt) }).from(steamSalesDates);
+  const lastFetch = fetched?.at;
   return {
     latestDate,
     currentMetrics: {
@@ -146,38 +147,38 @@ export function financialOverview(
   };
 }
 
-export function getOverview(
+export async function getOverview(
   deps: AppDeps,
   user: SessionUser,
   input: { projectId: number; days: number },
-): AnalyticsOverview {
-  const p = requireProject(deps, user, input.projectId);
+): Promise<AnalyticsOverview> {
+  const p = await requireProject(deps, user, input.projectId);
   const now = deps.now();
   const appId = p.steamAppId;
   // The chart always shows 30 days, whatever the period; the figures use the period.
-  const metrics = appId ? playerMetrics(deps, appId, Math.max(input.days, PLAYER_CHART_DAYS), now) : [];
+  const metrics = appId ? await playerMetrics(deps, appId, Math.max(input.days, PLAYER_CHART_DAYS), now) : [];
   const period = metrics.slice(-input.days);
   const withData = period.filter((m) => m.samples > 0);
-  const latest = appId
-    ? deps.db
+  const [latest] = appId
+    ? await deps.db
         .select()
         .from(steamPlayerSamples)
         .where(eq(steamPlayerSamples.appId, appId))
         .orderBy(desc(steamPlayerSamples.sampledAt))
         .limit(1)
-        .get()
-    : undefined;
-  const cache = appId ? appCache(deps, appId) : undefined;
+    : [];
+  const cache = appId ? await appCache(deps, appId) : undefined;
   const periodStart = Date.parse(`${dayRange(utcDate(now), input.days)[0]}T00:00:00Z`);
   const recentNews = appId
-    ? deps.db
-        .select({ gid: steamNews.gid })
-        .from(steamNews)
-        .where(and(eq(steamNews.appId, appId), gte(steamNews.publishedAt, periodStart)))
-        .all().length
+    ? (
+        await deps.db
+          .select({ gid: steamNews.gid })
+          .from(steamNews)
+          .where(and(eq(steamNews.appId, appId), gte(steamNews.publishedAt, periodStart)))
+      ).length
     : 0;
   const financial =
-    p.financialAnalyticsEnabled && appId ? financialOverview(deps, appId, input.days, now) : null;
+    p.financialAnalyticsEnabled && appId ? await financialOverview(deps, appId, input.days, now) : null;
   const avgDailyPeak = withData.length
     ? Math.round(withData.reduce((s, m) => s + m.dailyPeak, 0) / withData.length)
     : 0;

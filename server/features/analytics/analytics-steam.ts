@@ -47,20 +47,19 @@ export function partFailure(err: unknown): string {
   return message;
 }
 
-export function appCache(deps: AppDeps, appId: number) {
-  return deps.db.select().from(steamAppCache).where(eq(steamAppCache.appId, appId)).get();
+export async function appCache(deps: AppDeps, appId: number) {
+  return (await deps.db.select().from(steamAppCache).where(eq(steamAppCache.appId, appId)))[0];
 }
 
-function upsertCache(deps: AppDeps, appId: number, values: Partial<typeof steamAppCache.$inferInsert>) {
-  deps.db
+async function upsertCache(deps: AppDeps, appId: number, values: Partial<typeof steamAppCache.$inferInsert>) {
+  await deps.db
     .insert(steamAppCache)
     .values({ appId, ...values })
-    .onConflictDoUpdate({ target: steamAppCache.appId, set: values })
-    .run();
+    .onConflictDoUpdate({ target: steamAppCache.appId, set: values });
 }
 
-export function rememberAppName(deps: AppDeps, appId: number, name: string) {
-  if (name.trim()) upsertCache(deps, appId, { name: name.trim() });
+export async function rememberAppName(deps: AppDeps, appId: number, name: string) {
+  if (name.trim()) await upsertCache(deps, appId, { name: name.trim() });
 }
 
 /** Fetches achievements and caches count + mean unlock rate. An app without any caches zero. */
@@ -72,7 +71,7 @@ export async function refreshAchievements(deps: AppDeps, appId: number) {
     if (!(err instanceof SteamError && err.kind === "no_achievements")) throw err;
     result = { count: 0, avgPercent: 0 };
   }
-  upsertCache(deps, appId, {
+  await upsertCache(deps, appId, {
     achievementCount: result.count,
     achievementAvgPercent: result.avgPercent,
     achievementsFetchedAt: deps.now(),
@@ -95,10 +94,11 @@ export async function refreshNews(deps: AppDeps, appId: number, count = 10): Pro
   const items = await deps.steam.news(appId, count);
   const now = deps.now();
   // Replace the app's items in one transaction so a reader never sees half a refresh.
-  deps.db.transaction((tx) => {
-    tx.delete(steamNews).where(eq(steamNews.appId, appId)).run();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(steamNews).where(eq(steamNews.appId, appId));
     for (const i of items) {
-      tx.insert(steamNews)
+      await tx
+        .insert(steamNews)
         .values({
           appId,
           gid: i.gid,
@@ -109,13 +109,12 @@ export async function refreshNews(deps: AppDeps, appId: number, count = 10): Pro
           excerpt: newsExcerpt(i.contents),
           publishedAt: i.date * 1000,
         })
-        .onConflictDoNothing()
-        .run();
+        .onConflictDoNothing();
     }
-    tx.insert(steamAppCache)
+    await tx
+      .insert(steamAppCache)
       .values({ appId, newsFetchedAt: now })
-      .onConflictDoUpdate({ target: steamAppCache.appId, set: { newsFetchedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: steamAppCache.appId, set: { newsFetchedAt: now } });
   });
   return items;
 }
@@ -126,6 +125,5 @@ export function cachedNews(deps: AppDeps, appId: number, limit: number) {
     .from(steamNews)
     .where(and(eq(steamNews.appId, appId)))
     .orderBy(desc(steamNews.publishedAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }

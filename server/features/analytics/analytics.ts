@@ -4,8 +4,9 @@ import { sampleReviews } from "@server/features/analytics/reviews/review-days";
 import { SteamError } from "@server/features/analytics/steam/errors";
 import { requirePermission, requireProject } from "@server/features/projects";
 import { projects } from "@server/platform/db/schema";
-import { badRequest } from "@server/platform/errors";
+import { badRequest, notFound } from "@server/platform/errors";
 import { ANALYTICS } from "@shared/messages/analytics";
+import { PROJECTS } from "@shared/messages/projects";
 import type {
   AnalyticsSettings,
   AnalyticsSettingsView,
@@ -37,10 +38,10 @@ export async function getNews(
   user: SessionUser,
   input: { projectId: number; limit: number; refresh: boolean },
 ): Promise<NewsResponse> {
-  const project = requireProject(deps, user, input.projectId);
+  const project = await requireProject(deps, user, input.projectId);
   const appId = project.steamAppId;
   if (!appId) return { summary: { totalArticles: 0, fetchedAt: null }, newsItems: [] };
-  const fetchedAt = appCache(deps, appId)?.newsFetchedAt ?? null;
+  const fetchedAt = (await appCache(deps, appId))?.newsFetchedAt ?? null;
   const stale = fetchedAt === null || deps.now() - fetchedAt > NEWS_TTL_MS;
   if (input.refresh || stale) {
     try {
@@ -50,9 +51,9 @@ export async function getNews(
       if (fetchedAt === null || input.refresh) throw steamToAppError(err);
     }
   }
-  const rows = cachedNews(deps, appId, input.limit);
+  const rows = await cachedNews(deps, appId, input.limit);
   return {
-    summary: { totalArticles: rows.length, fetchedAt: iso(appCache(deps, appId)?.newsFetchedAt) },
+    summary: { totalArticles: rows.length, fetchedAt: iso((await appCache(deps, appId))?.newsFetchedAt) },
     newsItems: rows.map((r) => ({
       gid: r.gid,
       title: r.title,
@@ -98,7 +99,7 @@ async function syncSteamParts(
   if ([sample, achievements, news].every((r) => r.status === "rejected"))
     throw steamToAppError(sample.status === "rejected" ? sample.reason : new Error(errors[0]));
 
-  deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId)).run();
+  await deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId));
   return {
     success: true,
     message: `${ANALYTICS.steamSyncStarted(days)}. ${ANALYTICS.historyAccrues}`,
@@ -113,8 +114,12 @@ async function syncSteamParts(
  * "Sync Data", as a background job (a running one for the project is joined). Steam keeps no player
  * history, so `days` cannot be backfilled; the message says history accrues from sampling.
  */
-export function syncSteam(deps: AppDeps, user: SessionUser, input: { projectId: number; days: number }) {
-  const project = requireProject(deps, user, input.projectId);
+export async function syncSteam(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number; days: number },
+) {
+  const project = await requireProject(deps, user, input.projectId);
   requirePermission(user, "analytics.sync");
   if (!project.steamAnalyticsEnabled) throw badRequest(ANALYTICS.steamNotEnabled);
   const appId = project.steamAppId;
@@ -135,24 +140,24 @@ export async function searchGames(
   }
 }
 
-export function getSettings(
+export async function getSettings(
   deps: AppDeps,
   user: SessionUser,
   input: { projectId: number },
-): AnalyticsSettingsView {
-  const p = requireProject(deps, user, input.projectId);
+): Promise<AnalyticsSettingsView> {
+  const p = await requireProject(deps, user, input.projectId);
   return {
     steam_app_id: p.steamAppId,
     steam_analytics_enabled: p.steamAnalyticsEnabled,
     financial_analytics_enabled: p.financialAnalyticsEnabled,
-    app_name: p.steamAppId ? (appCache(deps, p.steamAppId)?.name ?? null) : null,
+    app_name: p.steamAppId ? ((await appCache(deps, p.steamAppId))?.name ?? null) : null,
     steam_last_sync: iso(p.steamLastSync),
     partnerKeyConfigured: deps.steam.hasPartnerKey,
   };
 }
 
 /** PUT /analytics/settings/{projectId}: financial needs Steam analytics, Steam analytics needs an app id. */
-export function updateSettings(
+export async function updateSettings(
   deps: AppDeps,
   user: SessionUser,
   input: {
@@ -162,13 +167,13 @@ export function updateSettings(
     financialAnalyticsEnabled: boolean;
     steamAppName?: string | null;
   },
-): AnalyticsSettings {
-  const project = requireProject(deps, user, input.projectId);
+): Promise<AnalyticsSettings> {
+  const project = await requireProject(deps, user, input.projectId);
   requirePermission(user, "analytics.settings");
   if (input.financialAnalyticsEnabled && !input.steamAnalyticsEnabled)
     throw badRequest(ANALYTICS.financialNeedsSteam);
   if (input.steamAnalyticsEnabled && input.steamAppId === null) throw badRequest(ANALYTICS.steamNeedsAppId);
-  const row = deps.db
+  const [row] = await deps.db
     .update(projects)
     .set({
       steamAppId: input.steamAppId,
@@ -176,9 +181,10 @@ export function updateSettings(
       financialAnalyticsEnabled: input.financialAnalyticsEnabled,
     })
     .where(eq(projects.id, project.id))
-    .returning()
-    .get()!;
-  if (input.steamAppId && input.steamAppName) rememberAppName(deps, input.steamAppId, input.steamAppName);
+    .returning();
+  if (!row) throw notFound(PROJECTS.notFound);
+  if (input.steamAppId && input.steamAppName)
+    await rememberAppName(deps, input.steamAppId, input.steamAppName);
   return {
     steam_app_id: row.steamAppId,
     steam_analytics_enabled: row.steamAnalyticsEnabled,

@@ -10,7 +10,7 @@ interface SyncCallSpec<I extends z.ZodType> {
   /** POST, under /api; `:id` (when there) is the project. */
   path: string;
   summary: string;
-  start: (deps: AppDeps, user: SessionUser, input: z.output<I>) => StartedJob<unknown>;
+  start: (deps: AppDeps, user: SessionUser, input: z.output<I>) => Promise<StartedJob<unknown>>;
 }
 
 /**
@@ -30,7 +30,9 @@ export function syncCall<I extends z.ZodType>({ input, path, summary, start }: S
       answer: { description: "The finished sync job's result (the call waits for the job)." },
       errors: [403, 409, 502],
     },
-    handler: ({ deps, user }, args): SyncJobStart => ({ jobId: begin(deps, user, args).id }),
-    restHandler: ({ deps, user }, args) => begin(deps, user, args).finished,
+    handler: async ({ deps, user }, args): Promise<SyncJobStart> => ({
+      jobId: (await begin(deps, user, args)).id,
+    }),
+    restHandler: async ({ deps, user }, args) => (await begin(deps, user, args)).finished,
   });
 }

@@ -12,14 +12,14 @@ import type { SessionUser } from "@shared/types";
 // reading a job's progress with the same access rules as the sync itself.
 
 /** Starts a sync job, or joins the one of this kind already running for the project. */
-export function startSyncJob<R>(
+export async function startSyncJob<R>(
   deps: AppDeps,
   user: SessionUser,
   job: { kind: SyncJobKind; projectId: number | null },
   work: (report: ReportProgress) => Promise<R>,
-): StartedJob<R> {
+): Promise<StartedJob<R>> {
   const key = job.projectId === null ? job.kind : `${job.kind}:${job.projectId}`;
-  return deps.jobs.start({ ...job, key, startedBy: user.id }, work);
+  return await deps.jobs.start({ ...job, key, startedBy: user.id }, work);
 }
 
 /** Only the all-apps sync has no project; it is the administrators' own. */
@@ -53,24 +53,28 @@ export function syncJobView(row: JobRow): SyncJobView {
 }
 
 /** One job, for its screen to poll. Someone who may not see its project gets 404, as for the project. */
-export function getSyncJob(deps: AppDeps, user: SessionUser, input: { jobId: number }): SyncJobView {
-  const row = deps.jobs.get(input.jobId);
+export async function getSyncJob(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { jobId: number },
+): Promise<SyncJobView> {
+  const row = await deps.jobs.get(input.jobId);
   if (!row) throw notFound(JOBS.notFound);
   if (row.projectId === null) requireAllAppsSync(user);
   // Another organization's job reads exactly like a missing one.
-  else requireProject(deps, user, row.projectId, JOBS.notFound);
+  else await requireProject(deps, user, row.projectId, JOBS.notFound);
   return syncJobView(row);
 }
 
 /** A project's syncs still running, so a reloaded screen finds and follows them again. */
-export function projectSyncJobs(deps: AppDeps, user: SessionUser, input: { projectId: number }) {
-  requireProject(deps, user, input.projectId);
-  return deps.jobs.unfinished(input.projectId).map(syncJobView);
+export async function projectSyncJobs(deps: AppDeps, user: SessionUser, input: { projectId: number }) {
+  await requireProject(deps, user, input.projectId);
+  return (await deps.jobs.unfinished(input.projectId)).map(syncJobView);
 }
 
 /** The all-apps sync if one is running. */
-export function allAppsSyncJob(deps: AppDeps, user: SessionUser): SyncJobView | null {
+export async function allAppsSyncJob(deps: AppDeps, user: SessionUser): Promise<SyncJobView | null> {
   requireAllAppsSync(user);
-  const row = deps.jobs.unfinished(null)[0];
+  const [row] = await deps.jobs.unfinished(null);
   return row ? syncJobView(row) : null;
 }

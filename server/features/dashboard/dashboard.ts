@@ -7,6 +7,7 @@ import {
   streamCount,
   wentLive,
 } from "@server/features/streaming";
+import { greatest } from "@server/platform/db/portable";
 import { mediaFiles, organizations, projects, streams, users } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import type { ActivityItem, DashboardStats } from "@shared/schemas/dashboard";
@@ -16,39 +17,41 @@ import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-or
 /** How many items Recent Activity shows. */
 export const ACTIVITY_LIMIT = 10;
 
-export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats {
+/** The one number a `count()` or `sum()` select answers (0 without a row). */
+const single = async (query: PromiseLike<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+
+export async function dashboardStats(deps: AppDeps, user: SessionUser): Promise<DashboardStats> {
   const now = deps.now();
   const today = startOfDay(now);
   const scope = orgScope(user);
-  const totalProjects = deps.db.select({ n: count() }).from(projects).where(scope).get()?.n ?? 0;
-  const totalMediaFiles =
+  const totalProjects = await single(deps.db.select({ n: count() }).from(projects).where(scope));
+  const totalMediaFiles = await single(
     deps.db
       .select({ n: count() })
       .from(mediaFiles)
       .innerJoin(projects, eq(projects.id, mediaFiles.projectId))
-      .where(scope)
-      .get()?.n ?? 0;
+      .where(scope),
+  );
   // Hours streamed today: each stream's time inside today, live ones up to now.
-  const streamedMs =
+  const inToday = sql`coalesce(${streams.stoppedAt}, ${now}) - ${greatest(streams.startedAt, today)}`;
+  const streamedMs = await single(
     deps.db
-      .select({
-        ms: sql<number>`coalesce(sum(max(0, coalesce(${streams.stoppedAt}, ${now}) - max(${streams.startedAt}, ${today}))), 0)`,
-      })
+      .select({ n: sql`coalesce(sum(${greatest(0, inToday)}), 0)`.mapWith(Number) })
       .from(streams)
       .innerJoin(projects, eq(projects.id, streams.projectId))
-      .where(and(scope, or(isNull(streams.stoppedAt), gte(streams.stoppedAt, today))))
-      .get()?.ms ?? 0;
+      .where(and(scope, or(isNull(streams.stoppedAt), gte(streams.stoppedAt, today)))),
+  );
   const stats: DashboardStats = {
     userRole: user.role,
-    activeStreams: streamCount(deps, user, liveStatusFilter()),
+    activeStreams: await streamCount(deps, user, liveStatusFilter()),
     totalProjects,
     totalMediaFiles,
     streamHours: Math.round((streamedMs / 3_600_000) * 10) / 10,
-    streamsToday: streamCount(deps, user, gte(streams.startedAt, today)),
+    streamsToday: await streamCount(deps, user, gte(streams.startedAt, today)),
   };
   if (user.role === "admin") {
-    stats.totalUsers = deps.db.select({ n: count() }).from(users).get()?.n ?? 0;
-    stats.totalOrganizations = deps.db.select({ n: count() }).from(organizations).get()?.n ?? 0;
+    stats.totalUsers = await single(deps.db.select({ n: count() }).from(users));
+    stats.totalOrganizations = await single(deps.db.select({ n: count() }).from(organizations));
   }
   return stats;
 }
@@ -56,8 +59,8 @@ export function dashboardStats(deps: AppDeps, user: SessionUser): DashboardStats
 type Dated = ActivityItem & { at: number };
 
 /** The newest streams in scope, as activity items. */
-function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
-  return deps.db
+async function recentStreams(deps: AppDeps, scope: SQL | undefined): Promise<Dated[]> {
+  const rows = await deps.db
     .select({
       id: streams.id,
       media_name: streams.mediaName,
@@ -75,22 +78,25 @@ function recentStreams(deps: AppDeps, scope: SQL | undefined): Dated[] {
     .leftJoin(users, eq(users.id, streams.startedBy))
     .where(scope)
     .orderBy(desc(streams.startedAt), desc(streams.id))
-    .limit(ACTIVITY_LIMIT)
-    .all()
-    .map(({ stoppedAt, destinationId, ...r }) => ({
+    .limit(ACTIVITY_LIMIT);
+  const out: Dated[] = [];
+  for (const { stoppedAt, destinationId, ...r } of rows) {
+    out.push({
       ...r,
       activity_type: "stream" as const,
       original_name: null,
       started_at: iso(r.at),
       stopped_at: iso(stoppedAt),
-      went_live: r.status === "running" ? true : wentLive(deps.db, r.id, destinationId),
+      went_live: r.status === "running" ? true : await wentLive(deps.db, r.id, destinationId),
       created_at: iso(r.at),
-    }));
+    });
+  }
+  return out;
 }
 
 /** The newest uploads in scope, as activity items. */
-function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
-  return deps.db
+async function recentUploads(deps: AppDeps, scope: SQL | undefined): Promise<Dated[]> {
+  const rows = await deps.db
     .select({
       id: mediaFiles.id,
       original_name: mediaFiles.originalName,
@@ -103,26 +109,25 @@ function recentUploads(deps: AppDeps, scope: SQL | undefined): Dated[] {
     .leftJoin(users, eq(users.id, mediaFiles.uploadedBy))
     .where(scope)
     .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
-    .limit(ACTIVITY_LIMIT)
-    .all()
-    .map((r) => ({
-      ...r,
-      activity_type: "media" as const,
-      media_name: null,
-      destination_name: null,
-      status: null,
-      started_at: null,
-      stopped_at: null,
-      went_live: null,
-      error_count: null,
-      created_at: iso(r.at),
-    }));
+    .limit(ACTIVITY_LIMIT);
+  return rows.map((r) => ({
+    ...r,
+    activity_type: "media" as const,
+    media_name: null,
+    destination_name: null,
+    status: null,
+    started_at: null,
+    stopped_at: null,
+    went_live: null,
+    error_count: null,
+    created_at: iso(r.at),
+  }));
 }
 
 /** The newest streams and uploads together, newest first. */
-export function recentActivity(deps: AppDeps, user: SessionUser): ActivityItem[] {
+export async function recentActivity(deps: AppDeps, user: SessionUser): Promise<ActivityItem[]> {
   const scope = orgScope(user);
-  return [...recentStreams(deps, scope), ...recentUploads(deps, scope)]
+  return [...(await recentStreams(deps, scope)), ...(await recentUploads(deps, scope))]
     .sort((a, b) => b.at - a.at)
     .slice(0, ACTIVITY_LIMIT)
     .map(({ at: _at, ...item }) => item);

@@ -13,33 +13,33 @@ const A = 2456740;
 const DAY = 86_400_000;
 const T0 = Date.parse("2026-11-20T12:00:00Z");
 
-test("a new peak and a changed review score are each one delivery per subscribed webhook", () => {
+test("a new peak and a changed review score are each one delivery per subscribed webhook", async () => {
   const deps = testDeps();
-  const org = makeOrg(deps);
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  deps.db
+  const org = await makeOrg(deps);
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
-  deps.events.on((e) => void enqueueEvent(deps.db, e));
+    .where(eq(projects.id, project.id));
+  // The bus does not wait on its listeners: the test waits for every enqueue before reading.
+  const enqueued: Promise<unknown>[] = [];
+  deps.events.on((e) => {
+    enqueued.push(Promise.resolve(enqueueEvent(deps.db, e)));
+  });
   const hook = (format: "generic" | "discord") =>
-    deps.db
-      .insert(webhooks)
-      .values({
-        projectId: project.id,
-        url: "https://example.com/hook",
-        format,
-        events: ["analytics.player_peak", "analytics.review_score_changed"],
-        secret: "whsec_x",
-      })
-      .run();
-  hook("generic");
-  hook("discord");
+    deps.db.insert(webhooks).values({
+      projectId: project.id,
+      url: "https://example.com/hook",
+      format,
+      events: ["analytics.player_peak", "analytics.review_score_changed"],
+      secret: "whsec_x",
+    });
+  await hook("generic");
+  await hook("discord");
 
-  notePlayerPeak(deps, A, 1000, T0);
-  notePlayerPeak(deps, A, 1200, T0 + 60_000);
-  notePlayerPeak(deps, A, 1190, T0 + 120_000);
+  await notePlayerPeak(deps, A, 1000, T0);
+  await notePlayerPeak(deps, A, 1200, T0 + 60_000);
+  await notePlayerPeak(deps, A, 1190, T0 + 120_000);
   const summary = (desc: string) => ({
     reviewScore: 8,
     scoreDesc: desc,
@@ -47,11 +47,12 @@ test("a new peak and a changed review score are each one delivery per subscribed
     totalNegative: 20,
     totalReviews: 100,
   });
-  storeReviewDay(deps, A, summary("Mostly Positive"), T0);
-  storeReviewDay(deps, A, summary("Very Positive"), T0 + DAY);
-  storeReviewDay(deps, A, summary("Very Positive"), T0 + DAY + 60_000);
+  await storeReviewDay(deps, A, summary("Mostly Positive"), T0);
+  await storeReviewDay(deps, A, summary("Very Positive"), T0 + DAY);
+  await storeReviewDay(deps, A, summary("Very Positive"), T0 + DAY + 60_000);
 
-  const rows = deps.db.select().from(webhookDeliveries).all();
+  await Promise.all(enqueued);
+  const rows = await deps.db.select().from(webhookDeliveries);
   expect(rows.map((r) => r.event).sort()).toEqual([
     "analytics.player_peak",
     "analytics.player_peak",

@@ -49,21 +49,17 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   // Both financial projects' games: the fake's 60 days each.
   expect(first.wishlistDays).toBe(2 * 60);
 
-  const org = deps.db.select().from(organizations).where(eq(organizations.slug, "demo-studio")).get()!;
+  const org = (await deps.db.select().from(organizations).where(eq(organizations.slug, "demo-studio")))[0]!;
   expect(org.name).toBe("Demo Studio");
-  expect(
-    deps.db
-      .select()
-      .from(users)
-      .where(eq(users.orgId, org.id))
-      .all()
-      .map((u) => u.role),
-  ).toEqual(["manager", "developer"]);
-  const [video] = deps.db.select().from(mediaFiles).all();
+  expect((await deps.db.select().from(users).where(eq(users.orgId, org.id))).map((u) => u.role)).toEqual([
+    "manager",
+    "developer",
+  ]);
+  const [video] = await deps.db.select().from(mediaFiles);
   expect(video).toMatchObject({ kind: "video", videoCodec: "h264", audioCodec: "aac", steamReady: true });
   expect(existsSync(join(deps.env.DATA_DIR, "media", video!.storedName))).toBe(true);
 
-  const starfall = deps.db.select().from(projects).where(eq(projects.name, "Starfall Outpost")).get()!;
+  const starfall = (await deps.db.select().from(projects).where(eq(projects.name, "Starfall Outpost")))[0]!;
   const admin = {
     id: 0,
     name: "a",
@@ -73,78 +69,80 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
     org_name: null,
     canCreateProjects: true,
   };
-  const o = getOverview(deps, admin, { projectId: starfall.id, days: 30 });
+  const o = await getOverview(deps, admin, { projectId: starfall.id, days: 30 });
   expect(o.hasData).toBe(true);
   expect(o.playerMetrics.every((m) => m.samples > 0)).toBe(true);
   expect(o.summary.totalAchievements).toBe(10);
   expect(o.financial!.dataSummary.daysWithData).toBe(30);
   expect(o.financial!.currentMetrics.totalRevenue).toBeGreaterThan(0);
-  const w = getWishlists(deps, admin, { projectId: starfall.id, days: 30 });
+  const w = await getWishlists(deps, admin, { projectId: starfall.id, days: 30 });
   expect(w).toMatchObject({ financialEnabled: true, hasData: true });
   expect(w.totals.adds).toBeGreaterThan(0);
   expect(w.topCountries.length).toBeGreaterThan(3);
   // The demo's sales carry discount periods and refund spikes for the sales cards.
-  const { events } = saleEvents(deps, admin, { projectId: starfall.id });
+  const { events } = await saleEvents(deps, admin, { projectId: starfall.id });
   expect(new Set(events.map((e) => e.combinedDiscountId)).size).toBeGreaterThanOrEqual(2);
-  expect(refunds(deps, admin, { projectId: starfall.id, days: 90 }).days.some((d) => d.spike)).toBe(true);
+  expect((await refunds(deps, admin, { projectId: starfall.id, days: 90 })).days.some((d) => d.spike)).toBe(
+    true,
+  );
   // Half a year of daily peaks (older days from the daily rows) and of review summaries.
-  const half = getOverview(deps, admin, { projectId: starfall.id, days: 180 });
+  const half = await getOverview(deps, admin, { projectId: starfall.id, days: 180 });
   expect(half.playerMetrics.slice(0, -1).every((m) => m.dailyPeak > 0)).toBe(true);
-  const reviews = getReviews(deps, admin, { projectId: starfall.id, days: 181 });
+  const reviews = await getReviews(deps, admin, { projectId: starfall.id, days: 181 });
   expect(reviews.trend).toHaveLength(180);
   expect(reviews.latest!.percentPositive).toBeGreaterThan(50);
   expect(new Set(reviews.trend.map((d) => d.scoreDescription)).size).toBeGreaterThan(1);
 
-  const counts = () => ({
-    samples: deps.db.select().from(steamPlayerSamples).all().length,
-    reviewDays: deps.db.select().from(steamReviewDays).all().length,
-    sales: deps.db.select().from(steamSales).all().length,
-    projects: deps.db.select().from(projects).all().length,
-    media: deps.db.select().from(mediaFiles).all().length,
-    users: deps.db.select().from(users).all().length,
-    destinations: deps.db.select().from(destinations).all().length,
-    streams: deps.db.select().from(streams).all().length,
-    webhooks: deps.db.select().from(webhooks).all().length,
-    playlists: deps.db.select().from(playlists).all().length,
-    schedules: deps.db.select().from(schedules).all().length,
-    healthSamples: deps.db.select().from(healthSamples).all().length,
-    wishlistDays: deps.db.select().from(steamWishlistDays).all().length,
+  const counts = async () => ({
+    samples: (await deps.db.select().from(steamPlayerSamples)).length,
+    reviewDays: (await deps.db.select().from(steamReviewDays)).length,
+    sales: (await deps.db.select().from(steamSales)).length,
+    projects: (await deps.db.select().from(projects)).length,
+    media: (await deps.db.select().from(mediaFiles)).length,
+    users: (await deps.db.select().from(users)).length,
+    destinations: (await deps.db.select().from(destinations)).length,
+    streams: (await deps.db.select().from(streams)).length,
+    webhooks: (await deps.db.select().from(webhooks)).length,
+    playlists: (await deps.db.select().from(playlists)).length,
+    schedules: (await deps.db.select().from(schedules)).length,
+    healthSamples: (await deps.db.select().from(healthSamples)).length,
+    wishlistDays: (await deps.db.select().from(steamWishlistDays)).length,
   });
   // The Streaming page has a destination and a history to show; nothing is live.
-  expect(deps.db.select().from(destinations).all()).toHaveLength(1);
-  const history = deps.db.select().from(streams).all();
+  expect(await deps.db.select().from(destinations)).toHaveLength(1);
+  const history = await deps.db.select().from(streams);
   expect(history.map((h) => h.status).sort()).toEqual(["error", "stopped", "stopped"]);
   // A playlist of the two clips, a broadcast window for it ahead, and a week of uptime and health.
-  const [loop] = deps.db.select().from(playlists).all();
+  const [loop] = await deps.db.select().from(playlists);
   expect(loop?.name).toBe("Next Fest Loop");
-  expect(deps.db.select().from(playlistItems).all()).toHaveLength(2);
-  const [window] = deps.db.select().from(schedules).all();
+  expect(await deps.db.select().from(playlistItems)).toHaveLength(2);
+  const [window] = await deps.db.select().from(schedules);
   expect(window).toMatchObject({ kind: "once", playlistId: loop!.id });
   expect(window!.startsAt!).toBeGreaterThan(clock);
-  const uptime = destinationUptime(deps, admin, history[0]!.destinationId!, 7);
+  const uptime = await destinationUptime(deps, admin, history[0]!.destinationId!, 7);
   expect(uptime.failures).toBeGreaterThanOrEqual(2);
   expect(uptime.intended_seconds).toBeGreaterThan(6 * 86_400);
   expect(uptime.uptime_percent).toBeGreaterThan(95);
   expect(uptime.uptime_percent).toBeLessThan(100);
   const newest = history.sort((a, b) => b.startedAt - a.startedAt)[0]!;
-  const samples = deps.db.select().from(healthSamples).where(eq(healthSamples.streamId, newest.id)).all();
+  const samples = await deps.db.select().from(healthSamples).where(eq(healthSamples.streamId, newest.id));
   // Raw every 10 s for the last day, 5-minute rows before.
   expect(samples.some((r) => r.span === 10)).toBe(true);
   expect(samples.some((r) => r.span === 300)).toBe(true);
   // The settings card has a webhook with a delivery log to show.
-  expect(deps.db.select().from(webhooks).all()).toHaveLength(1);
-  expect(deps.db.select().from(webhookDeliveries).all().length).toBeGreaterThan(0);
-  const before = counts();
+  expect(await deps.db.select().from(webhooks)).toHaveLength(1);
+  expect((await deps.db.select().from(webhookDeliveries)).length).toBeGreaterThan(0);
+  const before = await counts();
   const second = await seedDemo(deps);
   expect(second).toMatchObject({ videoMade: false, samples: 0, salesDates: 2 });
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
 
   // Restarted an hour later: the hour's samples are filled in, nothing else is added.
   clock += 60 * 60_000;
   const later = await seedDemo(deps);
   expect(later.samples).toBe(2 * 12);
   // (Sales are left out here: today's figures grow during the day, as Steam's do.)
-  const { sales: _sales, ...rest } = counts();
+  const { sales: _sales, ...rest } = await counts();
   const { sales: _before, ...restBefore } = before;
   expect(rest).toEqual({ ...restBefore, samples: restBefore.samples + 24 });
 }, 120_000);

@@ -10,12 +10,12 @@ const NOW = Date.parse("2026-11-20T20:00:00Z");
 
 async function world() {
   const deps = testDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
-  const other = makeOrg(deps);
+  const org = await makeOrg(deps);
+  const other = await makeOrg(deps);
   const viewer = await makeUser(deps, { orgId: org.id, role: "viewer" });
   const stranger = await makeUser(deps, { orgId: other.id, role: "developer" });
-  const project = makeProject(deps, { orgId: org.id, name: 'Ünïcode Game: "Deluxe", 2' });
-  enableAnalytics(deps, project.id, APP);
+  const project = await makeProject(deps, { orgId: org.id, name: 'Ünïcode Game: "Deluxe", 2' });
+  await enableAnalytics(deps, project.id, APP);
   const t = testApp(deps);
   const cookie = await t.signIn(viewer.email);
   const get = (query: string, as = cookie, id = project.id) =>
@@ -26,8 +26,8 @@ async function world() {
 describe("sales export", () => {
   test("CSV: header row, RFC 4180 quoting of names, dollars with two decimals, safe file name", async () => {
     const w = await world();
-    nameApp(w.deps, APP, 'Game, "The"\nSequel');
-    insertSales(w.deps, [
+    await nameApp(w.deps, APP, 'Game, "The"\nSequel');
+    await insertSales(w.deps, [
       saleRow(APP, "2026-11-02", {
         grossSalesCents: 1999,
         grossReturnsCents: -1999,
@@ -62,7 +62,7 @@ describe("sales export", () => {
 
   test("JSON: an array of objects with money in integer cents", async () => {
     const w = await world();
-    insertSales(w.deps, [saleRow(APP, "2026-11-01", { grossSalesCents: 123456, netSalesCents: -7 })]);
+    await insertSales(w.deps, [saleRow(APP, "2026-11-01", { grossSalesCents: 123456, netSalesCents: -7 })]);
     const res = await w.get("kind=sales&from=2026-11-01&to=2026-11-01&format=json");
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("content-disposition")).toContain("-sales-2026-11-01-2026-11-01.json");
@@ -81,8 +81,8 @@ describe("sales export", () => {
 
   test("a name that would run as a spreadsheet formula is written as text", async () => {
     const w = await world();
-    nameApp(w.deps, APP, '=HYPERLINK("x")');
-    insertSales(w.deps, [saleRow(APP, "2026-11-01")]);
+    await nameApp(w.deps, APP, '=HYPERLINK("x")');
+    await insertSales(w.deps, [saleRow(APP, "2026-11-01")]);
     const text = await (await w.get("kind=sales&from=2026-11-01&to=2026-11-01")).text();
     expect(text.split("\r\n")[1]).toContain(`,"'=HYPERLINK(""x"")",`);
   });
@@ -92,14 +92,14 @@ describe("sales export", () => {
     const rows = Array.from({ length: 6000 }, (_, i) =>
       saleRow(APP, `2026-0${1 + (i % 9)}-15`, { packageId: i }),
     );
-    insertSales(w.deps, rows);
+    await insertSales(w.deps, rows);
     const res = await w.get("kind=sales&from=2026-01-01&to=2026-12-31");
     expect(res.body).toBeInstanceOf(ReadableStream);
     const reader = res.body!.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toStartWith("date,primary_app_id");
     // Rows written after the first bytes went out still reach the file: it was not built up front.
-    insertSales(w.deps, [saleRow(APP, "2026-12-31", { packageId: 777777 })]);
+    await insertSales(w.deps, [saleRow(APP, "2026-12-31", { packageId: 777777 })]);
     let rest = "";
     for (let r = await reader.read(); !r.done; r = await reader.read())
       rest += new TextDecoder().decode(r.value);
@@ -112,7 +112,7 @@ describe("sales export", () => {
 describe("players export", () => {
   test("one row per day with samples: peak, average, sample count", async () => {
     const w = await world();
-    insertSamples(w.deps, APP, [
+    await insertSamples(w.deps, APP, [
       ["2026-11-01T00:00:00Z", 10],
       ["2026-11-01T12:00:00Z", 30],
       ["2026-11-01T23:59:59Z", 21],
@@ -131,30 +131,26 @@ describe("players export", () => {
 describe("wishlists and reviews export", () => {
   test("wishlists: one row per stored day with the balance counted from the first day; reviews: Steam's words and the percent", async () => {
     const w = await world();
-    const day = (date: string, adds: number, deletes: number, purchases: number) =>
-      w.deps.db
+    const day = async (date: string, adds: number, deletes: number, purchases: number) =>
+      await w.deps.db
         .insert(steamWishlistDays)
-        .values({ appId: APP, date, adds, deletes, purchases, gifts: 0, fetchedAt: NOW })
-        .run();
-    day("2026-10-31", 10, 0, 0);
-    day("2026-11-01", 5, 1, 2);
-    day("2026-11-02", 3, 0, 1);
+        .values({ appId: APP, date, adds, deletes, purchases, gifts: 0, fetchedAt: NOW });
+    await day("2026-10-31", 10, 0, 0);
+    await day("2026-11-01", 5, 1, 2);
+    await day("2026-11-02", 3, 0, 1);
     const wishlists = await (await w.get("kind=wishlists&from=2026-11-01&to=2026-11-02")).text();
     expect(wishlists).toBe(
       "date,adds,deletes,purchases,gifts,balance\r\n2026-11-01,5,1,2,0,12\r\n2026-11-02,3,0,1,0,14\r\n",
     );
-    w.deps.db
-      .insert(steamReviewDays)
-      .values({
-        appId: APP,
-        date: "2026-11-01",
-        scoreDesc: "Very Positive",
-        totalPositive: 90,
-        totalNegative: 10,
-        totalReviews: 100,
-        sampledAt: NOW,
-      })
-      .run();
+    await w.deps.db.insert(steamReviewDays).values({
+      appId: APP,
+      date: "2026-11-01",
+      scoreDesc: "Very Positive",
+      totalPositive: 90,
+      totalNegative: 10,
+      totalReviews: 100,
+      sampledAt: NOW,
+    });
     const reviews = await (await w.get("kind=reviews&from=2026-11-01&to=2026-11-02&format=json")).json();
     expect(reviews).toEqual([
       {
@@ -197,11 +193,11 @@ describe("refusals answer 4xx JSON", () => {
 
   test("a project without an app id, or without financial analytics for sales", async () => {
     const w = await world();
-    enableAnalytics(w.deps, w.project.id, APP, false);
+    await enableAnalytics(w.deps, w.project.id, APP, false);
     const off = await w.get("kind=sales&from=2026-11-01&to=2026-11-02");
     expect(off.status).toBe(400);
     expect((await w.get("kind=players&from=2026-11-01&to=2026-11-02")).status).toBe(200);
-    enableAnalytics(w.deps, w.project.id, null);
+    await enableAnalytics(w.deps, w.project.id, null);
     const none = await w.get("kind=players&from=2026-11-01&to=2026-11-02");
     expect(none.status).toBe(400);
     expect((await none.json()).error).toBe("Set this project's Steam App ID before exporting its analytics.");
@@ -235,6 +231,6 @@ describe("the tRPC link procedure", () => {
     await expect(stranger.analyticsExport.link({ ...input, format: "csv" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    expect(w.deps.db.select().from(steamSales).all()).toHaveLength(0);
+    expect(await w.deps.db.select().from(steamSales)).toHaveLength(0);
   });
 });

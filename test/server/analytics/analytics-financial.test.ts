@@ -70,18 +70,17 @@ beforeEach(() => msw.reset({ now: () => NOW, sales: knownSales() }));
 
 async function world(env: Record<string, string> = {}) {
   const deps = steamTestDeps(env, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const admin = await makeUser(deps, { role: "admin", orgId: org.id });
   const manager = await makeUser(deps, { role: "manager", orgId: org.id });
   const developer = await makeUser(deps, { role: "developer", orgId: org.id });
   const viewer = await makeUser(deps, { role: "viewer", orgId: org.id });
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  deps.db
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
-  const other = makeOrg(deps);
+    .where(eq(projects.id, project.id));
+  const other = await makeOrg(deps);
   const outsider = await makeUser(deps, { role: "manager", orgId: other.id });
   // Signing in costs a password check: only the roles a test uses are signed in.
   const emails = {
@@ -103,8 +102,8 @@ async function world(env: Record<string, string> = {}) {
 const salesDates = () => [
   ...new Set(msw.fake.calls("GetDetailedSales").map((u) => u.searchParams.get("date"))),
 ];
-const stored = (deps: Awaited<ReturnType<typeof world>>["deps"], appId = A) =>
-  deps.db.select().from(steamSales).where(eq(steamSales.primaryAppId, appId)).all();
+const stored = async (deps: Awaited<ReturnType<typeof world>>["deps"], appId = A) =>
+  await deps.db.select().from(steamSales).where(eq(steamSales.primaryAppId, appId));
 
 describe("sync and idempotency", () => {
   test("first sync reads changed dates from mark 0, fetches them, stores integer cents per line item", async () => {
@@ -124,7 +123,7 @@ describe("sync and idempotency", () => {
     expect(msw.fake.calls("GetChangedDatesForPartner")[0]!.searchParams.get("highwatermark")).toBe("0");
     expect(salesDates().sort()).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);
     // Rows of the other app are kept too (attributed by primary_appid), not counted for this project.
-    expect(stored(w.deps, B)).toHaveLength(1);
+    expect(await stored(w.deps, B)).toHaveLength(1);
 
     const o = await (await w.as("viewer")).analytics.overview({ projectId: w.project.id, days: 7 });
     // Gross: 10×19.99 + 5×19.99 + 2×9.995 + 3×19.99 = 199.90 + 99.95 + 19.99 + 59.97 = 379.81
@@ -163,14 +162,14 @@ describe("sync and idempotency", () => {
     const w = await world();
     await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     const before = await (await w.as("viewer")).analytics.overview({ projectId: w.project.id, days: 7 });
-    const mark = w.deps.db.select().from(steamPartnerState).get()!.highwatermark;
+    const mark = (await w.deps.db.select().from(steamPartnerState))[0]!.highwatermark;
     expect(Number(mark)).toBeGreaterThan(0);
     msw.fake.requests.length = 0;
 
     await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     expect(msw.fake.calls("GetChangedDatesForPartner")[0]!.searchParams.get("highwatermark")).toBe(mark);
     expect(salesDates().sort()).toEqual(["2026-11-19", "2026-11-20"]);
-    expect(stored(w.deps)).toHaveLength(4);
+    expect(await stored(w.deps)).toHaveLength(4);
     const after = await (await w.as("viewer")).analytics.overview({ projectId: w.project.id, days: 7 });
     expect(after.financial).toEqual(before.financial);
   });
@@ -196,7 +195,7 @@ describe("sync and idempotency", () => {
     });
     expect(salesDates().sort()).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);
     expect(res.recordsFound).toBe(4);
-    const rows = stored(w.deps).filter((r) => r.date === "2026-11-18");
+    const rows = (await stored(w.deps)).filter((r) => r.date === "2026-11-18");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       grossUnitsSold: 12,
@@ -204,7 +203,7 @@ describe("sync and idempotency", () => {
       grossSalesCents: 23988,
       grossReturnsCents: -5997,
     });
-    expect(stored(w.deps, B)).toHaveLength(0); // B's row on that date went with the restatement
+    expect(await stored(w.deps, B)).toHaveLength(0); // B's row on that date went with the restatement
   });
 
   test("a date that keeps failing is reported, the others are stored, and it stays pending for next time", async () => {
@@ -220,7 +219,7 @@ describe("sync and idempotency", () => {
     msw.fake.requests.length = 0;
     await untilDone(await w.as("developer")).analytics.syncFinancial({ projectId: w.project.id, days: 7 });
     expect(salesDates().sort()).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);
-    expect(stored(w.deps)).toHaveLength(4);
+    expect(await stored(w.deps)).toHaveLength(4);
   });
 
   test("large dates are paged until max_id stops moving", async () => {
@@ -322,12 +321,11 @@ describe("fetch-all-apps (admin presets)", () => {
     ["yearly", 52, "Processed 2/2 apps with weekly chunks"],
   ] as const)("%s: %d weekly chunks per app", async (dateRange, weeks, message) => {
     const w = await world();
-    const second = makeProject(w.deps, { orgId: w.org.id, name: "Lantern" });
-    w.deps.db
+    const second = await makeProject(w.deps, { orgId: w.org.id, name: "Lantern" });
+    await w.deps.db
       .update(projects)
       .set({ steamAppId: B, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
-      .where(eq(projects.id, second.id))
-      .run();
+      .where(eq(projects.id, second.id));
     const res = await untilDone(await w.as("admin")).analytics.syncAllApps({ dateRange });
     const inWindow = dateRange === "recent" ? { [A]: 3, [B]: 0 } : { [A]: 4, [B]: 1 };
     expect(res).toEqual({
@@ -344,7 +342,7 @@ describe("fetch-all-apps (admin presets)", () => {
 
   test("no financial apps: nothing to do", async () => {
     const deps = steamTestDeps({}, { now: () => NOW });
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const admin = await makeUser(deps, { role: "admin", orgId: org.id });
     const res = await untilDone(await callerFor(deps, admin.email)).analytics.syncAllApps({
       dateRange: "monthly",
@@ -388,11 +386,10 @@ describe("roles and tenancy on the financial mutations", () => {
 
   test("a project without financial analytics is refused with a reason", async () => {
     const w = await world();
-    w.deps.db
+    await w.deps.db
       .update(projects)
       .set({ financialAnalyticsEnabled: false })
-      .where(eq(projects.id, w.project.id))
-      .run();
+      .where(eq(projects.id, w.project.id));
     await expect(
       untilDone(await w.as("developer")).analytics.syncFinancialRecent({ projectId: w.project.id }),
     ).rejects.toMatchObject({
@@ -419,7 +416,7 @@ describe("test-financial-api", () => {
       data: { date: "2026-11-20", detectedPartnerIds: [48213] },
     });
     // The test only reads: the kept high-water mark is untouched.
-    expect(w.deps.db.select().from(steamPartnerState).get()).toBeUndefined();
+    expect((await w.deps.db.select().from(steamPartnerState))[0]).toBeUndefined();
   });
 
   test("an app missing from the data fails App Data (looking back over the newest dates)", async () => {

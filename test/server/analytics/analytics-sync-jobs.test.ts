@@ -53,16 +53,15 @@ function holdSales(deps: ReturnType<typeof steamTestDeps>) {
 
 async function world(env: Record<string, string> = {}) {
   const deps = steamTestDeps(env, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const developer = await makeUser(deps, { role: "developer", orgId: org.id });
   const admin = await makeUser(deps, { role: "admin", orgId: org.id });
-  const outsider = await makeUser(deps, { role: "manager", orgId: makeOrg(deps).id });
-  const project = makeProject(deps, { orgId: org.id });
-  deps.db
+  const outsider = await makeUser(deps, { role: "manager", orgId: (await makeOrg(deps)).id });
+  const project = await makeProject(deps, { orgId: org.id });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   return { deps, project, developer, admin, outsider };
 }
 
@@ -74,6 +73,8 @@ test("the start call answers at once with a job; its progress counts dates and r
   const dev = await callerFor(w.deps, w.developer.email);
   const { jobId } = await dev.analytics.syncFinancialHistory({ projectId: w.project.id });
   await until(async () => held.waiting() === 1);
+  // Progress is written as it is reported, without holding the work up: wait for the count to land.
+  await until(async () => (await dev.analytics.syncJob({ jobId })).datesTotal > 0);
   const running = await dev.analytics.syncJob({ jobId });
   expect(running).toMatchObject({
     kind: "financial-history",
@@ -146,7 +147,7 @@ test("a job that fails answers REST with the same status and fields; the job rea
   expect(body).toMatchObject({ requiresPartnerAccess: true, suggestions: [...PARTNER.suggestions] });
   expect(body.error).toMatch(/HTTP 403/);
   const dev = await callerFor(w.deps, w.developer.email);
-  const [job] = w.deps.jobs.unfinished(w.project.id);
+  const [job] = await w.deps.jobs.unfinished(w.project.id);
   expect(job).toBeUndefined();
   const { jobId } = await dev.analytics.syncFinancialRecent({ projectId: w.project.id });
   const failed = await jobEnd(dev, { jobId });
@@ -186,7 +187,7 @@ test("after a restart, a sync left running reads interrupted with a plain note",
   const { jobId } = await dev.analytics.syncFinancialHistory({ projectId: w.project.id });
   await until(async () => (await dev.analytics.syncJob({ jobId })).status === "running");
   // What the next server's start does on the same database.
-  new JobRunner({ db: w.deps.db, now: () => NOW }).interruptLeftRunning();
+  await new JobRunner({ db: w.deps.db, now: () => NOW }).interruptLeftRunning();
   const job = await dev.analytics.syncJob({ jobId });
   expect(job).toMatchObject({ status: "interrupted", error: { message: JOBS.interruptedByRestart } });
   expect(await dev.analytics.projectSyncJobs({ projectId: w.project.id })).toEqual([]);

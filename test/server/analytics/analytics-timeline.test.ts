@@ -17,58 +17,56 @@ const APP = 2456740;
 const NOW = Date.parse("2026-11-20T20:00:00Z");
 const at = (iso: string) => Date.parse(iso);
 
-function destination(deps: AppDeps, projectId: number, name: string) {
-  return deps.db
+async function destination(deps: AppDeps, projectId: number, name: string) {
+  const [row] = await deps.db
     .insert(destinations)
     .values({ projectId, name, type: "custom", rtmpUrl: "rtmp://127.0.0.1/live" })
-    .returning()
-    .get().id;
+    .returning();
+  return row!.id;
 }
-const intent = (deps: AppDeps, destinationId: number, start: string, end: string | null) =>
-  deps.db
+const intent = async (deps: AppDeps, destinationId: number, start: string, end: string | null) =>
+  await deps.db
     .insert(destinationIntents)
-    .values({ destinationId, source: "user", startedAt: at(start), endedAt: end ? at(end) : null })
-    .run();
-const run = (deps: AppDeps, destinationId: number, start: string, end: string | null) =>
-  deps.db
+    .values({ destinationId, source: "user", startedAt: at(start), endedAt: end ? at(end) : null });
+const run = async (deps: AppDeps, destinationId: number, start: string, end: string | null) =>
+  await deps.db
     .insert(liveRuns)
-    .values({ streamId: 1, destinationId, startedAt: at(start), endedAt: end ? at(end) : null })
-    .run();
+    .values({ streamId: 1, destinationId, startedAt: at(start), endedAt: end ? at(end) : null });
 
 async function world() {
   const deps = testDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const user = await makeUser(deps, { orgId: org.id, role: "viewer" });
-  const project = makeProject(deps, { orgId: org.id, name: "Timeline Game" });
-  const elsewhere = makeProject(deps, { orgId: org.id, name: "Other" });
-  enableAnalytics(deps, project.id, APP);
-  insertSales(deps, [
+  const project = await makeProject(deps, { orgId: org.id, name: "Timeline Game" });
+  const elsewhere = await makeProject(deps, { orgId: org.id, name: "Other" });
+  await enableAnalytics(deps, project.id, APP);
+  await insertSales(deps, [
     saleRow(APP, "2026-11-18", { netSalesCents: 1000 }),
     saleRow(APP, "2026-11-18", { netSalesCents: 500 }),
     saleRow(APP, "2026-11-20", { netSalesCents: -200 }),
     saleRow(4242, "2026-11-19", { netSalesCents: 99999 }),
   ]);
-  insertSamples(deps, APP, [
+  await insertSamples(deps, APP, [
     ["2026-11-18T03:00:00Z", 10],
     ["2026-11-18T15:00:00Z", 40],
     ["2026-11-20T01:00:00Z", 5],
   ]);
-  const a = destination(deps, project.id, "A");
-  const b = destination(deps, project.id, "B");
-  const other = destination(deps, elsewhere.id, "Other");
+  const a = await destination(deps, project.id, "A");
+  const b = await destination(deps, project.id, "B");
+  const other = await destination(deps, elsewhere.id, "Other");
   // A: wanted 22:00–02:00, live from 22:30: 5400 s on the 18th, 7200 s on the 19th.
-  intent(deps, a, "2026-11-18T22:00:00Z", "2026-11-19T02:00:00Z");
-  run(deps, a, "2026-11-18T22:30:00Z", "2026-11-19T02:00:00Z");
+  await intent(deps, a, "2026-11-18T22:00:00Z", "2026-11-19T02:00:00Z");
+  await run(deps, a, "2026-11-18T22:30:00Z", "2026-11-19T02:00:00Z");
   // B overlaps A (counted once) and runs until 03:00: the 19th is 00:00–03:00 = 10800 s.
-  intent(deps, b, "2026-11-19T01:00:00Z", null);
-  run(deps, b, "2026-11-19T01:00:00Z", "2026-11-19T03:00:00Z");
+  await intent(deps, b, "2026-11-19T01:00:00Z", null);
+  await run(deps, b, "2026-11-19T01:00:00Z", "2026-11-19T03:00:00Z");
   // The 20th: 10:00–11:00 and an open run from 19:00 until now (20:00) = 7200 s.
-  run(deps, b, "2026-11-20T10:00:00Z", "2026-11-20T11:00:00Z");
-  run(deps, b, "2026-11-20T19:00:00Z", null);
+  await run(deps, b, "2026-11-20T10:00:00Z", "2026-11-20T11:00:00Z");
+  await run(deps, b, "2026-11-20T19:00:00Z", null);
   // A run nobody wanted, and another project's broadcast, count for nothing.
-  run(deps, a, "2026-11-20T12:00:00Z", "2026-11-20T13:00:00Z");
-  intent(deps, other, "2026-11-20T00:00:00Z", null);
-  run(deps, other, "2026-11-20T00:00:00Z", null);
+  await run(deps, a, "2026-11-20T12:00:00Z", "2026-11-20T13:00:00Z");
+  await intent(deps, other, "2026-11-20T00:00:00Z", null);
+  await run(deps, other, "2026-11-20T00:00:00Z", null);
   return { deps, org, user, project };
 }
 
@@ -112,39 +110,32 @@ describe("timeline", () => {
 
   test("wishlist adds, review percent and sale events share the same days", async () => {
     const w = await world();
-    w.deps.db
-      .insert(steamWishlistDays)
-      .values({
-        appId: APP,
-        date: "2026-11-19",
-        adds: 12,
-        deletes: 1,
-        purchases: 0,
-        gifts: 0,
-        fetchedAt: NOW,
-      })
-      .run();
-    w.deps.db
-      .insert(steamReviewDays)
-      .values({
-        appId: APP,
-        date: "2026-11-20",
-        scoreDesc: "Mostly Positive",
-        totalPositive: 3,
-        totalNegative: 1,
-        totalReviews: 4,
-        sampledAt: NOW,
-      })
-      .run();
+    await w.deps.db.insert(steamWishlistDays).values({
+      appId: APP,
+      date: "2026-11-19",
+      adds: 12,
+      deletes: 1,
+      purchases: 0,
+      gifts: 0,
+      fetchedAt: NOW,
+    });
+    await w.deps.db.insert(steamReviewDays).values({
+      appId: APP,
+      date: "2026-11-20",
+      scoreDesc: "Mostly Positive",
+      totalPositive: 3,
+      totalNegative: 1,
+      totalReviews: 4,
+      sampledAt: NOW,
+    });
     // Two discounted days of one combined discount, named by Steam's companion table.
-    insertSales(w.deps, [
+    await insertSales(w.deps, [
       saleRow(APP, "2026-11-19", { combinedDiscountId: 77, totalDiscountPercentage: 40 }),
       saleRow(APP, "2026-11-20", { combinedDiscountId: 77, totalDiscountPercentage: 40 }),
     ]);
-    w.deps.db
+    await w.deps.db
       .insert(steamSalesDiscounts)
-      .values({ combinedDiscountId: 77, name: "Autumn Sale", totalDiscountPercentage: 40 })
-      .run();
+      .values({ combinedDiscountId: 77, name: "Autumn Sale", totalDiscountPercentage: 40 });
     const api = await callerFor(w.deps, w.user.email);
     const answer = await api.analyticsExport.timeline({ projectId: w.project.id, days: 3 });
     expect(answer.days.map((d) => [d.date, d.wishlistAdds, d.reviewPercent])).toEqual([
@@ -160,10 +151,10 @@ describe("timeline", () => {
   test("without financial analytics revenue is null; without an app id only broadcasts remain", async () => {
     const w = await world();
     const api = await callerFor(w.deps, w.user.email);
-    enableAnalytics(w.deps, w.project.id, APP, false);
+    await enableAnalytics(w.deps, w.project.id, APP, false);
     const off = await api.analyticsExport.timeline({ projectId: w.project.id, days: 3 });
     expect(off.days.map((d) => d.netRevenueCents)).toEqual([null, null, null]);
-    enableAnalytics(w.deps, w.project.id, null);
+    await enableAnalytics(w.deps, w.project.id, null);
     const none = await api.analyticsExport.timeline({ projectId: w.project.id, days: 3 });
     expect(none.days.map((d) => [d.playerPeak, d.broadcastSeconds])).toEqual([
       [null, 5400],
@@ -184,7 +175,7 @@ describe("timeline", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toHaveProperty("error");
     }
-    const stranger = await makeUser(w.deps, { orgId: makeOrg(w.deps).id, role: "developer" });
+    const stranger = await makeUser(w.deps, { orgId: (await makeOrg(w.deps)).id, role: "developer" });
     const res = await t.call(`/api/analytics/timeline/${w.project.id}`, {
       cookie: await t.signIn(stranger.email),
     });

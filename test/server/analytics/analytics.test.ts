@@ -31,18 +31,18 @@ const A = 2456740;
 
 async function world(env: Record<string, string> = {}) {
   const deps = steamTestDeps(env, { now: () => clock });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const users = {
     admin: await makeUser(deps, { role: "admin", orgId: org.id }),
     manager: await makeUser(deps, { role: "manager", orgId: org.id }),
     developer: await makeUser(deps, { role: "developer", orgId: org.id }),
     viewer: await makeUser(deps, { role: "viewer", orgId: org.id }),
-    outsider: await makeUser(deps, { role: "manager", orgId: makeOrg(deps).id }),
+    outsider: await makeUser(deps, { role: "manager", orgId: (await makeOrg(deps)).id }),
   };
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  const configure = (values: Partial<typeof projects.$inferInsert>) =>
-    deps.db.update(projects).set(values).where(eq(projects.id, project.id)).run();
-  configure({ steamAppId: A, steamAnalyticsEnabled: true });
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const configure = async (values: Partial<typeof projects.$inferInsert>) =>
+    await deps.db.update(projects).set(values).where(eq(projects.id, project.id));
+  await configure({ steamAppId: A, steamAnalyticsEnabled: true });
   const callers = new Map<string, ReturnType<typeof callerFor>>();
   const as = (role: keyof typeof users) => {
     if (!callers.has(role)) callers.set(role, callerFor(deps, users[role].email));
@@ -70,7 +70,7 @@ describe("overview", () => {
       ["2026-11-20T11:00:00Z", 230],
       ["2026-11-01T11:00:00Z", 999], // outside a 7-day period
     ];
-    for (const [time, n] of samples) recordSample(w.deps, A, n, at(time));
+    for (const [time, n] of samples) await recordSample(w.deps, A, n, at(time));
     await refreshAchievements(w.deps, A);
     await refreshNews(w.deps, A);
 
@@ -147,7 +147,7 @@ describe("overview", () => {
 
   test("REST answers the same shape; bad days is a 400", async () => {
     const w = await world();
-    recordSample(w.deps, A, 42, clock - 1000);
+    await recordSample(w.deps, A, 42, clock - 1000);
     const t = testApp(w.deps);
     const cookie = await t.signIn(w.users.developer.email);
     const res = await t.call(`/api/analytics/project-overview/${w.project.id}?days=14`, { cookie });
@@ -215,7 +215,7 @@ describe("news", () => {
 
   test("a project without an app id has no news and Steam is not asked", async () => {
     const w = await world();
-    w.configure({ steamAppId: null, steamAnalyticsEnabled: false });
+    await w.configure({ steamAppId: null, steamAnalyticsEnabled: false });
     const res = await (await w.as("viewer")).analytics.news({
       projectId: w.project.id,
       limit: 10,
@@ -256,26 +256,26 @@ describe("steam sync-historical", () => {
       newsItems: 10,
       errors: [],
     });
-    expect(w.deps.db.select().from(steamPlayerSamples).all()).toEqual([
+    expect(await w.deps.db.select().from(steamPlayerSamples)).toEqual([
       { id: 1, appId: A, sampledAt: clock, playerCount: playersAt(A, clock) },
     ]);
-    expect(w.deps.db.select().from(steamNews).all()).toHaveLength(10);
+    expect(await w.deps.db.select().from(steamNews)).toHaveLength(10);
     // Today's review summary is read too, so the Reviews card fills in without waiting a day.
-    expect(w.deps.db.select().from(steamReviewDays).all()).toHaveLength(1);
-    expect(w.deps.db.select().from(projects).where(eq(projects.id, w.project.id)).get()!.steamLastSync).toBe(
-      clock,
-    );
+    expect(await w.deps.db.select().from(steamReviewDays)).toHaveLength(1);
+    expect(
+      (await w.deps.db.select().from(projects).where(eq(projects.id, w.project.id)))[0]!.steamLastSync,
+    ).toBe(clock);
   });
 
   test("an app without achievements syncs with zero achievements", async () => {
     const w = await world();
-    w.configure({ steamAppId: 2671090 });
+    await w.configure({ steamAppId: 2671090 });
     const res = await untilDone(await w.as("developer")).analytics.syncSteam({
       projectId: w.project.id,
       days: 7,
     });
     expect(res).toMatchObject({ success: true, achievements: 0, errors: [] });
-    expect(w.deps.db.select().from(steamAppCache).get()).toMatchObject({ achievementCount: 0 });
+    expect((await w.deps.db.select().from(steamAppCache))[0]).toMatchObject({ achievementCount: 0 });
   });
 
   test("one part failing is reported beside the parts that worked", async () => {
@@ -294,7 +294,7 @@ describe("steam sync-historical", () => {
 
   test("an unknown app id is a 400 that names it", async () => {
     const w = await world();
-    w.configure({ steamAppId: 999 });
+    await w.configure({ steamAppId: 999 });
     await expect(
       untilDone(await w.as("developer")).analytics.syncSteam({ projectId: w.project.id, days: 7 }),
     ).rejects.toMatchObject({
@@ -324,7 +324,7 @@ describe("steam sync-historical", () => {
     });
     expect(refused.status).toBe(403);
     expect(msw.fake.requests).toHaveLength(0);
-    w.configure({ steamAnalyticsEnabled: false });
+    await w.configure({ steamAnalyticsEnabled: false });
     const dev = await t.signIn(w.users.developer.email);
     const off = await t.call(`/api/analytics/steam/sync-historical/${w.project.id}`, {
       method: "POST",
@@ -440,9 +440,9 @@ describe("settings", () => {
       });
       expect(res.status).toBe(status);
     }
-    expect(w.deps.db.select().from(projects).where(eq(projects.id, w.project.id)).get()!.steamAppId).toBe(
-      2210330,
-    );
+    expect(
+      (await w.deps.db.select().from(projects).where(eq(projects.id, w.project.id)))[0]!.steamAppId,
+    ).toBe(2210330);
   });
 });
 
@@ -495,7 +495,7 @@ describe("search", () => {
 describe("REST financial adapters", () => {
   test("a missing partner key answers 400 with requiresPartnerAccess and suggestions", async () => {
     const w = await world({ STEAM_PARTNER_API_KEY: "" });
-    w.configure({ financialAnalyticsEnabled: true });
+    await w.configure({ financialAnalyticsEnabled: true });
     const t = testApp(w.deps);
     const cookie = await t.signIn(w.users.developer.email);
     for (const path of ["sync-historical", "fetch-recent", "fetch-all-history"]) {

@@ -29,13 +29,12 @@ const idle: SamplerTimers = { setInterval: () => 1, clearInterval: () => {} };
 
 async function world() {
   const deps = steamTestDeps({ STEAM_SAMPLE_MINUTES: "5" }, { now: () => clock });
-  const org = makeOrg(deps);
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  deps.db
+  const org = await makeOrg(deps);
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   const user = await makeUser(deps, { role: "viewer", orgId: org.id });
   const events: ConsoleEvent[] = [];
   deps.events.on((e) => events.push(e));
@@ -66,25 +65,27 @@ test("samples older than 30 days are pruned hourly; their daily peaks stay and l
       [14, 10 * d + 5],
       [20, 10 * d + 2],
     ] as const)
-      recordSample(w.deps, A, n, START - d * DAY + (h - 12) * 3_600_000);
+      await recordSample(w.deps, A, n, START - d * DAY + (h - 12) * 3_600_000);
   await w.sampler.runOnce();
-  const oldest = w.deps.db.select().from(steamPlayerSamples).orderBy(steamPlayerSamples.sampledAt).get()!;
+  const oldest = (
+    await w.deps.db.select().from(steamPlayerSamples).orderBy(steamPlayerSamples.sampledAt)
+  )[0]!;
   expect(oldest.sampledAt).toBeGreaterThanOrEqual(START - 30 * DAY);
-  const daily = w.deps.db.select().from(steamPlayerDaily).orderBy(steamPlayerDaily.date).all();
+  const daily = await w.deps.db.select().from(steamPlayerDaily).orderBy(steamPlayerDaily.date);
   expect(daily).toHaveLength(41);
   expect(daily[0]).toEqual({ appId: A, date: "2026-10-11", peak: 405, total: 1207, samples: 3 });
 
   // Within the hour nothing more is pruned; an hour later it is.
-  recordSample(w.deps, A, 1, START - 31 * DAY);
+  await recordSample(w.deps, A, 1, START - 31 * DAY);
   clock += 10 * 60_000;
   await w.sampler.runOnce();
   expect(
-    w.deps.db.select().from(steamPlayerSamples).where(eq(steamPlayerSamples.playerCount, 1)).all(),
+    await w.deps.db.select().from(steamPlayerSamples).where(eq(steamPlayerSamples.playerCount, 1)),
   ).toHaveLength(1);
   clock += 3_600_000;
   await w.sampler.runOnce();
   expect(
-    w.deps.db.select().from(steamPlayerSamples).where(eq(steamPlayerSamples.playerCount, 1)).all(),
+    await w.deps.db.select().from(steamPlayerSamples).where(eq(steamPlayerSamples.playerCount, 1)),
   ).toHaveLength(0);
 
   const caller = await callerFor(w.deps, w.user.email);

@@ -16,16 +16,15 @@ const A = 2456740;
 
 async function world() {
   const deps = steamTestDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  const noApp = makeProject(deps, { orgId: org.id, name: "No game yet" });
-  deps.db
+  const org = await makeOrg(deps);
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const noApp = await makeProject(deps, { orgId: org.id, name: "No game yet" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   const viewer = await makeUser(deps, { role: "viewer", orgId: org.id });
-  const outsider = await makeUser(deps, { role: "manager", orgId: makeOrg(deps).id });
+  const outsider = await makeUser(deps, { role: "manager", orgId: (await makeOrg(deps)).id });
   const days: [number, string, number, number][] = [
     [10, "Mostly Positive", 150, 50],
     [5, "Mostly Positive", 170, 52],
@@ -33,7 +32,7 @@ async function world() {
     [0, "Very Positive", 250, 58],
   ];
   for (const [ago, desc, pos, neg] of days)
-    storeReviewDay(
+    await storeReviewDay(
       deps,
       A,
       { reviewScore: 8, scoreDesc: desc, totalPositive: pos, totalNegative: neg, totalReviews: pos + neg },

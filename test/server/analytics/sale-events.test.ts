@@ -20,6 +20,7 @@ import { DISCOUNTS } from "../../fakes/steam/sales-gen";
 import { startWebhookReceiver, until } from "../../fakes/webhook-receiver";
 import { untilDone } from "../../support/jobs";
 import { callerFor, makeOrg, makeProject, makeUser } from "../../support/server";
+import { waitUntil } from "../../support/wait";
 
 // Sale-event scorecards and refund spikes from hand-made sales whose answers are worked out below.
 
@@ -84,14 +85,13 @@ afterAll(() => msw.stop());
 async function world(sales: Record<string, RawSalesRow[]>) {
   msw.reset({ now: () => NOW, sales });
   const deps = steamTestDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const dev = await makeUser(deps, { role: "developer", orgId: org.id });
-  const project = makeProject(deps, { orgId: org.id });
-  deps.db
+  const project = await makeProject(deps, { orgId: org.id });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, financialAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   const events: ConsoleEvent[] = [];
   deps.events.on((e) => events.push(e));
   const caller = await callerFor(deps, dev.email);
@@ -119,10 +119,7 @@ describe("sale-event scorecards", () => {
       refundRate: 5, // 6 of 120 copies
     });
     // The wishlist purchases Steam reported over the sale's days, as the sync stored them.
-    const bought = w.deps.db
-      .select()
-      .from(steamWishlistDays)
-      .all()
+    const bought = (await w.deps.db.select().from(steamWishlistDays))
       .filter((d) => d.date >= "2026-11-10" && d.date <= "2026-11-12")
       .reduce((n, d) => n + d.purchases, 0);
     expect(bought).toBeGreaterThan(0);
@@ -192,9 +189,9 @@ describe("refund spikes", () => {
     // Steam restates the day, syncs run again, and the check runs as after a restart: no resend.
     msw.fake.restate("2026-11-19");
     await w.sync();
-    expect(checkRefundSpikes(w.deps)).toBe(0);
+    expect(await checkRefundSpikes(w.deps)).toBe(0);
     expect(spikes()).toHaveLength(1);
-    expect(w.deps.db.select().from(steamRefundAlerts).all()).toEqual([
+    expect(await w.deps.db.select().from(steamRefundAlerts)).toEqual([
       { projectId: w.project.id, date: "2026-11-19", sentAt: NOW },
     ]);
   });
@@ -203,16 +200,13 @@ describe("refund spikes", () => {
 test("the refund spike reaches a subscribed webhook once and is in its delivery log", async () => {
   const w = await world(refundSales());
   const receiver = startWebhookReceiver();
-  w.deps.db
-    .insert(webhooks)
-    .values({
-      projectId: w.project.id,
-      url: receiver.url,
-      format: "generic",
-      events: ["analytics.refund_spike"],
-      secret: "s",
-    })
-    .run();
+  await w.deps.db.insert(webhooks).values({
+    projectId: w.project.id,
+    url: receiver.url,
+    format: "generic",
+    events: ["analytics.refund_spike"],
+    secret: "s",
+  });
   const delivery = new WebhookDelivery({
     db: w.deps.db,
     now: w.deps.now,
@@ -230,15 +224,15 @@ test("the refund spike reaches a subscribed webhook once and is in its delivery 
       project_id: w.project.id,
     });
     await w.sync();
-    await until(
-      () => w.deps.db.select().from(webhookDeliveries).all()[0]?.status === "delivered",
+    await waitUntil(
+      async () => (await w.deps.db.select().from(webhookDeliveries))[0]?.status === "delivered",
       2000,
       "logged",
     );
-    expect(w.deps.db.select().from(webhookDeliveries).all()).toHaveLength(1);
+    expect(await w.deps.db.select().from(webhookDeliveries)).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
   } finally {
-    delivery.stop();
+    await delivery.stop();
     await receiver.stop();
   }
 });

@@ -27,18 +27,17 @@ beforeEach(() => msw.reset({ now: () => NOW, salesDays: 120 }));
 
 async function world() {
   const deps = steamTestDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const viewer = await makeUser(deps, { role: "viewer", orgId: org.id });
   const developer = await makeUser(deps, { role: "developer", orgId: org.id });
-  const outsider = await makeUser(deps, { role: "manager", orgId: makeOrg(deps).id });
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  const bare = makeProject(deps, { orgId: org.id, name: "No game yet" });
-  deps.db
+  const outsider = await makeUser(deps, { role: "manager", orgId: (await makeOrg(deps)).id });
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const bare = await makeProject(deps, { orgId: org.id, name: "No game yet" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: A, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
-  deps.db.update(projects).set({ financialAnalyticsEnabled: true }).where(eq(projects.id, bare.id)).run();
+    .where(eq(projects.id, project.id));
+  await deps.db.update(projects).set({ financialAnalyticsEnabled: true }).where(eq(projects.id, bare.id));
   const dev = await callerFor(deps, developer.email);
   return { deps, project, bare, dev, users: { viewer, developer, outsider } };
 }
@@ -52,23 +51,19 @@ describe("companion tables", () => {
     const w = await world();
     await sync(w);
     const db = w.deps.db;
-    expect(db.select().from(steamSalesBundles).all()).toEqual([{ bundleId: BUNDLE.id, name: BUNDLE.name }]);
+    expect(await db.select().from(steamSalesBundles)).toEqual([{ bundleId: BUNDLE.id, name: BUNDLE.name }]);
     expect(
-      db.select().from(steamSalesCountries).where(eq(steamSalesCountries.countryCode, "DE")).get(),
+      (await db.select().from(steamSalesCountries).where(eq(steamSalesCountries.countryCode, "DE")))[0],
     ).toEqual({
       countryCode: "DE",
       name: "Germany",
       region: "Western Europe",
     });
-    expect(db.select().from(steamSalesPackages).all().length).toBeGreaterThanOrEqual(6);
-    const discounts = db.select().from(steamSalesDiscounts).all();
+    expect((await db.select().from(steamSalesPackages)).length).toBeGreaterThanOrEqual(6);
+    const discounts = await db.select().from(steamSalesDiscounts);
     expect(discounts.map((d) => d.name).sort()).toEqual(DISCOUNTS.map((d) => d.name).sort());
     expect(discounts.find((d) => d.combinedDiscountId === DISCOUNTS[0].id)?.totalDiscountPercentage).toBe(40);
-    const onSale = db
-      .select()
-      .from(steamSales)
-      .all()
-      .filter((l) => l.combinedDiscountId !== null);
+    const onSale = (await db.select().from(steamSales)).filter((l) => l.combinedDiscountId !== null);
     expect(onSale.length).toBeGreaterThan(0);
     for (const l of onSale) {
       const percent: number | undefined = DISCOUNTS.find((d) => d.id === l.combinedDiscountId)?.percent;
@@ -80,10 +75,10 @@ describe("companion tables", () => {
     const w = await world();
     await sync(w, 30);
     const before = await w.dev.analyticsSales.breakdown({ projectId: w.project.id, days: 30, by: "country" });
-    const counts = () => ({
-      lines: w.deps.db.select().from(steamSales).all().length,
-      discounts: w.deps.db.select().from(steamSalesDiscounts).all().length,
-      countries: w.deps.db.select().from(steamSalesCountries).all().length,
+    const counts = async () => ({
+      lines: (await w.deps.db.select().from(steamSales)).length,
+      discounts: (await w.deps.db.select().from(steamSalesDiscounts)).length,
+      countries: (await w.deps.db.select().from(steamSalesCountries)).length,
     });
     const first = counts();
     for (const d of msw.fake.salesDates().slice(-30)) msw.fake.restate(d);

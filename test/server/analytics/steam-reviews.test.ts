@@ -26,20 +26,19 @@ beforeEach(() => {
 const A = 2456740;
 const idleTimers: SamplerTimers = { setInterval: () => 1, clearInterval: () => {} };
 
-function world() {
+async function world() {
   const deps = steamTestDeps({}, { now: () => clock });
-  const org = makeOrg(deps);
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  const other = makeProject(deps, { orgId: org.id, name: "Same game" });
+  const org = await makeOrg(deps);
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  const other = await makeProject(deps, { orgId: org.id, name: "Same game" });
   for (const p of [project, other])
-    deps.db
+    await deps.db
       .update(projects)
       .set({ steamAppId: A, steamAnalyticsEnabled: true })
-      .where(eq(projects.id, p.id))
-      .run();
+      .where(eq(projects.id, p.id));
   const events: ConsoleEvent[] = [];
   deps.events.on((e) => events.push(e));
-  const rows = () => deps.db.select().from(steamReviewDays).orderBy(steamReviewDays.date).all();
+  const rows = async () => await deps.db.select().from(steamReviewDays).orderBy(steamReviewDays.date);
   return { deps, project, other, events, rows, sampler: new ReviewSampler(deps, idleTimers) };
 }
 
@@ -53,7 +52,7 @@ const summary = (desc: string, positive: number, negative: number) => ({
 
 describe("the store call", () => {
   test("asks appreviews for every language and purchase with no reviews, and stores query_summary", async () => {
-    const w = world();
+    const w = await world();
     const run = await w.sampler.runOnce();
     expect(run.stored).toEqual([A]);
     const [call] = msw.fake.calls("/appreviews/");
@@ -65,7 +64,7 @@ describe("the store call", () => {
       num_per_page: "0",
     });
     const want = reviewSummaryAt(A, clock)!;
-    expect(w.rows()).toEqual([
+    expect(await w.rows()).toEqual([
       {
         appId: A,
         date: "2026-11-20",
@@ -81,38 +80,38 @@ describe("the store call", () => {
   });
 
   test("an answer without query_summary, or success 2, stores nothing and the pass goes on", async () => {
-    const w = world();
+    const w = await world();
     msw.fake.fault({ path: "/appreviews/", status: 200, body: JSON.stringify({ success: 1, reviews: [] }) });
     expect((await w.sampler.runOnce()).noSummary).toEqual([A]);
     msw.reset({ now: () => clock, reviews: () => null });
     expect((await w.sampler.runOnce()).noSummary).toEqual([A]);
     msw.fake.fault({ path: "/appreviews/", status: 200, body: "<html>Sorry</html>" });
     expect((await w.sampler.runOnce()).failed).toEqual([A]);
-    expect(w.rows()).toEqual([]);
+    expect(await w.rows()).toEqual([]);
     expect(w.events).toEqual([]);
   });
 
   test("once a day: a second pass the same day does not ask Steam; the next day adds a row", async () => {
-    const w = world();
+    const w = await world();
     await w.sampler.runOnce();
     clock += 3 * 3_600_000;
     expect((await w.sampler.runOnce()).stored).toEqual([]);
     expect(msw.fake.calls("/appreviews/")).toHaveLength(1);
     clock += 24 * 3_600_000;
     await w.sampler.runOnce();
-    expect(w.rows().map((r) => r.date)).toEqual(["2026-11-20", "2026-11-21"]);
+    expect((await w.rows()).map((r) => r.date)).toEqual(["2026-11-20", "2026-11-21"]);
   });
 
-  test("storing the same day again replaces its row, never adds one", () => {
-    const w = world();
-    storeReviewDay(w.deps, A, summary("Very Positive", 90, 10), clock);
-    storeReviewDay(w.deps, A, summary("Very Positive", 95, 10), clock + 60_000);
-    expect(w.rows()).toHaveLength(1);
-    expect(w.rows()[0]!.totalPositive).toBe(95);
+  test("storing the same day again replaces its row, never adds one", async () => {
+    const w = await world();
+    await storeReviewDay(w.deps, A, summary("Very Positive", 90, 10), clock);
+    await storeReviewDay(w.deps, A, summary("Very Positive", 95, 10), clock + 60_000);
+    expect(await w.rows()).toHaveLength(1);
+    expect((await w.rows())[0]!.totalPositive).toBe(95);
   });
 
   test("the sampler is idle until started; start reads at once and then checks hourly", async () => {
-    const w = world();
+    const w = await world();
     let interval = 0;
     const sampler = new ReviewSampler(w.deps, {
       setInterval: (_fn, ms) => {
@@ -125,21 +124,21 @@ describe("the store call", () => {
     sampler.start();
     await sampler.stop();
     expect(interval).toBe(3_600_000);
-    expect(w.rows()).toHaveLength(1);
+    expect(await w.rows()).toHaveLength(1);
   });
 });
 
 describe("the score description alert", () => {
-  test("sent once per change, to every project watching the app, and never on the first day", () => {
-    const w = world();
+  test("sent once per change, to every project watching the app, and never on the first day", async () => {
+    const w = await world();
     const day = (n: number) => START + n * 86_400_000;
-    storeReviewDay(w.deps, A, summary("Mostly Positive", 75, 25), day(0));
-    storeReviewDay(w.deps, A, summary("Mostly Positive", 76, 25), day(1));
+    await storeReviewDay(w.deps, A, summary("Mostly Positive", 75, 25), day(0));
+    await storeReviewDay(w.deps, A, summary("Mostly Positive", 76, 25), day(1));
     expect(w.events).toEqual([]);
-    storeReviewDay(w.deps, A, summary("Very Positive", 160, 30), day(2));
+    await storeReviewDay(w.deps, A, summary("Very Positive", 160, 30), day(2));
     // Read again the same day: what was alerted is in the row, so no second alert (nor after a restart).
-    storeReviewDay(w.deps, A, summary("Very Positive", 161, 30), day(2) + 3_600_000);
-    storeReviewDay(w.deps, A, summary("Very Positive", 170, 30), day(3));
+    await storeReviewDay(w.deps, A, summary("Very Positive", 161, 30), day(2) + 3_600_000);
+    await storeReviewDay(w.deps, A, summary("Very Positive", 170, 30), day(3));
     const alerts = w.events.filter((e) => e.type === "analytics.review_score_changed");
     expect(alerts.map((e) => e.projectId).sort()).toEqual([w.project.id, w.other.id].sort());
     expect(alerts[0]).toMatchObject({
@@ -149,7 +148,7 @@ describe("the score description alert", () => {
       at: day(2),
     });
     expect(alerts[0]!.message).toContain('"Very Positive"');
-    storeReviewDay(w.deps, A, summary("Mostly Positive", 170, 60), day(4));
+    await storeReviewDay(w.deps, A, summary("Mostly Positive", 170, 60), day(4));
     expect(w.events.filter((e) => e.type === "analytics.review_score_changed")).toHaveLength(4);
   });
 });
@@ -182,9 +181,9 @@ describe("the maths", () => {
   });
 
   test("export rows come in date order within the range, a page at a time", async () => {
-    const w = world();
+    const w = await world();
     for (let i = 0; i < 700; i++)
-      storeReviewDay(
+      await storeReviewDay(
         w.deps,
         A,
         summary(i < 400 ? "Mixed" : "Mostly Positive", 60 + i, 40),

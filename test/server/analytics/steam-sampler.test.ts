@@ -39,40 +39,40 @@ function manualTimers() {
   return t;
 }
 
-function world() {
+async function world() {
   const deps = steamTestDeps({ STEAM_SAMPLE_MINUTES: "5" }, { now: () => clock });
-  const org = makeOrg(deps);
-  const watched = makeProject(deps, { orgId: org.id, name: "Watched" });
-  const alsoWatched = makeProject(deps, { orgId: org.id, name: "Same game" });
-  const off = makeProject(deps, { orgId: org.id, name: "Analytics off" });
-  const noApp = makeProject(deps, { orgId: org.id, name: "No app id" });
-  const set = (id: number, steamAppId: number | null, on: boolean) =>
-    deps.db.update(projects).set({ steamAppId, steamAnalyticsEnabled: on }).where(eq(projects.id, id)).run();
-  set(watched.id, 2456740, true);
-  set(alsoWatched.id, 2456740, true);
-  set(off.id, 1987650, false);
-  set(noApp.id, null, true);
+  const org = await makeOrg(deps);
+  const watched = await makeProject(deps, { orgId: org.id, name: "Watched" });
+  const alsoWatched = await makeProject(deps, { orgId: org.id, name: "Same game" });
+  const off = await makeProject(deps, { orgId: org.id, name: "Analytics off" });
+  const noApp = await makeProject(deps, { orgId: org.id, name: "No app id" });
+  const set = async (id: number, steamAppId: number | null, on: boolean) =>
+    await deps.db.update(projects).set({ steamAppId, steamAnalyticsEnabled: on }).where(eq(projects.id, id));
+  await set(watched.id, 2456740, true);
+  await set(alsoWatched.id, 2456740, true);
+  await set(off.id, 1987650, false);
+  await set(noApp.id, null, true);
   return { deps, watched };
 }
 
-const samples = (deps: ReturnType<typeof world>["deps"]) =>
-  deps.db.select().from(steamPlayerSamples).orderBy(steamPlayerSamples.sampledAt).all();
+const samples = async (deps: Awaited<ReturnType<typeof world>>["deps"]) =>
+  await deps.db.select().from(steamPlayerSamples).orderBy(steamPlayerSamples.sampledAt);
 
 test("start schedules every STEAM_SAMPLE_MINUTES; each tick samples each watched app once at the clock's time", async () => {
-  const { deps } = world();
+  const { deps } = await world();
   const t = manualTimers();
   const sampler = new Sampler(deps, t.timers);
-  expect(samples(deps)).toHaveLength(0);
+  expect(await samples(deps)).toHaveLength(0);
   sampler.start();
   expect(t.ms).toBe(5 * 60_000);
-  expect(samples(deps)).toHaveLength(0);
+  expect(await samples(deps)).toHaveLength(0);
 
   for (let i = 0; i < 3; i++) {
     t.fn!();
     await sampler.runOnce();
     clock += 5 * 60_000;
   }
-  const rows = samples(deps);
+  const rows = await samples(deps);
   expect(rows.map((r) => r.appId)).toEqual([2456740, 2456740, 2456740]);
   const start = Date.parse("2026-11-20T00:05:00Z");
   expect(rows.map((r) => r.sampledAt)).toEqual([start, start + 300_000, start + 600_000]);
@@ -85,13 +85,12 @@ test("start schedules every STEAM_SAMPLE_MINUTES; each tick samples each watched
 });
 
 test("a failing app is logged as a warning with no key, and the other apps are still sampled", async () => {
-  const { deps } = world();
-  const other = makeProject(deps, { orgId: makeOrg(deps).id, name: "Unknown app" });
-  deps.db
+  const { deps } = await world();
+  const other = await makeProject(deps, { orgId: (await makeOrg(deps)).id, name: "Unknown app" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: 999, steamAnalyticsEnabled: true })
-    .where(eq(projects.id, other.id))
-    .run();
+    .where(eq(projects.id, other.id));
   const lines: string[] = [];
   configureLogger({ level: "warn", format: "json", write: (line) => lines.push(line) });
   try {
@@ -109,15 +108,15 @@ test("a failing app is logged as a warning with no key, and the other apps are s
 });
 
 test("overlapping ticks share one pass instead of sampling twice", async () => {
-  const { deps } = world();
+  const { deps } = await world();
   const sampler = new Sampler(deps, manualTimers().timers);
   const [a, b] = await Promise.all([sampler.runOnce(), sampler.runOnce()]);
   expect(a).toBe(b);
-  expect(samples(deps)).toHaveLength(1);
+  expect(await samples(deps)).toHaveLength(1);
 });
 
 test("a day of ticks becomes the overview's daily peak, 24 h peak and current", async () => {
-  const { deps, watched } = world();
+  const { deps, watched } = await world();
   const t = manualTimers();
   const sampler = new Sampler(deps, t.timers);
   sampler.start();
@@ -130,7 +129,7 @@ test("a day of ticks becomes the overview's daily peak, 24 h peak and current", 
   }
   clock = end;
   await sampler.stop();
-  const rows = samples(deps);
+  const rows = await samples(deps);
   expect(rows).toHaveLength(37);
   const day = (d: string) => rows.filter((r) => new Date(r.sampledAt).toISOString().startsWith(d));
   const max = (rs: typeof rows) => Math.max(...rs.map((r) => r.playerCount));
@@ -144,7 +143,7 @@ test("a day of ticks becomes the overview's daily peak, 24 h peak and current", 
     org_name: null,
     canCreateProjects: true,
   };
-  const o = getOverview(deps, admin, { projectId: watched.id, days: 7 });
+  const o = await getOverview(deps, admin, { projectId: watched.id, days: 7 });
   const today = o.playerMetrics.at(-1)!;
   const yesterday = o.playerMetrics.at(-2)!;
   expect(today).toEqual({

@@ -21,21 +21,20 @@ beforeEach(() => {
 const idle = { setInterval: () => 0, clearInterval: () => {} };
 const calls = () => msw.fake.calls("GetAppWishlistReporting").length;
 
-function world(financial: boolean, env: Record<string, string> = {}) {
+async function world(financial: boolean, env: Record<string, string> = {}) {
   const deps = steamTestDeps(env, { now: () => now });
-  const project = makeProject(deps, { orgId: makeOrg(deps).id, name: "Starfall" });
-  deps.db
+  const project = await makeProject(deps, { orgId: (await makeOrg(deps)).id, name: "Starfall" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: WISHLIST_APP, steamAnalyticsEnabled: true, financialAnalyticsEnabled: financial })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   return { deps, sampler: new WishlistSampler(deps, idle) };
 }
 
 test("once a day per app with financial analytics on: stored, not repeated the same day, again the next", async () => {
-  const w = world(true);
+  const w = await world(true);
   expect(await w.sampler.runOnce()).toEqual({ synced: [WISHLIST_APP], failed: [] });
-  const stored = w.deps.db.select().from(steamWishlistDays).all().length;
+  const stored = (await w.deps.db.select().from(steamWishlistDays)).length;
   expect(stored).toBeGreaterThan(0);
   const first = calls();
   expect(await w.sampler.runOnce()).toEqual({ synced: [], failed: [] });
@@ -46,8 +45,8 @@ test("once a day per app with financial analytics on: stored, not repeated the s
 });
 
 test("nothing without financial analytics or without a partner key", async () => {
-  expect(await world(false).sampler.runOnce()).toEqual({ synced: [], failed: [] });
-  expect(await world(true, { STEAM_PARTNER_API_KEY: "" }).sampler.runOnce()).toEqual({
+  expect(await (await world(false)).sampler.runOnce()).toEqual({ synced: [], failed: [] });
+  expect(await (await world(true, { STEAM_PARTNER_API_KEY: "" })).sampler.runOnce()).toEqual({
     synced: [],
     failed: [],
   });

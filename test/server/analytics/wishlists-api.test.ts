@@ -15,18 +15,17 @@ afterAll(() => msw.stop());
 
 async function world() {
   const t = testApp(steamTestDeps({}, { now: () => NOW }));
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const viewer = await makeUser(t.deps, { role: "viewer", orgId: org.id });
-  const outsider = await makeUser(t.deps, { role: "manager", orgId: makeOrg(t.deps).id });
-  const project = makeProject(t.deps, { orgId: org.id, name: "Starfall" });
-  const bare = makeProject(t.deps, { orgId: org.id, name: "No app yet" });
-  const set = (id: number, financial: boolean) =>
-    t.deps.db
+  const outsider = await makeUser(t.deps, { role: "manager", orgId: (await makeOrg(t.deps)).id });
+  const project = await makeProject(t.deps, { orgId: org.id, name: "Starfall" });
+  const bare = await makeProject(t.deps, { orgId: org.id, name: "No app yet" });
+  const set = async (id: number, financial: boolean) =>
+    await t.deps.db
       .update(projects)
       .set({ steamAppId: WISHLIST_APP, financialAnalyticsEnabled: financial })
-      .where(eq(projects.id, id))
-      .run();
-  set(project.id, true);
+      .where(eq(projects.id, id));
+  await set(project.id, true);
   await syncAppWishlists(t.deps, WISHLIST_APP);
   const cookie = await t.signIn(viewer.email);
   const get = async (path: string, c = cookie) => {
@@ -79,7 +78,7 @@ describe("GET /api/analytics/wishlists/{projectId}", () => {
 
   test("with financial analytics off the card gets its empty state, not the app's wishlists", async () => {
     const w = await world();
-    w.set(w.project.id, false);
+    await w.set(w.project.id, false);
     const { status, body } = await w.get(`${w.project.id}?days=30`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ financialEnabled: false, hasData: false, daily: [], topCountries: [] });

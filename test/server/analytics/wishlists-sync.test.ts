@@ -26,14 +26,13 @@ beforeEach(() => msw.reset({ ...base, wishlists: knownWishlists() }));
 
 async function world(appId = WISHLIST_APP) {
   const deps = steamTestDeps({}, { now: () => NOW });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const dev = await makeUser(deps, { role: "developer", orgId: org.id });
-  const project = makeProject(deps, { orgId: org.id, name: "Starfall" });
-  deps.db
+  const project = await makeProject(deps, { orgId: org.id, name: "Starfall" });
+  await deps.db
     .update(projects)
     .set({ steamAppId: appId, steamAnalyticsEnabled: true, financialAnalyticsEnabled: true })
-    .where(eq(projects.id, project.id))
-    .run();
+    .where(eq(projects.id, project.id));
   const caller = await callerFor(deps, dev.email);
   const events: ConsoleEvent[] = [];
   deps.events.on((e) => events.push(e));
@@ -57,7 +56,7 @@ describe("sync", () => {
       "2026-11-18",
       "2026-11-19",
     ]);
-    const days = w.deps.db.select().from(steamWishlistDays).all();
+    const days = await w.deps.db.select().from(steamWishlistDays);
     expect(days.map((d) => d.date)).toEqual([
       "2026-11-14",
       "2026-11-15",
@@ -88,14 +87,13 @@ describe("sync", () => {
     const res = await w.sync();
     expect(res.wishlists).toEqual({ datesFetched: 2 });
     expect(wishlistDates()).toEqual(["2026-11-20", "2026-11-18", "2026-11-19"]);
-    expect(w.deps.db.select().from(steamWishlistDays).all()).toHaveLength(6);
+    expect(await w.deps.db.select().from(steamWishlistDays)).toHaveLength(6);
     const a = await w.caller.analytics.wishlists({ projectId: w.project.id, days: 30 });
     expect(a.totals).toEqual({ adds: 10 + 20 + 5 + 8 + 15, deletes: 7, purchases: 8, gifts: 2 });
-    const countries = w.deps.db
+    const countries = await w.deps.db
       .select()
       .from(steamWishlistCountries)
-      .where(eq(steamWishlistCountries.date, "2026-11-19"))
-      .all();
+      .where(eq(steamWishlistCountries.date, "2026-11-19"));
     expect(countries.map((c) => [c.countryCode, c.adds])).toEqual([["US", 15]]);
   });
 
@@ -187,7 +185,7 @@ describe("deletes spike alert", () => {
     const w = await world();
     await w.sync();
     await w.sync();
-    checkWishlistSpikes(w.deps, w.project.id, WISHLIST_APP);
+    await checkWishlistSpikes(w.deps, w.project.id, WISHLIST_APP);
     const spikes = w.events.filter((e) => e.type === "analytics.wishlist_deletes_spike");
     expect(spikes).toHaveLength(1);
     expect(spikes[0]).toMatchObject({
@@ -196,7 +194,7 @@ describe("deletes spike alert", () => {
       message:
         "20 people removed the game from their wishlist on 2026-11-19, more than twice the usual 4 a day.",
     });
-    expect(w.deps.db.select().from(wishlistSpikeAlerts).all()).toEqual([
+    expect(await w.deps.db.select().from(wishlistSpikeAlerts)).toEqual([
       { projectId: w.project.id, date: "2026-11-19", deletes: 20, sentAt: NOW },
     ]);
   });

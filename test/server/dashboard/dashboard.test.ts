@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 // A fixed "now" at 12:00 UTC, so "today" is unambiguous.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 
-function stream(
+async function stream(
   deps: AppDeps,
   projectId: number,
   v: {
@@ -21,57 +21,55 @@ function stream(
     by?: number;
   },
 ) {
-  return deps.db
-    .insert(streams)
-    .values({
-      projectId,
-      mediaName: `clip-${v.startedAt}.mp4`,
-      destinationName: "Steam",
-      destinationType: "steam",
-      status: v.status,
-      startedAt: v.startedAt,
-      stoppedAt: v.stoppedAt ?? null,
-      errorCount: v.errorCount ?? 0,
-      startedBy: v.by ?? null,
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(streams)
+      .values({
+        projectId,
+        mediaName: `clip-${v.startedAt}.mp4`,
+        destinationName: "Steam",
+        destinationType: "steam",
+        status: v.status,
+        startedAt: v.startedAt,
+        stoppedAt: v.stoppedAt ?? null,
+        errorCount: v.errorCount ?? 0,
+        startedBy: v.by ?? null,
+      })
+      .returning()
+  )[0];
 }
 
 async function world() {
   const deps = testDeps({}, { now: () => NOW });
-  const orgA = makeOrg(deps, "Alpha");
-  const orgB = makeOrg(deps, "Beta");
+  const orgA = await makeOrg(deps, "Alpha");
+  const orgB = await makeOrg(deps, "Beta");
   const admin = await makeUser(deps, { role: "admin", orgId: orgA.id, name: "Ada Admin" });
   const dev = await makeUser(deps, { role: "developer", orgId: orgA.id, name: "Dev Dana" });
   const other = await makeUser(deps, { role: "manager", orgId: orgB.id });
-  const pA = makeProject(deps, { orgId: orgA.id, name: "Alpha Game" });
-  const pB = makeProject(deps, { orgId: orgB.id, name: "Beta Game" });
+  const pA = await makeProject(deps, { orgId: orgA.id, name: "Alpha Game" });
+  const pB = await makeProject(deps, { orgId: orgB.id, name: "Beta Game" });
   // Alpha: one live for the last hour, one stopped today after 30 min, one failed today, one from yesterday.
-  stream(deps, pA.id, { status: "running", startedAt: NOW - HOUR, by: dev.id });
-  stream(deps, pA.id, { status: "stopped", startedAt: NOW - 3 * HOUR, stoppedAt: NOW - 2.5 * HOUR });
-  stream(deps, pA.id, {
+  await stream(deps, pA.id, { status: "running", startedAt: NOW - HOUR, by: dev.id });
+  await stream(deps, pA.id, { status: "stopped", startedAt: NOW - 3 * HOUR, stoppedAt: NOW - 2.5 * HOUR });
+  await stream(deps, pA.id, {
     status: "error",
     startedAt: NOW - 2 * HOUR,
     stoppedAt: NOW - 2 * HOUR,
     errorCount: 1,
   });
-  stream(deps, pA.id, { status: "stopped", startedAt: NOW - 30 * HOUR, stoppedAt: NOW - 29 * HOUR });
+  await stream(deps, pA.id, { status: "stopped", startedAt: NOW - 30 * HOUR, stoppedAt: NOW - 29 * HOUR });
   // Beta: one live.
-  stream(deps, pB.id, { status: "running", startedAt: NOW - 0.5 * HOUR });
-  deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId: pA.id,
-      originalName: "trailer.mp4",
-      storedName: "x.mp4",
-      mimeType: "video/mp4",
-      fileSize: 10,
-      kind: "video",
-      uploadedBy: dev.id,
-      createdAt: NOW - 10 * 60_000,
-    })
-    .run();
+  await stream(deps, pB.id, { status: "running", startedAt: NOW - 0.5 * HOUR });
+  await deps.db.insert(mediaFiles).values({
+    projectId: pA.id,
+    originalName: "trailer.mp4",
+    storedName: "x.mp4",
+    mimeType: "video/mp4",
+    fileSize: 10,
+    kind: "video",
+    uploadedBy: dev.id,
+    createdAt: NOW - 10 * 60_000,
+  });
   return { deps, admin, dev, other, pA, pB };
 }
 
@@ -130,7 +128,11 @@ describe("dashboard", () => {
 
   test("clear ended streams: admin only, one project's records unless scope=all is said", async () => {
     const w = await world();
-    stream(w.deps, w.pB.id, { status: "stopped", startedAt: NOW - 4 * HOUR, stoppedAt: NOW - 3 * HOUR });
+    await stream(w.deps, w.pB.id, {
+      status: "stopped",
+      startedAt: NOW - 4 * HOUR,
+      stoppedAt: NOW - 3 * HOUR,
+    });
     const { call, signIn } = testApp(w.deps);
     const clear = (query: string, cookie: string) =>
       call(`/api/dashboard/clear-ended-streams${query}`, { method: "DELETE", cookie });
@@ -154,11 +156,11 @@ describe("dashboard", () => {
       expect(typeof (await res.json()).error).toBe("string");
     }
     expect((await clear("?projectId=999", adminCookie)).status).toBe(404);
-    expect(w.deps.db.select().from(streams).all()).toHaveLength(6);
+    expect(await w.deps.db.select().from(streams)).toHaveLength(6);
 
     const one = await clear(`?projectId=${w.pA.id}`, adminCookie);
     expect(await one.json()).toEqual({ success: true, deletedCount: 3 });
-    const left = w.deps.db.select().from(streams).all();
+    const left = await w.deps.db.select().from(streams);
     expect(left.map((s) => [s.projectId, s.status])).toEqual([
       [w.pA.id, "running"],
       [w.pB.id, "running"],
@@ -166,13 +168,7 @@ describe("dashboard", () => {
     ]);
     const all = await clear("?scope=all", adminCookie);
     expect(await all.json()).toEqual({ success: true, deletedCount: 1 });
-    expect(
-      w.deps.db
-        .select()
-        .from(streams)
-        .all()
-        .map((s) => s.status),
-    ).toEqual(["running", "running"]);
+    expect((await w.deps.db.select().from(streams)).map((s) => s.status)).toEqual(["running", "running"]);
 
     const stats = await call("/api/dashboard/stats", { cookie: devCookie });
     expect((await stats.json()).activeStreams).toBe(1);

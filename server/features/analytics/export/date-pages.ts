@@ -6,11 +6,11 @@ export const EXPORT_PAGE = 500;
  * dated after `after` (one row per date), so a long range is never held in memory at once.
  */
 export async function* datePages<R extends { date: string }>(
-  page: (after: string, limit: number) => R[],
+  page: (after: string, limit: number) => Promise<R[]>,
 ): AsyncGenerator<R> {
   let after = "";
   for (;;) {
-    const rows = page(after, EXPORT_PAGE);
+    const rows = await page(after, EXPORT_PAGE);
     yield* rows;
     if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1]!.date;

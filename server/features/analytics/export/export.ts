@@ -28,9 +28,9 @@ export function safeFileStem(name: string): string {
   return stem || "project";
 }
 
-function prepare(deps: AppDeps, user: SessionUser, input: ExportRequest) {
+async function prepare(deps: AppDeps, user: SessionUser, input: ExportRequest) {
   // Anyone who can see the project can export it: it is the same data the tab already shows them.
-  const project = requireProject(deps, user, input.projectId);
+  const project = await requireProject(deps, user, input.projectId);
   if (!project.steamAppId) throw badRequest(EXPORT.noAppId);
   const def = EXPORT_KIND_DEFS[input.kind];
   if (def.needsFinancial && !project.financialAnalyticsEnabled) throw badRequest(EXPORT.financialOff);
@@ -39,8 +39,12 @@ function prepare(deps: AppDeps, user: SessionUser, input: ExportRequest) {
 }
 
 /** Checks the request and answers where to download it (the tRPC link procedure). */
-export function exportLink(deps: AppDeps, user: SessionUser, input: ExportRequest): ExportLink {
-  const { filename } = prepare(deps, user, input);
+export async function exportLink(
+  deps: AppDeps,
+  user: SessionUser,
+  input: ExportRequest,
+): Promise<ExportLink> {
+  const { filename } = await prepare(deps, user, input);
   const q = new URLSearchParams({ kind: input.kind, from: input.from, to: input.to, format: input.format });
   return {
     url: `/api/analytics/export/${input.projectId}?${q}`,
@@ -50,8 +54,8 @@ export function exportLink(deps: AppDeps, user: SessionUser, input: ExportReques
 }
 
 /** Checks the request, then answers the file as a stream the client pulls. */
-export function exportFile(deps: AppDeps, user: SessionUser, input: ExportRequest) {
-  const { appId, def, rows, filename } = prepare(deps, user, input);
+export async function exportFile(deps: AppDeps, user: SessionUser, input: ExportRequest) {
+  const { appId, def, rows, filename } = await prepare(deps, user, input);
   const body = exportStream(def.columns, rows(deps, { appId, from: input.from, to: input.to }), input.format);
   return { filename, contentType: CONTENT_TYPES[input.format], body };
 }

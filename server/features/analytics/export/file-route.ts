@@ -8,10 +8,10 @@ import { exportFile } from "./export";
 // The export download: a file streamed as it is written, not one JSON value, so it stays
 // hand-written (named in HAND_WRITTEN) with its document entry beside it.
 export function exportFileRest(api: Hono<AppEnv>) {
-  api.get("/analytics/export/:projectId", (c) => {
+  api.get("/analytics/export/:projectId", async (c) => {
     const { user } = requireUser(c);
     const q = queryParams(c, exportQuery);
-    const file = exportFile(c.var.deps, user, { ...q, projectId: idParam(c, "projectId") });
+    const file = await exportFile(c.var.deps, user, { ...q, projectId: idParam(c, "projectId") });
     return new Response(file.body, {
       headers: {
         "Content-Type": file.contentType,

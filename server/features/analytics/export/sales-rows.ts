@@ -14,7 +14,7 @@ export async function* salesExportRows(deps: AppDeps, range: ExportRange): Async
   const s = steamSales;
   let after: { date: string; id: number } | null = null;
   for (;;) {
-    const page: SalesExportRow[] = deps.db
+    const found = await deps.db
       .select({ sale: s, appName: steamAppCache.name })
       .from(s)
       .leftJoin(steamAppCache, eq(steamAppCache.appId, sql`coalesce(${s.appId}, ${s.primaryAppId})`))
@@ -27,9 +27,8 @@ export async function* salesExportRows(deps: AppDeps, range: ExportRange): Async
         ),
       )
       .orderBy(s.date, s.id)
-      .limit(PAGE)
-      .all()
-      .map((r) => ({ ...r.sale, appName: r.appName }));
+      .limit(PAGE);
+    const page: SalesExportRow[] = found.map((r) => ({ ...r.sale, appName: r.appName }));
     for (const row of page) yield row;
     const last = page.at(-1);
     if (!last || page.length < PAGE) return;

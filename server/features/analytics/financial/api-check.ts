@@ -18,13 +18,13 @@ interface CheckInput {
 }
 
 /** A non-admin may test only app ids no other organization's project claims. */
-function requireTestableApp(deps: AppDeps, user: SessionUser, appId: number) {
+async function requireTestableApp(deps: AppDeps, user: SessionUser, appId: number) {
   if (user.role === "admin") return;
-  const claimed = deps.db
+  const [claimed] = await deps.db
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.steamAppId, appId), ne(projects.orgId, user.org_id ?? -1)))
-    .get();
+    .limit(1);
   if (claimed) throw forbidden(API_CHECK.appOfOtherOrganization);
 }
 
@@ -42,7 +42,7 @@ export async function testFinancialApi(
   input: CheckInput,
 ): Promise<TestFinancialApiResult> {
   requirePermission(user, "analytics.settings");
-  requireTestableApp(deps, user, input.appId);
+  await requireTestableApp(deps, user, input.appId);
   const results: TestResult[] = [];
   const finish = () => ({ success: results.every((r) => r.success), testResults: results });
   if (!checkKey(deps, results)) return finish();

@@ -54,7 +54,8 @@ async function syncWindows(
 ): Promise<DateFetch[][]> {
   try {
     await refreshChangedDates(deps);
-    const todo = windows.map((dates) => datesToFetch(deps, dates, recentDates(deps)));
+    const todo: string[][] = [];
+    for (const dates of windows) todo.push(await datesToFetch(deps, dates, recentDates(deps)));
     report({ datesTotal: todo.reduce((n, dates) => n + dates.length, 0) });
     let datesDone = 0;
     let recordsFound = 0;
@@ -69,7 +70,7 @@ async function syncWindows(
       );
     }
     // Refund spikes are judged on what was just stored.
-    checkRefundSpikes(deps);
+    await checkRefundSpikes(deps);
     return out;
   } catch (err) {
     throw steamToAppError(err);
@@ -92,7 +93,7 @@ async function syncProjectDates(
   const wishlists = await wishlistsAlongFinancialSync(deps, appId, (done, total) =>
     report({ datesDone: fetched.length + done, datesTotal: fetched.length + total }),
   );
-  deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId)).run();
+  await deps.db.update(projects).set({ steamLastSync: deps.now() }).where(eq(projects.id, projectId));
   const [firstFailure] = failed;
   if (firstFailure) {
     return {
@@ -117,14 +118,14 @@ async function syncProjectDates(
  * Starts (or joins) a project's financial sync of the last `days` Pacific dates. The checks run
  * first, so a refusal answers at once and starts nothing.
  */
-function startProjectSync(
+async function startProjectSync(
   deps: AppDeps,
   user: SessionUser,
   projectId: number,
   kind: FinancialJobKind,
   sync: { days: number; done: (records: number) => string },
 ) {
-  const project = requireProject(deps, user, projectId);
+  const project = await requireProject(deps, user, projectId);
   requirePermission(user, "analytics.sync");
   if (!project.financialAnalyticsEnabled) throw badRequest(ANALYTICS.financialNotEnabled);
   const appId = project.steamAppId;
@@ -161,12 +162,13 @@ export const syncFinancialHistory = (deps: AppDeps, user: SessionUser, input: { 
   });
 
 /** Apps some project has financial analytics on for, each once. */
-function financialAppIds(deps: AppDeps): number[] {
-  return deps.db
-    .selectDistinct({ appId: projects.steamAppId })
-    .from(projects)
-    .where(and(eq(projects.financialAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
-    .all()
+async function financialAppIds(deps: AppDeps): Promise<number[]> {
+  return (
+    await deps.db
+      .selectDistinct({ appId: projects.steamAppId })
+      .from(projects)
+      .where(and(eq(projects.financialAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
+  )
     .flatMap((r) => (r.appId === null ? [] : [r.appId]))
     .sort((a, b) => a - b);
 }
@@ -190,12 +192,11 @@ async function syncApps(
   const failures = fetched.map((chunk) => chunk.find((f) => !f.ok));
   const successfulWeeks = failures.filter((f) => f === undefined).length;
   const firstError = failures.find((f) => f !== undefined)?.error;
-  const results = apps.map((appId) => ({
-    appId,
-    weeksProcessed: chunks.length,
-    successfulWeeks,
-    recordsFound: rowsForApp(deps, appId, window),
-  }));
+  const results: AllAppsSyncResult["results"] = [];
+  for (const appId of apps) {
+    const recordsFound = await rowsForApp(deps, appId, window);
+    results.push({ appId, weeksProcessed: chunks.length, successfulWeeks, recordsFound });
+  }
   const appsProcessed = results.filter((r) => r.successfulWeeks === r.weeksProcessed).length;
   const message =
     dateRange === "yearly"
@@ -212,9 +213,9 @@ async function syncApps(
 }
 
 /** The administrators' Financial Data Sync: every financial-enabled app, in weekly chunks. */
-export function syncAllApps(deps: AppDeps, user: SessionUser, input: { dateRange: DateRange }) {
+export async function syncAllApps(deps: AppDeps, user: SessionUser, input: { dateRange: DateRange }) {
   requireAllAppsSync(user);
-  const apps = financialAppIds(deps);
+  const apps = await financialAppIds(deps);
   if (apps.length > 0) requirePartnerKey(deps);
   return startSyncJob(deps, user, { kind: "all-apps", projectId: null }, async (report) =>
     apps.length === 0

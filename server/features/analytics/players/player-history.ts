@@ -2,8 +2,9 @@ import type { AppDeps } from "@server/deps";
 import { emitPlayerPeak } from "@server/features/analytics/analytics-alerts";
 import { datePages } from "@server/features/analytics/export/date-pages";
 import { utcDate } from "@server/features/analytics/steam/dates";
-import { steamPlayerDaily, steamPlayerPeaks } from "@server/platform/db/schema";
-import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { greatest } from "@server/platform/db/portable";
+import { steamPlayerDaily, steamPlayerPeaks, steamPlayerSamples } from "@server/platform/db/schema";
+import { and, asc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
 
 // Player counts beyond the raw samples: one row per app and UTC day, updated as each sample comes
 // in (so nothing waits for a fold before pruning), the all-time peak, and the pruning of raw samples.
@@ -15,20 +16,24 @@ export const PEAK_ALERT_MARGIN = 0.05;
 /** …and no sooner than this after the previous alert, so a growing game is not announced every tick. */
 export const PEAK_ALERT_GAP_MS = DAY_MS;
 
-/** Adds one sample to its day's row (peak, sum, count). */
-export function foldSample(deps: AppDeps, appId: number, players: number, at: number): void {
-  deps.db
+/** Adds one sample to its day's row (peak, sum, count); `deps.db` may be a transaction. */
+export async function foldSample(
+  deps: Pick<AppDeps, "db">,
+  appId: number,
+  players: number,
+  at: number,
+): Promise<void> {
+  await deps.db
     .insert(steamPlayerDaily)
     .values({ appId, date: utcDate(at), peak: players, total: players, samples: 1 })
     .onConflictDoUpdate({
       target: [steamPlayerDaily.appId, steamPlayerDaily.date],
       set: {
-        peak: sql`max(${steamPlayerDaily.peak}, ${players})`,
+        peak: greatest(steamPlayerDaily.peak, players),
         total: sql`${steamPlayerDaily.total} + ${players}`,
         samples: sql`${steamPlayerDaily.samples} + 1`,
       },
-    })
-    .run();
+    });
 }
 
 /**
@@ -36,14 +41,18 @@ export function foldSample(deps: AppDeps, appId: number, players: number, at: nu
  * the app's first sample (it is the baseline), only above the last alerted peak by PEAK_ALERT_MARGIN,
  * and at most once per PEAK_ALERT_GAP_MS. What was alerted is stored before the alert goes out.
  */
-export function notePlayerPeak(deps: AppDeps, appId: number, players: number, at: number): boolean {
-  const row = deps.db.select().from(steamPlayerPeaks).where(eq(steamPlayerPeaks.appId, appId)).get();
+export async function notePlayerPeak(
+  deps: AppDeps,
+  appId: number,
+  players: number,
+  at: number,
+): Promise<boolean> {
+  const [row] = await deps.db.select().from(steamPlayerPeaks).where(eq(steamPlayerPeaks.appId, appId));
   if (!row) {
-    deps.db
+    await deps.db
       .insert(steamPlayerPeaks)
       .values({ appId, peak: players, peakAt: at, alertedPeak: players, alertedAt: null })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
     return false;
   }
   if (players <= row.peak) return false;
@@ -54,21 +63,22 @@ export function notePlayerPeak(deps: AppDeps, appId: number, players: number, at
     ? { peak: players, peakAt: at, alertedPeak: players, alertedAt: at }
     : { peak: players, peakAt: at };
   // Guarded on the old peak, so two passes racing over the same sample cannot both alert.
-  const changed = deps.db
-    .update(steamPlayerPeaks)
-    .set(set)
-    .where(and(eq(steamPlayerPeaks.appId, appId), eq(steamPlayerPeaks.peak, row.peak)))
-    .returning({ appId: steamPlayerPeaks.appId })
-    .all().length;
-  if (alert && changed > 0) emitPlayerPeak(deps, appId, at, players, row.peak);
+  const changed = (
+    await deps.db
+      .update(steamPlayerPeaks)
+      .set(set)
+      .where(and(eq(steamPlayerPeaks.appId, appId), eq(steamPlayerPeaks.peak, row.peak)))
+      .returning({ appId: steamPlayerPeaks.appId })
+  ).length;
+  if (alert && changed > 0) await emitPlayerPeak(deps, appId, at, players, row.peak);
   return alert && changed > 0;
 }
 
 /** Deletes raw samples older than RAW_SAMPLE_DAYS; their days live on in steam_player_daily. */
-export function pruneRawSamples(deps: AppDeps, now = deps.now()): number {
+export async function pruneRawSamples(deps: AppDeps, now = deps.now()): Promise<number> {
   const cutoff = now - RAW_SAMPLE_DAYS * DAY_MS;
-  // Straight through bun:sqlite: a month of samples is many rows, and only their count is wanted.
-  return deps.sqlite.query("DELETE FROM steam_player_samples WHERE sampled_at < ?").run(cutoff).changes;
+  const S = steamPlayerSamples;
+  return (await deps.db.delete(S).where(lt(S.sampledAt, cutoff)).returning({ id: S.id })).length;
 }
 
 export interface DailyPlayers {
@@ -79,28 +89,30 @@ export interface DailyPlayers {
 }
 
 /** Daily rows of an app between two UTC dates (inclusive) and after `after`, in date order. */
-function dailyRows(deps: AppDeps, appId: number, from: string, to: string, after = "", limit = -1) {
+async function dailyRows(deps: AppDeps, appId: number, from: string, to: string, after = "", limit?: number) {
   const D = steamPlayerDaily;
-  return deps.db
+  const query = deps.db
     .select()
     .from(D)
     .where(and(eq(D.appId, appId), gte(D.date, from), lte(D.date, to), gt(D.date, after)))
-    .orderBy(asc(D.date))
-    .limit(limit)
-    .all()
-    .map(
-      (r): DailyPlayers => ({
-        date: r.date,
-        peak: r.peak,
-        average: Math.round(r.total / r.samples),
-        samples: r.samples,
-      }),
-    );
+    .orderBy(asc(D.date));
+  return (await (limit === undefined ? query : query.limit(limit))).map(
+    (r): DailyPlayers => ({
+      date: r.date,
+      peak: r.peak,
+      average: Math.round(r.total / r.samples),
+      samples: r.samples,
+    }),
+  );
 }
 
 /** Daily rows of an app between two UTC dates (inclusive), in date order. */
-export const dailyPlayers = (deps: AppDeps, appId: number, from: string, to: string): DailyPlayers[] =>
-  dailyRows(deps, appId, from, to);
+export const dailyPlayers = (
+  deps: AppDeps,
+  appId: number,
+  from: string,
+  to: string,
+): Promise<DailyPlayers[]> => dailyRows(deps, appId, from, to);
 
 /** An app's daily player rows (kept for ever) from `from` to `to`, a page at a time, in date order. */
 export const playerExportRows = (

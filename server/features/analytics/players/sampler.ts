@@ -18,20 +18,24 @@ export interface SampleRun {
 }
 
 /** App ids of projects with Steam analytics on and an app id, each once. */
-export function watchedAppIds(deps: AppDeps): number[] {
-  const rows = deps.db
+export async function watchedAppIds(deps: AppDeps): Promise<number[]> {
+  const rows = await deps.db
     .selectDistinct({ appId: projects.steamAppId })
     .from(projects)
-    .where(and(eq(projects.steamAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
-    .all();
+    .where(and(eq(projects.steamAnalyticsEnabled, true), isNotNull(projects.steamAppId)));
   return rows.map((r) => r.appId!).sort((a, b) => a - b);
 }
 
 /** Stores a sample and adds it to its day's row, in one transaction. */
-export function recordSample(deps: AppDeps, appId: number, players: number, at = deps.now()): void {
-  deps.db.transaction(() => {
-    deps.db.insert(steamPlayerSamples).values({ appId, playerCount: players, sampledAt: at }).run();
-    foldSample(deps, appId, players, at);
+export async function recordSample(
+  deps: AppDeps,
+  appId: number,
+  players: number,
+  at = deps.now(),
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(steamPlayerSamples).values({ appId, playerCount: players, sampledAt: at });
+    await foldSample({ db: tx }, appId, players, at);
   });
 }
 
@@ -39,8 +43,8 @@ export function recordSample(deps: AppDeps, appId: number, players: number, at =
 export async function sampleApp(deps: AppDeps, appId: number): Promise<number> {
   const players = await deps.steam.currentPlayers(appId);
   const at = deps.now();
-  recordSample(deps, appId, players, at);
-  notePlayerPeak(deps, appId, players, at);
+  await recordSample(deps, appId, players, at);
+  await notePlayerPeak(deps, appId, players, at);
   return players;
 }
 
@@ -69,7 +73,7 @@ export class Sampler {
 
   private async pass(): Promise<SampleRun> {
     const run: SampleRun = { at: this.deps.now(), sampled: [], failed: [] };
-    for (const appId of watchedAppIds(this.deps)) {
+    for (const appId of await watchedAppIds(this.deps)) {
       try {
         run.sampled.push({ appId, players: await sampleApp(this.deps, appId) });
       } catch (err) {
@@ -81,7 +85,7 @@ export class Sampler {
       log.warn(`Steam sample failed for app ${f.appId}: ${f.error}`, { component: "sampler" });
     if (run.at - this.prunedAt >= 3_600_000) {
       this.prunedAt = run.at;
-      pruneRawSamples(this.deps, run.at);
+      await pruneRawSamples(this.deps, run.at);
     }
     return run;
   }

@@ -11,13 +11,13 @@ import { and, desc, eq, lt } from "drizzle-orm";
 // second read the same day replaces the first), and a change of Steam's description alerted once.
 
 /** Stores the summary as the app's row for the day of `at`; says whether a change was alerted. */
-export function storeReviewDay(
+export async function storeReviewDay(
   deps: AppDeps,
   appId: number,
   s: ReviewSummary,
   at: number,
   alert = true,
-): boolean {
+): Promise<boolean> {
   const date = utcDate(at);
   const values = {
     reviewScore: s.reviewScore,
@@ -27,33 +27,32 @@ export function storeReviewDay(
     totalReviews: s.totalReviews,
     sampledAt: at,
   };
-  const changedFrom = deps.db.transaction((tx): string | null => {
-    tx.insert(steamReviewDays)
+  // The upsert locks today's row until the commit, so two reads of the same day cannot both alert.
+  const changedFrom = await deps.db.transaction(async (tx): Promise<string | null> => {
+    await tx
+      .insert(steamReviewDays)
       .values({ appId, date, ...values })
-      .onConflictDoUpdate({ target: [steamReviewDays.appId, steamReviewDays.date], set: values })
-      .run();
-    const before = tx
+      .onConflictDoUpdate({ target: [steamReviewDays.appId, steamReviewDays.date], set: values });
+    const [before] = await tx
       .select({ desc: steamReviewDays.scoreDesc })
       .from(steamReviewDays)
       .where(and(eq(steamReviewDays.appId, appId), lt(steamReviewDays.date, date)))
       .orderBy(desc(steamReviewDays.date))
-      .limit(1)
-      .get();
-    const today = tx
+      .limit(1);
+    const [today] = await tx
       .select({ alerted: steamReviewDays.changeAlertedFrom })
       .from(steamReviewDays)
-      .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, date)))
-      .get();
+      .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, date)));
     // The first day of an app has nothing to compare with; a day already alerted stays alerted.
     if (!alert || !before || before.desc === s.scoreDesc || today?.alerted != null) return null;
-    tx.update(steamReviewDays)
+    await tx
+      .update(steamReviewDays)
       .set({ changeAlertedFrom: before.desc })
-      .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, date)))
-      .run();
+      .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, date)));
     return before.desc;
   });
   // Told after the commit: a listener writes deliveries of its own.
-  if (changedFrom !== null) emitReviewScoreChanged(deps, appId, at, s.scoreDesc, changedFrom);
+  if (changedFrom !== null) await emitReviewScoreChanged(deps, appId, at, s.scoreDesc, changedFrom);
   return changedFrom !== null;
 }
 
@@ -66,17 +65,17 @@ export async function sampleReviews(deps: AppDeps, appId: number): Promise<"stor
     });
     return "no_summary";
   }
-  storeReviewDay(deps, appId, summary, deps.now());
+  await storeReviewDay(deps, appId, summary, deps.now());
   return "stored";
 }
 
 /** Whether the app already has today's (UTC) row. */
-export function hasReviewDay(deps: AppDeps, appId: number, at = deps.now()): boolean {
-  return !!deps.db
+export async function hasReviewDay(deps: AppDeps, appId: number, at = deps.now()): Promise<boolean> {
+  const rows = await deps.db
     .select({ d: steamReviewDays.date })
     .from(steamReviewDays)
-    .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, utcDate(at))))
-    .get();
+    .where(and(eq(steamReviewDays.appId, appId), eq(steamReviewDays.date, utcDate(at))));
+  return rows.length > 0;
 }
 
 export const reviewFailure = (appId: number, err: unknown) =>

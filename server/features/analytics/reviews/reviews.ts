@@ -40,26 +40,25 @@ export function reviewChange(trend: ReviewDay[]): ReviewsAnswer["change"] {
   };
 }
 
-function reviewRows(deps: AppDeps, appId: number, from: string, to: string): ReviewRow[] {
+function reviewRows(deps: AppDeps, appId: number, from: string, to: string): Promise<ReviewRow[]> {
   return deps.db
     .select()
     .from(steamReviewDays)
     .where(
       and(eq(steamReviewDays.appId, appId), gte(steamReviewDays.date, from), lte(steamReviewDays.date, to)),
     )
-    .orderBy(asc(steamReviewDays.date))
-    .all();
+    .orderBy(asc(steamReviewDays.date));
 }
 
-export function getReviews(
+export async function getReviews(
   deps: AppDeps,
   user: SessionUser,
   input: { projectId: number; days: number },
-): ReviewsAnswer {
-  const p = requireProject(deps, user, input.projectId);
+): Promise<ReviewsAnswer> {
+  const p = await requireProject(deps, user, input.projectId);
   if (!p.steamAppId) throw badRequest(REVIEWS.noAppId);
   const dates = dayRange(utcDate(deps.now()), input.days);
-  const rows = reviewRows(deps, p.steamAppId, dates[0]!, dates[dates.length - 1]!);
+  const rows = await reviewRows(deps, p.steamAppId, dates[0]!, dates[dates.length - 1]!);
   const trend = rows.map(toDay);
   const last = rows[rows.length - 1];
   return {
@@ -92,8 +91,7 @@ export async function* reviewExportRows(
       .from(R)
       .where(and(eq(R.appId, appId), gte(R.date, from), lte(R.date, to), gt(R.date, after)))
       .orderBy(asc(R.date))
-      .limit(limit)
-      .all(),
+      .limit(limit),
   );
   for await (const r of rows) {
     const d = toDay(r);

@@ -12,23 +12,21 @@ import { refundDays } from "./sales-refunds";
 
 export const ALERT_WINDOW_DAYS = 7;
 
-export function checkRefundSpikes(deps: AppDeps): number {
-  const watched = deps.db
+export async function checkRefundSpikes(deps: AppDeps): Promise<number> {
+  const watched = await deps.db
     .select({ id: projects.id, appId: projects.steamAppId })
     .from(projects)
-    .where(and(eq(projects.financialAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
-    .all();
+    .where(and(eq(projects.financialAnalyticsEnabled, true), isNotNull(projects.steamAppId)));
   const today = pacificDate(deps.now());
   let sent = 0;
   for (const p of watched) {
-    for (const day of refundDays(deps, p.appId!, today, ALERT_WINDOW_DAYS)) {
+    for (const day of await refundDays(deps, p.appId!, today, ALERT_WINDOW_DAYS)) {
       if (!day.spike) continue;
-      const added = deps.db
+      const added = await deps.db
         .insert(steamRefundAlerts)
         .values({ projectId: p.id, date: day.date, sentAt: deps.now() })
         .onConflictDoNothing()
-        .returning({ date: steamRefundAlerts.date })
-        .all();
+        .returning({ date: steamRefundAlerts.date });
       if (added.length === 0) continue;
       deps.events.emit({
         type: "analytics.refund_spike",

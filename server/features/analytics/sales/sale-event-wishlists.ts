@@ -8,17 +8,16 @@ import { and, count, eq, gte, lte, sum } from "drizzle-orm";
  * rather than a zero that would read as "nobody bought". Wishlist days are GMT and sales days
  * Pacific, so the edges of a sale may shift by a day.
  */
-export function wishlistPurchasesDuring(
+export async function wishlistPurchasesDuring(
   deps: AppDeps,
   appId: number,
   first: string,
   last: string,
-): number | null {
+): Promise<number | null> {
   const W = steamWishlistDays;
-  const row = deps.db
+  const [row] = await deps.db
     .select({ days: count(), purchases: sum(W.purchases) })
     .from(W)
-    .where(and(eq(W.appId, appId), gte(W.date, first), lte(W.date, last)))
-    .get();
+    .where(and(eq(W.appId, appId), gte(W.date, first), lte(W.date, last)));
   return row && row.days > 0 ? Number(row.purchases ?? 0) : null;
 }

@@ -49,22 +49,23 @@ export function discountRuns(pairs: { date: string; combinedDiscountId: number }
 }
 
 /** Net per day over the synced days of the `BASELINE_DAYS` before `start`; null without any. */
-export function baselineNetPerDay(deps: AppDeps, appId: number, start: string): number | null {
+export async function baselineNetPerDay(deps: AppDeps, appId: number, start: string): Promise<number | null> {
   const first = addDays(start, -BASELINE_DAYS);
   const last = addDays(start, -1);
-  const synced = deps.db
-    .select({ date: steamSalesDates.date })
-    .from(steamSalesDates)
-    .where(
-      and(
-        gte(steamSalesDates.date, first),
-        lte(steamSalesDates.date, last),
-        isNotNull(steamSalesDates.fetchedAt),
-      ),
-    )
-    .all().length;
+  const synced = (
+    await deps.db
+      .select({ date: steamSalesDates.date })
+      .from(steamSalesDates)
+      .where(
+        and(
+          gte(steamSalesDates.date, first),
+          lte(steamSalesDates.date, last),
+          isNotNull(steamSalesDates.fetchedAt),
+        ),
+      )
+  ).length;
   if (synced === 0) return null;
-  const net = salesLines(deps, appId, first, last).reduce((s, l) => s + l.netSalesCents, 0);
+  const net = (await salesLines(deps, appId, first, last)).reduce((s, l) => s + l.netSalesCents, 0);
   return Math.round(net / synced);
 }
 
@@ -85,15 +86,20 @@ function topCountries(lines: SaleLine[], net: number, names: SalesNames): SaleEv
     }));
 }
 
-export function scoreRun(deps: AppDeps, appId: number, run: DiscountRun, names: SalesNames): SaleEvent {
-  const lines = salesLines(deps, appId, run.startDate, run.endDate);
+export async function scoreRun(
+  deps: AppDeps,
+  appId: number,
+  run: DiscountRun,
+  names: SalesNames,
+): Promise<SaleEvent> {
+  const lines = await salesLines(deps, appId, run.startDate, run.endDate);
   const f = emptyFigures();
   for (const l of lines) addLine(f, l);
   const info = names.discounts.get(run.combinedDiscountId);
   const ownLines = lines.filter((l) => l.combinedDiscountId === run.combinedDiscountId);
   const depths = ownLines.map((l) => l.totalDiscountPercentage).filter((p): p is number => p != null);
   const netPerDay = Math.round(f.netCents / run.days);
-  const baseline = baselineNetPerDay(deps, appId, run.startDate);
+  const baseline = await baselineNetPerDay(deps, appId, run.startDate);
   return {
     ...run,
     name: info?.name ?? `Discount ${run.combinedDiscountId}`,
@@ -104,24 +110,30 @@ export function scoreRun(deps: AppDeps, appId: number, run: DiscountRun, names: 
     baselineNetPerDayCents: baseline,
     liftPercent: liftPercent(netPerDay, baseline),
     refundRate: refundRate(f.returnedUnits, f.grossUnits),
-    wishlistPurchases: wishlistPurchasesDuring(deps, appId, run.startDate, run.endDate),
+    wishlistPurchases: await wishlistPurchasesDuring(deps, appId, run.startDate, run.endDate),
     topCountries: topCountries(lines, f.netCents, names),
   };
 }
 
 /** The app's discount periods in its stored sales, newest first. */
-export function appDiscountRuns(deps: AppDeps, appId: number): DiscountRun[] {
-  const pairs = deps.db
-    .selectDistinct({ date: steamSales.date, combinedDiscountId: steamSales.combinedDiscountId })
-    .from(steamSales)
-    .where(and(eq(steamSales.primaryAppId, appId), isNotNull(steamSales.combinedDiscountId)))
-    .all()
-    .filter((p): p is { date: string; combinedDiscountId: number } => (p.combinedDiscountId ?? 0) > 0);
+export async function appDiscountRuns(deps: AppDeps, appId: number): Promise<DiscountRun[]> {
+  const pairs = (
+    await deps.db
+      .selectDistinct({ date: steamSales.date, combinedDiscountId: steamSales.combinedDiscountId })
+      .from(steamSales)
+      .where(and(eq(steamSales.primaryAppId, appId), isNotNull(steamSales.combinedDiscountId)))
+  ).filter((p): p is { date: string; combinedDiscountId: number } => (p.combinedDiscountId ?? 0) > 0);
   return discountRuns(pairs);
 }
 
-export function saleEvents(deps: AppDeps, user: SessionUser, input: { projectId: number }): SaleEventsAnswer {
-  const appId = salesAppId(deps, user, input.projectId);
-  const names = salesNames(deps);
-  return { events: appDiscountRuns(deps, appId).map((run) => scoreRun(deps, appId, run, names)) };
+export async function saleEvents(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number },
+): Promise<SaleEventsAnswer> {
+  const appId = await salesAppId(deps, user, input.projectId);
+  const names = await salesNames(deps);
+  const events: SaleEvent[] = [];
+  for (const run of await appDiscountRuns(deps, appId)) events.push(await scoreRun(deps, appId, run, names));
+  return { events };
 }

@@ -56,23 +56,23 @@ export function groupLines(lines: SaleLine[], by: BreakdownBy, names: SalesNames
     .sort((a, b) => b.netCents - a.netCents || a.key.localeCompare(b.key));
 }
 
-export function salesBreakdown(
+export async function salesBreakdown(
   deps: AppDeps,
   user: SessionUser,
   input: { projectId: number; days: number; by: BreakdownBy },
-): BreakdownAnswer {
-  const appId = salesAppId(deps, user, input.projectId);
+): Promise<BreakdownAnswer> {
+  const appId = await salesAppId(deps, user, input.projectId);
   const dates = dayRange(pacificDate(deps.now()), input.days);
   const startDate = dates[0]!;
   const endDate = dates[dates.length - 1]!;
-  const lines = salesLines(deps, appId, startDate, endDate);
+  const lines = await salesLines(deps, appId, startDate, endDate);
   const totals = emptyFigures();
   for (const l of lines) addLine(totals, l);
   return {
     by: input.by,
     startDate,
     endDate,
-    rows: groupLines(lines, input.by, salesNames(deps)),
+    rows: groupLines(lines, input.by, await salesNames(deps)),
     totals: finish(totals),
   };
 }

@@ -11,33 +11,33 @@ import {
 type Tx = Parameters<Parameters<AppDeps["db"]["transaction"]>[0]>[0];
 
 /** Upserts the companion lists of one fetched date, inside the caller's transaction. */
-export function storeSalesInfo(tx: Tx, info: SalesInfo): void {
+export async function storeSalesInfo(tx: Tx, info: SalesInfo): Promise<void> {
   for (const [appId, name] of info.apps) {
-    tx.insert(steamSalesApps)
+    await tx
+      .insert(steamSalesApps)
       .values({ appId, name })
-      .onConflictDoUpdate({ target: steamSalesApps.appId, set: { name } })
-      .run();
+      .onConflictDoUpdate({ target: steamSalesApps.appId, set: { name } });
   }
   for (const [packageId, name] of info.packages) {
-    tx.insert(steamSalesPackages)
+    await tx
+      .insert(steamSalesPackages)
       .values({ packageId, name })
-      .onConflictDoUpdate({ target: steamSalesPackages.packageId, set: { name } })
-      .run();
+      .onConflictDoUpdate({ target: steamSalesPackages.packageId, set: { name } });
   }
   for (const [bundleId, name] of info.bundles) {
-    tx.insert(steamSalesBundles)
+    await tx
+      .insert(steamSalesBundles)
       .values({ bundleId, name })
-      .onConflictDoUpdate({ target: steamSalesBundles.bundleId, set: { name } })
-      .run();
+      .onConflictDoUpdate({ target: steamSalesBundles.bundleId, set: { name } });
   }
   for (const [countryCode, c] of info.countries) {
-    tx.insert(steamSalesCountries)
+    await tx
+      .insert(steamSalesCountries)
       .values({ countryCode, name: c.name, region: c.region })
       .onConflictDoUpdate({
         target: steamSalesCountries.countryCode,
         set: { name: c.name, region: c.region },
-      })
-      .run();
+      });
   }
   for (const [combinedDiscountId, d] of info.discounts) {
     const set = {
@@ -45,45 +45,27 @@ export function storeSalesInfo(tx: Tx, info: SalesInfo): void {
       totalDiscountPercentage: d.percent,
       discountIds: JSON.stringify(d.discountIds),
     };
-    tx.insert(steamSalesDiscounts)
+    await tx
+      .insert(steamSalesDiscounts)
       .values({ combinedDiscountId, ...set })
-      .onConflictDoUpdate({ target: steamSalesDiscounts.combinedDiscountId, set })
-      .run();
+      .onConflictDoUpdate({ target: steamSalesDiscounts.combinedDiscountId, set });
   }
 }
 
 /** Every stored name, for labelling breakdowns. */
-export function salesNames(deps: AppDeps) {
+export async function salesNames(deps: AppDeps) {
   const db = deps.db;
+  const [packages, bundles, countries, discounts] = await Promise.all([
+    db.select().from(steamSalesPackages),
+    db.select().from(steamSalesBundles),
+    db.select().from(steamSalesCountries),
+    db.select().from(steamSalesDiscounts),
+  ]);
   return {
-    packages: new Map(
-      db
-        .select()
-        .from(steamSalesPackages)
-        .all()
-        .map((r) => [r.packageId, r.name]),
-    ),
-    bundles: new Map(
-      db
-        .select()
-        .from(steamSalesBundles)
-        .all()
-        .map((r) => [r.bundleId, r.name]),
-    ),
-    countries: new Map(
-      db
-        .select()
-        .from(steamSalesCountries)
-        .all()
-        .map((r) => [r.countryCode, r]),
-    ),
-    discounts: new Map(
-      db
-        .select()
-        .from(steamSalesDiscounts)
-        .all()
-        .map((r) => [r.combinedDiscountId, r]),
-    ),
+    packages: new Map(packages.map((r) => [r.packageId, r.name])),
+    bundles: new Map(bundles.map((r) => [r.bundleId, r.name])),
+    countries: new Map(countries.map((r) => [r.countryCode, r])),
+    discounts: new Map(discounts.map((r) => [r.combinedDiscountId, r])),
   };
 }
-export type SalesNames = ReturnType<typeof salesNames>;
+export type SalesNames = Awaited<ReturnType<typeof salesNames>>;

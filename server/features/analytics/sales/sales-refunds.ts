@@ -39,10 +39,15 @@ export function markSpikes(
 }
 
 /** Refund days of an app for the `days` Pacific dates ending `last`. */
-export function refundDays(deps: AppDeps, appId: number, last: string, days: number): RefundDay[] {
+export async function refundDays(
+  deps: AppDeps,
+  appId: number,
+  last: string,
+  days: number,
+): Promise<RefundDay[]> {
   const dates = dayRange(last, days + SPIKE.lookbackDays);
   const perDate = new Map(dates.map((date) => [date, { date, grossUnits: 0, returnedUnits: 0 }]));
-  for (const l of salesLines(deps, appId, dates[0]!, last)) {
+  for (const l of await salesLines(deps, appId, dates[0]!, last)) {
     const d = perDate.get(l.date);
     if (!d) continue;
     d.grossUnits += l.grossUnitsSold;
@@ -51,19 +56,19 @@ export function refundDays(deps: AppDeps, appId: number, last: string, days: num
   return markSpikes([...perDate.values()]).slice(SPIKE.lookbackDays);
 }
 
-export function refunds(
+export async function refunds(
   deps: AppDeps,
   user: SessionUser,
   input: { projectId: number; days: number },
-): RefundsAnswer {
-  const appId = salesAppId(deps, user, input.projectId);
+): Promise<RefundsAnswer> {
+  const appId = await salesAppId(deps, user, input.projectId);
   const endDate = pacificDate(deps.now());
   const startDate = addDays(endDate, 1 - input.days);
-  const lines = salesLines(deps, appId, startDate, endDate);
+  const lines = await salesLines(deps, appId, startDate, endDate);
   return {
     startDate,
     endDate,
-    days: refundDays(deps, appId, endDate, input.days),
-    packages: groupLines(lines, "package", salesNames(deps)),
+    days: await refundDays(deps, appId, endDate, input.days),
+    packages: groupLines(lines, "package", await salesNames(deps)),
   };
 }

@@ -14,21 +14,20 @@ import { and, eq, gte, lte } from "drizzle-orm";
 export type SaleLine = typeof steamSales.$inferSelect;
 
 /** The project's Steam app id, once access is checked; a 400 when sales cannot be shown for it. */
-export function salesAppId(deps: AppDeps, user: SessionUser, projectId: number): number {
-  const p = requireProject(deps, user, projectId);
+export async function salesAppId(deps: AppDeps, user: SessionUser, projectId: number): Promise<number> {
+  const p = await requireProject(deps, user, projectId);
   if (!p.steamAppId) throw badRequest(ANALYTICS.noAppId);
   if (!p.financialAnalyticsEnabled) throw badRequest(SALES.financialOff);
   return p.steamAppId;
 }
 
 /** Line items of an app from `first` to `last` (inclusive, YYYY-MM-DD). */
-export function salesLines(deps: AppDeps, appId: number, first: string, last: string): SaleLine[] {
+export function salesLines(deps: AppDeps, appId: number, first: string, last: string): Promise<SaleLine[]> {
   return deps.db
     .select()
     .from(steamSales)
     .where(and(eq(steamSales.primaryAppId, appId), gte(steamSales.date, first), lte(steamSales.date, last)))
-    .orderBy(steamSales.date)
-    .all();
+    .orderBy(steamSales.date);
 }
 
 export type Figures = Omit<BreakdownRow, "key" | "name" | "detail">;

@@ -10,9 +10,9 @@ export interface DailyWork<K extends string> {
   /** Every outcome `run` can name, so a pass answers an empty list for each one that did not happen. */
   outcomes: readonly K[];
   /** The apps to cover now. */
-  apps: () => number[];
+  apps: () => Promise<number[]>;
   /** Whether the app's work is done for today. */
-  doneToday: (appId: number) => boolean;
+  doneToday: (appId: number) => boolean | Promise<boolean>;
   /** Does the app's work; the answer names the outcome. */
   run: (appId: number) => Promise<K>;
   /** One app failing is a log line, never a crash and never the end of the pass. */
@@ -42,8 +42,8 @@ export class DailyPass<K extends string> {
     const run = Object.fromEntries(
       [...this.work.outcomes, "failed"].map((k) => [k, []]),
     ) as unknown as DailyRun<K>;
-    for (const appId of this.work.apps()) {
-      if (this.work.doneToday(appId)) continue;
+    for (const appId of await this.work.apps()) {
+      if (await this.work.doneToday(appId)) continue;
       try {
         const outcome = await this.work.run(appId);
         run[outcome].push(appId);

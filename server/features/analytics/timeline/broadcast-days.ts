@@ -10,26 +10,25 @@ import { eq } from "drizzle-orm";
 
 const DAY_MS = 86_400_000;
 
-export function liveSecondsPerDay(
+export async function liveSecondsPerDay(
   deps: AppDeps,
   projectId: number,
   dates: string[],
   now: number,
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (dates.length === 0) return out;
   const from = Date.parse(`${dates[0]}T00:00:00Z`);
   const to = Math.min(Date.parse(`${dates.at(-1)}T00:00:00Z`) + DAY_MS, now);
   if (to <= from) return out;
-  const ids = deps.db
+  const ids = await deps.db
     .select({ id: destinations.id })
     .from(destinations)
-    .where(eq(destinations.projectId, projectId))
-    .all();
+    .where(eq(destinations.projectId, projectId));
   const live: Span[] = [];
   for (const { id } of ids) {
-    const wanted = union(intentsOf(deps.db, id, from, to), from, to);
-    const running = union(runsOf(deps.db, id, from, to), from, to);
+    const wanted = union(await intentsOf(deps.db, id, from, to), from, to);
+    const running = union(await runsOf(deps.db, id, from, to), from, to);
     for (const [start, end] of intersect(wanted, running)) live.push({ start, end });
   }
   const merged = union(live, from, to);

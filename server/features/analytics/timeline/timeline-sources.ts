@@ -11,27 +11,33 @@ import { and, eq, gte, lte } from "drizzle-orm";
 const span = (dates: string[]) => ({ first: dates[0] ?? "", last: dates.at(-1) ?? "" });
 
 /** Wishlist adds per day of `dates` (oldest first); days without data are left out. */
-export function wishlistAddsPerDay(deps: AppDeps, appId: number, dates: string[]): Map<string, number> {
+export async function wishlistAddsPerDay(
+  deps: AppDeps,
+  appId: number,
+  dates: string[],
+): Promise<Map<string, number>> {
   const { first, last } = span(dates);
   const W = steamWishlistDays;
-  const rows = deps.db
+  const rows = await deps.db
     .select({ date: W.date, adds: W.adds })
     .from(W)
-    .where(and(eq(W.appId, appId), gte(W.date, first), lte(W.date, last)))
-    .all();
+    .where(and(eq(W.appId, appId), gte(W.date, first), lte(W.date, last)));
   return new Map(rows.map((r) => [r.date, r.adds]));
 }
 
 /** Percent of positive reviews (0–100) per day of `dates` (oldest first); days without a sample are left out. */
-export function reviewPercentPerDay(deps: AppDeps, appId: number, dates: string[]): Map<string, number> {
+export async function reviewPercentPerDay(
+  deps: AppDeps,
+  appId: number,
+  dates: string[],
+): Promise<Map<string, number>> {
   const { first, last } = span(dates);
   const R = steamReviewDays;
   const out = new Map<string, number>();
-  const rows = deps.db
+  const rows = await deps.db
     .select()
     .from(R)
-    .where(and(eq(R.appId, appId), gte(R.date, first), lte(R.date, last)))
-    .all();
+    .where(and(eq(R.appId, appId), gte(R.date, first), lte(R.date, last)));
   for (const r of rows) {
     const percent = percentPositive(r.totalPositive, r.totalReviews);
     if (percent !== null) out.set(r.date, percent);
@@ -49,9 +55,14 @@ export interface SaleEventMark {
 }
 
 /** Sale events overlapping [from, to] (YYYY-MM-DD, both included), oldest first. */
-export function saleEventMarks(deps: AppDeps, appId: number, from: string, to: string): SaleEventMark[] {
-  const names = salesNames(deps).discounts;
-  return appDiscountRuns(deps, appId)
+export async function saleEventMarks(
+  deps: AppDeps,
+  appId: number,
+  from: string,
+  to: string,
+): Promise<SaleEventMark[]> {
+  const names = (await salesNames(deps)).discounts;
+  return (await appDiscountRuns(deps, appId))
     .filter((run) => run.endDate >= from && run.startDate <= to)
     .sort((a, b) => a.startDate.localeCompare(b.startDate))
     .map((run) => {

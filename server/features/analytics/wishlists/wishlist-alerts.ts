@@ -27,10 +27,10 @@ export function isDeletesSpike(deletes: number, baseline: number[]): boolean {
   return deletes > 2 * median(baseline);
 }
 
-export function checkWishlistSpikes(deps: AppDeps, projectId: number, appId: number): void {
+export async function checkWishlistSpikes(deps: AppDeps, projectId: number, appId: number): Promise<void> {
   const today = utcDate(deps.now());
   const first = addDays(today, -SPIKE_RECENT_DAYS);
-  const rows = deps.db
+  const rows = await deps.db
     .select({ date: steamWishlistDays.date, deletes: steamWishlistDays.deletes })
     .from(steamWishlistDays)
     .where(
@@ -40,8 +40,7 @@ export function checkWishlistSpikes(deps: AppDeps, projectId: number, appId: num
         lte(steamWishlistDays.date, today),
       ),
     )
-    .orderBy(asc(steamWishlistDays.date))
-    .all();
+    .orderBy(asc(steamWishlistDays.date));
   const byDate = new Map(rows.map((r) => [r.date, r.deletes]));
   for (const row of rows) {
     if (row.date < first) continue;
@@ -51,17 +50,22 @@ export function checkWishlistSpikes(deps: AppDeps, projectId: number, appId: num
       if (d !== undefined) baseline.push(d);
     }
     if (isDeletesSpike(row.deletes, baseline))
-      announce(deps, projectId, row.date, row.deletes, median(baseline));
+      await announce(deps, projectId, row.date, row.deletes, median(baseline));
   }
 }
 
-function announce(deps: AppDeps, projectId: number, date: string, deletes: number, usual: number): void {
-  const inserted = deps.db
+async function announce(
+  deps: AppDeps,
+  projectId: number,
+  date: string,
+  deletes: number,
+  usual: number,
+): Promise<void> {
+  const inserted = await deps.db
     .insert(wishlistSpikeAlerts)
     .values({ projectId, date, deletes, sentAt: deps.now() })
     .onConflictDoNothing()
-    .returning({ date: wishlistSpikeAlerts.date })
-    .all();
+    .returning({ date: wishlistSpikeAlerts.date });
   if (inserted.length === 0) return;
   deps.events.emit({
     type: "analytics.wishlist_deletes_spike",

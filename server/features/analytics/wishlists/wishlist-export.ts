@@ -22,15 +22,14 @@ export async function* wishlistExportRows(
   { appId, from, to }: { appId: number; from: string; to: string },
 ): AsyncGenerator<WishlistExportRow> {
   const W = steamWishlistDays;
-  let balance = openingBalance(deps, appId, from);
+  let balance = await openingBalance(deps, appId, from);
   const rows = datePages((after, limit) =>
     deps.db
       .select()
       .from(W)
       .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to), gt(W.date, after)))
       .orderBy(asc(W.date))
-      .limit(limit)
-      .all(),
+      .limit(limit),
   );
   for await (const r of rows) {
     balance += r.adds - r.deletes - r.purchases - r.gifts;

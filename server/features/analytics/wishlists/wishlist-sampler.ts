@@ -11,13 +11,14 @@ import { syncAppWishlists } from "./wishlist-sync";
 // financial analytics on gets its missing days and the two newest (which Steam still fills in),
 // without anyone pressing a sync button. Only with a partner key: without one there is nothing to ask.
 
-function financialAppIds(deps: AppDeps): number[] {
+async function financialAppIds(deps: AppDeps): Promise<number[]> {
   if (!deps.env.STEAM_PARTNER_API_KEY) return [];
-  return deps.db
-    .selectDistinct({ appId: projects.steamAppId })
-    .from(projects)
-    .where(and(eq(projects.financialAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
-    .all()
+  return (
+    await deps.db
+      .selectDistinct({ appId: projects.steamAppId })
+      .from(projects)
+      .where(and(eq(projects.financialAnalyticsEnabled, true), isNotNull(projects.steamAppId)))
+  )
     .map((r) => r.appId!)
     .sort((a, b) => a - b);
 }

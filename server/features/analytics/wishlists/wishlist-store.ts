@@ -6,7 +6,7 @@ import { and, eq, gte } from "drizzle-orm";
 // Writing what GetAppWishlistReporting answered. A date is replaced whole (day row and its
 // countries) in one transaction, so fetching it again never counts anything twice.
 
-export function saveWishlistDay(deps: AppDeps, appId: number, report: WishlistReport): void {
+export async function saveWishlistDay(deps: AppDeps, appId: number, report: WishlistReport): Promise<void> {
   const s = report.summary;
   const day = {
     adds: s?.adds ?? 0,
@@ -18,14 +18,14 @@ export function saveWishlistDay(deps: AppDeps, appId: number, report: WishlistRe
     addsLinux: s?.addsLinux ?? null,
     fetchedAt: deps.now(),
   };
-  deps.db.transaction((tx) => {
-    tx.insert(steamWishlistDays)
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(steamWishlistDays)
       .values({ appId, date: report.date, ...day })
-      .onConflictDoUpdate({ target: [steamWishlistDays.appId, steamWishlistDays.date], set: day })
-      .run();
-    tx.delete(steamWishlistCountries)
-      .where(and(eq(steamWishlistCountries.appId, appId), eq(steamWishlistCountries.date, report.date)))
-      .run();
+      .onConflictDoUpdate({ target: [steamWishlistDays.appId, steamWishlistDays.date], set: day });
+    await tx
+      .delete(steamWishlistCountries)
+      .where(and(eq(steamWishlistCountries.appId, appId), eq(steamWishlistCountries.date, report.date)));
     // Steam lists a country once per date; merging keeps a repeated code from breaking the key.
     const merged = new Map<string, { adds: number; deletes: number; purchases: number; gifts: number }>();
     for (const c of report.countries) {
@@ -37,36 +37,38 @@ export function saveWishlistDay(deps: AppDeps, appId: number, report: WishlistRe
       merged.set(c.countryCode, m);
     }
     const rows = [...merged].map(([countryCode, m]) => ({ appId, date: report.date, countryCode, ...m }));
-    if (rows.length) tx.insert(steamWishlistCountries).values(rows).run();
+    if (rows.length) await tx.insert(steamWishlistCountries).values(rows);
   });
 }
 
-export function rememberAppMinDate(deps: AppDeps, appId: number, appMinDate: string | null): void {
-  const known = knownAppMinDate(deps, appId);
-  const value = appMinDate ?? known;
-  deps.db
+export async function rememberAppMinDate(
+  deps: AppDeps,
+  appId: number,
+  appMinDate: string | null,
+): Promise<void> {
+  const value = appMinDate ?? (await knownAppMinDate(deps, appId));
+  await deps.db
     .insert(steamWishlistApps)
     .values({ appId, appMinDate: value, checkedAt: deps.now() })
     .onConflictDoUpdate({
       target: steamWishlistApps.appId,
       set: { appMinDate: value, checkedAt: deps.now() },
-    })
-    .run();
+    });
 }
 
-export const knownAppMinDate = (deps: AppDeps, appId: number): string | null =>
-  deps.db
+export async function knownAppMinDate(deps: AppDeps, appId: number): Promise<string | null> {
+  const [row] = await deps.db
     .select({ d: steamWishlistApps.appMinDate })
     .from(steamWishlistApps)
-    .where(eq(steamWishlistApps.appId, appId))
-    .get()?.d ?? null;
+    .where(eq(steamWishlistApps.appId, appId));
+  return row?.d ?? null;
+}
 
 /** Dates already stored for the app from `from` on. */
-export function storedWishlistDates(deps: AppDeps, appId: number, from: string): Set<string> {
-  const rows = deps.db
+export async function storedWishlistDates(deps: AppDeps, appId: number, from: string): Promise<Set<string>> {
+  const rows = await deps.db
     .select({ date: steamWishlistDays.date })
     .from(steamWishlistDays)
-    .where(and(eq(steamWishlistDays.appId, appId), gte(steamWishlistDays.date, from)))
-    .all();
+    .where(and(eq(steamWishlistDays.appId, appId), gte(steamWishlistDays.date, from)));
   return new Set(rows.map((r) => r.date));
 }

@@ -21,14 +21,18 @@ const REFRESHED_DAYS = 2;
 export type WishlistSyncProgress = (done: number, total: number) => void;
 
 /** The dates one sync fetches, oldest first. */
-export function wishlistDatesToFetch(deps: AppDeps, appId: number, appMinDate: string): string[] {
+export async function wishlistDatesToFetch(
+  deps: AppDeps,
+  appId: number,
+  appMinDate: string,
+): Promise<string[]> {
   const yesterday = addDays(utcDate(deps.now()), -1);
   const floor = addDays(yesterday, -(WISHLIST_MAX_DAYS - 2));
   // floor..yesterday plus today make WISHLIST_MAX_DAYS days.
   const from = appMinDate > floor ? appMinDate : floor;
   if (from > yesterday) return [];
   const days = Math.round((Date.parse(yesterday) - Date.parse(from)) / 86_400_000) + 1;
-  const stored = storedWishlistDates(deps, appId, from);
+  const stored = await storedWishlistDates(deps, appId, from);
   const fresh = new Set(dayRange(yesterday, REFRESHED_DAYS));
   return dayRange(yesterday, days).filter((d) => !stored.has(d) || fresh.has(d));
 }
@@ -41,28 +45,28 @@ export async function syncAppWishlists(
 ): Promise<{ datesFetched: number }> {
   const today = utcDate(deps.now());
   const probe = await deps.steam.wishlistReport(appId, today);
-  rememberAppMinDate(deps, appId, probe.appMinDate);
-  if (probe.summary) saveWishlistDay(deps, appId, probe);
-  const appMinDate = knownAppMinDate(deps, appId);
+  await rememberAppMinDate(deps, appId, probe.appMinDate);
+  if (probe.summary) await saveWishlistDay(deps, appId, probe);
+  const appMinDate = await knownAppMinDate(deps, appId);
   // No first date: the app has never been wishlisted, so there is nothing to fetch.
   if (!appMinDate) return { datesFetched: probe.summary ? 1 : 0 };
-  const todo = wishlistDatesToFetch(deps, appId, appMinDate);
+  const todo = await wishlistDatesToFetch(deps, appId, appMinDate);
   progress(0, todo.length);
   for (const [i, date] of todo.entries()) {
-    saveWishlistDay(deps, appId, await deps.steam.wishlistReport(appId, date));
+    await saveWishlistDay(deps, appId, await deps.steam.wishlistReport(appId, date));
     progress(i + 1, todo.length);
   }
-  for (const projectId of projectsWatching(deps, appId)) checkWishlistSpikes(deps, projectId, appId);
+  for (const projectId of await projectsWatching(deps, appId))
+    await checkWishlistSpikes(deps, projectId, appId);
   return { datesFetched: todo.length + (probe.summary ? 1 : 0) };
 }
 
-function projectsWatching(deps: AppDeps, appId: number): number[] {
-  return deps.db
+async function projectsWatching(deps: AppDeps, appId: number): Promise<number[]> {
+  const rows = await deps.db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.steamAppId, appId), eq(projects.financialAnalyticsEnabled, true)))
-    .all()
-    .map((p) => p.id);
+    .where(and(eq(projects.steamAppId, appId), eq(projects.financialAnalyticsEnabled, true)));
+  return rows.map((p) => p.id);
 }
 
 /**

@@ -17,14 +17,12 @@ const net = sql<number>`coalesce(sum(${W.adds} - ${W.deletes} - ${W.purchases} -
 const n = (v: unknown) => Number(v ?? 0);
 
 /** The balance before `date`: every stored day earlier than it. */
-export function openingBalance(deps: AppDeps, appId: number, date: string): number {
-  return n(
-    deps.db
-      .select({ net })
-      .from(W)
-      .where(and(eq(W.appId, appId), lt(W.date, date)))
-      .get()?.net,
-  );
+export async function openingBalance(deps: AppDeps, appId: number, date: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ net })
+    .from(W)
+    .where(and(eq(W.appId, appId), lt(W.date, date)));
+  return n(row?.net);
 }
 
 function storedDays(deps: AppDeps, appId: number, from: string, to: string) {
@@ -32,14 +30,14 @@ function storedDays(deps: AppDeps, appId: number, from: string, to: string) {
     .select()
     .from(W)
     .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to)))
-    .orderBy(asc(W.date))
-    .all();
+    .orderBy(asc(W.date));
 }
 
 /** Each day of [from, to] that has data or follows data, with the running balance. */
-function dailyWithBalance(deps: AppDeps, appId: number, dates: string[]): WishlistDay[] {
-  const rows = new Map(storedDays(deps, appId, dates[0]!, dates[dates.length - 1]!).map((r) => [r.date, r]));
-  let balance = openingBalance(deps, appId, dates[0]!);
+async function dailyWithBalance(deps: AppDeps, appId: number, dates: string[]): Promise<WishlistDay[]> {
+  const stored = await storedDays(deps, appId, dates[0]!, dates[dates.length - 1]!);
+  const rows = new Map(stored.map((r) => [r.date, r]));
+  let balance = await openingBalance(deps, appId, dates[0]!);
   const out: WishlistDay[] = [];
   for (const date of dates) {
     const r = rows.get(date);
@@ -70,35 +68,32 @@ function topCountries(deps: AppDeps, appId: number, from: string, to: string) {
     .where(and(eq(C.appId, appId), gte(C.date, from), lte(C.date, to)))
     .groupBy(C.countryCode)
     .orderBy(desc(sum(C.adds)), asc(C.countryCode))
-    .limit(WISHLIST_TOP_COUNTRIES)
-    .all();
+    .limit(WISHLIST_TOP_COUNTRIES);
 }
 
-function platforms(deps: AppDeps, appId: number, from: string, to: string) {
-  const r = deps.db
+async function platforms(deps: AppDeps, appId: number, from: string, to: string) {
+  const [r] = await deps.db
     .select({ windows: sum(W.addsWindows), mac: sum(W.addsMac), linux: sum(W.addsLinux) })
     .from(W)
-    .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to)))
-    .get();
+    .where(and(eq(W.appId, appId), gte(W.date, from), lte(W.date, to)));
   if (!r || (r.windows === null && r.mac === null && r.linux === null)) return null;
   return { windows: n(r.windows), mac: n(r.mac), linux: n(r.linux) };
 }
 
-export function wishlistReport(
+export async function wishlistReport(
   deps: AppDeps,
   appId: number,
   days: number,
   financialEnabled: boolean,
-): WishlistsAnswer {
+): Promise<WishlistsAnswer> {
   const dates = dayRange(utcDate(deps.now()), days);
   const [from, to] = [dates[0]!, dates[dates.length - 1]!];
-  const firstDate =
-    deps.db
-      .select({ d: min(W.date) })
-      .from(W)
-      .where(eq(W.appId, appId))
-      .get()?.d ?? null;
-  const daily = dailyWithBalance(deps, appId, dates);
+  const [first] = await deps.db
+    .select({ d: min(W.date) })
+    .from(W)
+    .where(eq(W.appId, appId));
+  const firstDate = first?.d ?? null;
+  const daily = await dailyWithBalance(deps, appId, dates);
   const totals = { adds: 0, deletes: 0, purchases: 0, gifts: 0 };
   for (const d of daily) {
     totals.adds += d.adds;
@@ -106,7 +101,7 @@ export function wishlistReport(
     totals.purchases += d.purchases;
     totals.gifts += d.gifts;
   }
-  const balance = daily.length ? daily[daily.length - 1]!.balance : openingBalance(deps, appId, from);
+  const balance = daily.length ? daily[daily.length - 1]!.balance : await openingBalance(deps, appId, from);
   return {
     financialEnabled,
     hasData: firstDate !== null,
@@ -116,19 +111,23 @@ export function wishlistReport(
     balance,
     balanceChange: totals.adds - totals.deletes - totals.purchases - totals.gifts,
     conversion: totals.adds > 0 ? totals.purchases / totals.adds : null,
-    platforms: platforms(deps, appId, from, to),
+    platforms: await platforms(deps, appId, from, to),
     daily,
-    topCountries: topCountries(deps, appId, from, to),
+    topCountries: await topCountries(deps, appId, from, to),
   };
 }
 
 /** The card's answer. Without financial analytics the card shows its empty state: nothing is read. */
-export function getWishlists(deps: AppDeps, user: SessionUser, input: { projectId: number; days: number }) {
-  const project = requireProject(deps, user, input.projectId);
+export async function getWishlists(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { projectId: number; days: number },
+) {
+  const project = await requireProject(deps, user, input.projectId);
   const appId = project.steamAppId;
   if (!appId) throw badRequest(WISHLISTS.noAppId);
   if (!project.financialAnalyticsEnabled) {
-    const empty = wishlistReport(deps, -1, input.days, false);
+    const empty = await wishlistReport(deps, -1, input.days, false);
     return { ...empty, financialEnabled: false };
   }
   return wishlistReport(deps, appId, input.days, true);
