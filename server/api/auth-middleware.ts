@@ -30,7 +30,7 @@ export const authenticateRequest: MiddlewareHandler<AppEnv> = async (c, next) =>
   const bearer = readBearerToken(c);
   if (bearer !== null) {
     try {
-      const found = authenticateApiToken(c.var.deps, bearer);
+      const found = await authenticateApiToken(c.var.deps, bearer);
       c.set("user", found.user);
       c.set("session", found.session);
       c.set("apiTokenId", found.tokenId);
@@ -43,7 +43,7 @@ export const authenticateRequest: MiddlewareHandler<AppEnv> = async (c, next) =>
     return next();
   }
   const token = readSessionToken(c);
-  const found = token ? authenticate(c.var.deps, token) : null;
+  const found = token ? await authenticate(c.var.deps, token) : null;
   c.set("user", found?.user ?? null);
   c.set("session", found?.session ?? null);
   await next();

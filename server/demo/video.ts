@@ -69,7 +69,7 @@ export async function ensureDemoVideo(
     paths.poster(posterName),
     meta.durationSeconds,
   );
-  recordMediaFile(
+  await recordMediaFile(
     deps,
     {
       projectId,

@@ -4,21 +4,21 @@ import { findSessionUser } from "@server/features/auth/session-user";
 import { createApiToken } from "@server/features/tokens/api-tokens";
 
 /** A session cookie for the user, made without the password check (argon2 is the slow part). */
-export function sessionCookie(deps: AppDeps, userId: number): string {
+export async function sessionCookie(deps: AppDeps, userId: number): Promise<string> {
   const token = generateSessionToken();
-  createSession(deps.db, token, userId, deps.now());
+  await createSession(deps.db, token, userId, deps.now());
   return `session=${token}`;
 }
 
 /** A fresh API token of the user, as the profile's dialog makes it. */
-export function mintToken(
+export async function mintToken(
   deps: AppDeps,
   userId: number,
   expiresInDays?: number,
-): { id: number; token: string } {
-  const user = findSessionUser(deps.db, userId);
+): Promise<{ id: number; token: string }> {
+  const user = await findSessionUser(deps.db, userId);
   if (!user) throw new Error(`no active user ${userId}`);
-  const { id, token } = createApiToken(deps, user, { name: "script", expires_in_days: expiresInDays });
+  const { id, token } = await createApiToken(deps, user, { name: "script", expires_in_days: expiresInDays });
   return { id, token };
 }
 

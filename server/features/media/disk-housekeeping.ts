@@ -12,7 +12,11 @@ const EVERY_MS = 60 * 60 * 1000;
  * topped up; at start, media that are not regular files are named in the log. At start nothing is being written yet, so every `.part` goes; later, those no one has
  * written to for an hour.
  */
-export async function startDiskHousekeeping(dataDir: string, sqlite: Database, log: (line: string) => void) {
+export async function startDiskHousekeeping(
+  dataDir: string,
+  sqlite: Database | undefined,
+  log: (line: string) => void,
+) {
   const run = async (idleMs: number) => {
     try {
       const removed = await sweepPartFiles(dataDir, idleMs);
@@ -20,6 +24,8 @@ export async function startDiskHousekeeping(dataDir: string, sqlite: Database, l
     } catch (err) {
       log(`Could not sweep partial files: ${(err as Error).message}`);
     }
+    // The spare room is a SQLite file's; a PostgreSQL server keeps its own disk.
+    if (!sqlite) return;
     try {
       keepDatabaseRoom(sqlite);
     } catch (err) {

@@ -111,7 +111,7 @@ export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: numbe
   const row = deps.db.select().from(schedules).where(eq(schedules.id, id)).get();
   if (!row) throw notFound(SCHEDULES.notFound);
   // A window's project is its destination's, and a destination never changes project.
-  requireProject(deps, user, row.projectId, SCHEDULES.notFound);
+  await requireProject(deps, user, row.projectId, SCHEDULES.notFound);
   requirePermission(user, "schedule.manage", SCHEDULES.forbidden);
   const live = deps.db
     .select({ id: streams.id })

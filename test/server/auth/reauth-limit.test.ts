@@ -15,7 +15,7 @@ const ATTACKER = "203.0.113.20";
 async function world() {
   const time = clock();
   const t = testApp(testDeps({ TRUST_PROXY: "1" }, { now: time.now }));
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const victim = await makeUser(t.deps, { orgId: org.id, email: "victim@example.com" });
   const cookie = await t.signIn(victim.email);
   const from = (address: string) => ({ "x-forwarded-for": address });
@@ -126,7 +126,7 @@ describe("password checks beyond sign-in", () => {
     "a token's guesses are limited too, and new addresses buy no new guesses",
     async () => {
       const w = await world();
-      const { token } = mintToken(w.deps, w.victim.id);
+      const { token } = await mintToken(w.deps, w.victim.id);
       const seen = await statuses(
         times(
           LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT + 5,

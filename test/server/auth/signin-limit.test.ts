@@ -12,7 +12,7 @@ import { makeOrg, makeUser, TEST_PASSWORD, testApp, testDeps } from "../../suppo
 
 async function world(env: Record<string, string> = { TRUST_PROXY: "1" }) {
   const t = testApp(testDeps(env));
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const owner = await makeUser(t.deps, { orgId: org.id, role: "admin", email: "owner@example.com" });
   const attacker = await makeUser(t.deps, { orgId: org.id, email: "mallory@example.com" });
   const login = (email: string, password: string, forwardedFor?: string) =>
@@ -158,7 +158,7 @@ describe("deactivated organization", () => {
       json: { name: w.org.name, is_active: false },
     });
     expect(off.status).toBe(200);
-    expect(w.deps.db.select().from(sessions).where(eq(sessions.userId, member.id)).all()).toHaveLength(0);
+    expect(await w.deps.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(0);
     expect((await w.call("/api/auth/me", { cookie: memberCookie })).status).toBe(401);
     const refused = await w.login(member.email, TEST_PASSWORD);
     expect(refused.status).toBe(403);

@@ -11,18 +11,18 @@ import { makeOrg, makeUser, testApp, testDeps } from "../../support/server";
 async function world() {
   const time = clock();
   const t = testApp(testDeps({}, { now: time.now }));
-  const home = makeOrg(t.deps);
-  const studio = makeOrg(t.deps);
+  const home = await makeOrg(t.deps);
+  const studio = await makeOrg(t.deps);
   const admin = await makeUser(t.deps, { orgId: home.id, role: "admin" });
   const dev = await makeUser(t.deps, { orgId: studio.id, role: "developer" });
   const manager = await makeUser(t.deps, { orgId: studio.id, role: "manager" });
   const studioAdmin = await makeUser(t.deps, { orgId: studio.id, role: "admin" });
-  const adminCookie = sessionCookie(t.deps, admin.id);
+  const adminCookie = await sessionCookie(t.deps, admin.id);
   const asAdmin = (path: string, method: string, json?: unknown) =>
     t.call(path, { method, cookie: adminCookie, json });
   const probe = async (token: string) => (await t.call("/api/projects", { headers: bearer(token) })).status;
-  const tokensOf = (userId: number) =>
-    t.deps.db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).all();
+  const tokensOf = async (userId: number) =>
+    await t.deps.db.select().from(apiTokens).where(eq(apiTokens.userId, userId));
   return {
     ...t,
     time,
@@ -42,12 +42,12 @@ async function world() {
 describe("tokens end when the reason to trust them ends", () => {
   test("deactivating a user revokes its tokens; reactivating does not bring them back", async () => {
     const w = await world();
-    const { token } = mintToken(w.deps, w.dev.id);
-    const cookie = sessionCookie(w.deps, w.dev.id);
+    const { token } = await mintToken(w.deps, w.dev.id);
+    const cookie = await sessionCookie(w.deps, w.dev.id);
     expect(await w.probe(token)).toBe(200);
 
     expect((await w.asAdmin(`/api/users/${w.dev.id}`, "PUT", { is_active: false })).status).toBe(200);
-    expect(w.tokensOf(w.dev.id)).toHaveLength(0);
+    expect(await w.tokensOf(w.dev.id)).toHaveLength(0);
     expect((await w.asAdmin(`/api/users/${w.dev.id}`, "PUT", { is_active: true })).status).toBe(200);
 
     const res = await w.call("/api/projects", { headers: bearer(token) });
@@ -55,12 +55,12 @@ describe("tokens end when the reason to trust them ends", () => {
     expect(await res.json()).toEqual({ error: API_TOKENS.invalid });
     expect((await w.call("/api/auth/me", { cookie })).status).toBe(401);
     // A token made after reactivation works: the user is trusted again, the old secret is not.
-    expect(await w.probe(mintToken(w.deps, w.dev.id).token)).toBe(200);
+    expect(await w.probe((await mintToken(w.deps, w.dev.id)).token)).toBe(200);
   });
 
   test("deactivating through the profile form revokes the tokens too", async () => {
     const w = await world();
-    const { token } = mintToken(w.deps, w.dev.id);
+    const { token } = await mintToken(w.deps, w.dev.id);
     expect(await w.probe(token)).toBe(200);
     const profile = (is_active: boolean) =>
       w.asAdmin(`/api/users/${w.dev.id}/profile`, "PUT", {
@@ -76,10 +76,10 @@ describe("tokens end when the reason to trust them ends", () => {
 
   test("deactivating an organization revokes its members' tokens; reactivating does not bring them back", async () => {
     const w = await world();
-    const devToken = mintToken(w.deps, w.dev.id).token;
-    const managerToken = mintToken(w.deps, w.manager.id).token;
-    const adminToken = mintToken(w.deps, w.studioAdmin.id).token;
-    const devCookie = sessionCookie(w.deps, w.dev.id);
+    const devToken = (await mintToken(w.deps, w.dev.id)).token;
+    const managerToken = (await mintToken(w.deps, w.manager.id)).token;
+    const adminToken = (await mintToken(w.deps, w.studioAdmin.id)).token;
+    const devCookie = await sessionCookie(w.deps, w.dev.id);
     for (const token of [devToken, managerToken, adminToken]) expect(await w.probe(token)).toBe(200);
 
     const update = (is_active: boolean) =>
@@ -96,10 +96,10 @@ describe("tokens end when the reason to trust them ends", () => {
 
   test("a token refused while its owner is shut out is gone for good, however the shutting out happened", async () => {
     const w = await world();
-    const { token } = mintToken(w.deps, w.dev.id);
+    const { token } = await mintToken(w.deps, w.dev.id);
     // Moved into a deactivated organization: no revoking event ran, the refusal itself revokes.
-    const closed = makeOrg(w.deps);
-    w.deps.db.update(organizations).set({ isActive: false }).where(eq(organizations.id, closed.id)).run();
+    const closed = await makeOrg(w.deps);
+    await w.deps.db.update(organizations).set({ isActive: false }).where(eq(organizations.id, closed.id));
     const move = (orgId: number) =>
       w.asAdmin(`/api/users/${w.dev.id}/profile`, "PUT", {
         name: "Dev",
@@ -116,17 +116,17 @@ describe("tokens end when the reason to trust them ends", () => {
 
   test("deleting a user revokes its tokens", async () => {
     const w = await world();
-    const { token } = mintToken(w.deps, w.dev.id);
+    const { token } = await mintToken(w.deps, w.dev.id);
     expect(await w.probe(token)).toBe(200);
     expect((await w.asAdmin(`/api/users/${w.dev.id}`, "DELETE")).status).toBe(200);
     expect(await w.probe(token)).toBe(401);
-    expect(w.tokensOf(w.dev.id)).toHaveLength(0);
+    expect(await w.tokensOf(w.dev.id)).toHaveLength(0);
   });
 
   test("an admin's password reset revokes the user's tokens and sessions", async () => {
     const w = await world();
-    const { token } = mintToken(w.deps, w.dev.id);
-    const cookie = sessionCookie(w.deps, w.dev.id);
+    const { token } = await mintToken(w.deps, w.dev.id);
+    const cookie = await sessionCookie(w.deps, w.dev.id);
     expect(await w.probe(token)).toBe(200);
     const reset = await w.asAdmin(`/api/users/${w.dev.id}/reset-password`, "POST", {
       newPassword: "fresh-start-99",
@@ -140,8 +140,8 @@ describe("tokens end when the reason to trust them ends", () => {
 
   test("an admin resetting its own password keeps only the token it acts with", async () => {
     const w = await world();
-    const acting = mintToken(w.deps, w.admin.id).token;
-    const other = mintToken(w.deps, w.admin.id).token;
+    const acting = (await mintToken(w.deps, w.admin.id)).token;
+    const other = (await mintToken(w.deps, w.admin.id)).token;
     const reset = await w.call(`/api/users/${w.admin.id}/reset-password`, {
       method: "POST",
       headers: bearer(acting),
@@ -155,10 +155,10 @@ describe("tokens end when the reason to trust them ends", () => {
 
   test("a user's own password change keeps its tokens", async () => {
     const w = await world();
-    const { token } = mintToken(w.deps, w.dev.id);
+    const { token } = await mintToken(w.deps, w.dev.id);
     const res = await w.call("/api/auth/change-password", {
       method: "POST",
-      cookie: sessionCookie(w.deps, w.dev.id),
+      cookie: await sessionCookie(w.deps, w.dev.id),
       json: { currentPassword: "password123", newPassword: "fresh-start-99" },
     });
     expect(res.status).toBe(200);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${server.port}`;
   const res = await fetch(`${url}/api/tokens`, {
     method: "POST",
-    headers: { cookie: sessionCookie(world.deps, world.dev.id), "content-type": "application/json" },
+    headers: { cookie: await sessionCookie(world.deps, world.dev.id), "content-type": "application/json" },
     body: JSON.stringify({ name: "Trailer approved", expires_in_days: 7 }),
   });
   expect(res.status).toBe(201);
@@ -51,7 +51,7 @@ async function destination(key: string) {
 }
 
 async function startAndStop(key: string, extra: string[]) {
-  const media = addVideo(world.deps, world.project.id, await steamReadyMp4(6));
+  const media = await addVideo(world.deps, world.project.id, await steamReadyMp4(6));
   const dest = await destination(key);
   const env = { CONSOLE_URL: url, CONSOLE_TOKEN: token };
   const lines: string[] = [];
