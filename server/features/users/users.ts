@@ -2,11 +2,8 @@ import type { AppDeps } from "@server/deps";
 import { hashPassword } from "@server/features/auth";
 import { containsPattern, isForeignKeyError } from "@server/features/organizations";
 import { requireAdmin } from "@server/features/projects";
-import { revokeTokensOf, tokenIdOfSession } from "@server/features/tokens";
-import { organizations, projects, sessions, users } from "@server/platform/db/schema";
+import { organizations, projects, users } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
-import { AUTH } from "@shared/messages/auth";
-import { PROJECTS } from "@shared/messages/projects";
 import { emailChangedFor, passwordResetFor, USERS } from "@shared/messages/users";
 import type { Role } from "@shared/roles";
 import type {
@@ -18,7 +15,8 @@ import type {
   UpdateUserProfileInput,
 } from "@shared/schemas/users";
 import type { SessionUser } from "@shared/types";
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { endAccess, requireFreeEmail, requireOrganization } from "./user-checks";
 
 /**
  * "Assigned projects" are the projects the user created: the console has no assignment screen or
@@ -111,36 +109,6 @@ export async function getUser(deps: AppDeps, actor: SessionUser, id: number): Pr
     .where(eq(projects.createdBy, id))
     .orderBy(desc(projects.createdAt), desc(projects.id));
   return { ...user, assigned_projects: assigned };
-}
-
-/** Emails are stored lower-cased, so this equality is case-insensitive. */
-async function requireFreeEmail(db: Pick<AppDeps["db"], "select">, email: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw conflict(AUTH.emailTaken);
-}
-
-async function requireOrganization(db: Pick<AppDeps["db"], "select">, orgId: number | null) {
-  if (orgId == null) return;
-  const [org] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  if (!org) throw notFound(PROJECTS.organizationNotFound);
-}
-
-/**
- * Ends every session and revokes every API token of a user, except optionally the session or token
- * the acting admin signs with, when acting on itself.
- */
-async function endAccess(db: Pick<AppDeps["db"], "delete">, userId: number, keepSessionId?: string) {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
-  await revokeTokensOf(db, [userId], keepSessionId ? tokenIdOfSession(keepSessionId) : null);
 }
 
 export async function createUser(deps: AppDeps, actor: SessionUser, input: CreateUserInput) {

@@ -69,7 +69,8 @@ describe("sign-in limit", () => {
     for (let i = 0; i < LOGIN_ATTEMPT_LIMIT_PER_ACCOUNT + 5; i++) {
       expect((await w.login(w.owner.email, TEST_PASSWORD, "203.0.113.11")).status).toBe(200);
     }
-  });
+    // Fifteen password hashes: seconds of CPU on a 2-core machine, more when other suites share it.
+  }, 15_000);
 
   test("guesses over many accounts from one address stop at the address ceiling", async () => {
     const w = await world();
