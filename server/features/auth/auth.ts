@@ -38,7 +38,7 @@ export async function login(
   clientAddress: string,
 ): Promise<SignedIn> {
   const attempt = admitted(deps.loginLimiter.reserve(clientAddress, input.email));
-  const row = deps.db
+  const [row] = await deps.db
     .select({
       id: users.id,
       passwordHash: users.passwordHash,
@@ -48,8 +48,7 @@ export async function login(
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .where(eq(users.email, input.email.toLowerCase()))
-    .get();
+    .where(eq(users.email, input.email.toLowerCase()));
   // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
   if (!row || !ok || !row.isActive) throw unauthorized(AUTH.invalidCredentials);
@@ -57,9 +56,9 @@ export async function login(
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
   if (!memberMaySignIn(row.role, row.orgActive)) throw forbidden(AUTH.organizationDeactivated);
   const token = generateSessionToken();
-  const session = createSession(deps.db, token, row.id, deps.now());
-  deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, row.id)).run();
-  const user = findSessionUser(deps.db, row.id);
+  const session = await createSession(deps.db, token, row.id, deps.now());
+  await deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, row.id));
+  const user = await findSessionUser(deps.db, row.id);
   if (!user) throw unauthorized(AUTH.invalidCredentials);
   return { user, token, session };
 }
@@ -72,19 +71,22 @@ function admitted(reservation: Reservation): Attempt {
 }
 
 /** Resolves a cookie token to its user; an inactive or deleted user has no session. */
-export function authenticate(deps: AppDeps, token: string): { user: SessionUser; session: Session } | null {
-  const session = validateSessionToken(deps.db, token, deps.now());
+export async function authenticate(
+  deps: AppDeps,
+  token: string,
+): Promise<{ user: SessionUser; session: Session } | null> {
+  const session = await validateSessionToken(deps.db, token, deps.now());
   if (!session) return null;
-  const user = findSessionUser(deps.db, session.userId);
+  const user = await findSessionUser(deps.db, session.userId);
   if (!user) {
-    invalidateSession(deps.db, session.id);
+    await invalidateSession(deps.db, session.id);
     return null;
   }
   return { user, session };
 }
 
-export function logout(deps: AppDeps, sessionId: string): void {
-  invalidateSession(deps.db, sessionId);
+export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
+  await invalidateSession(deps.db, sessionId);
 }
 
 /**
@@ -102,14 +104,18 @@ async function checkPassword(
   const attempt = admitted(
     deps.loginLimiter.reserveReauthentication(clientAddress, user.email, String(user.id)),
   );
-  const row = deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(password, row.hash))) throw badRequest(message);
   attempt.succeeded();
 }
 
-export function changeName(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeNameInput>) {
-  deps.db.update(users).set({ name: input.newName }).where(eq(users.id, user.id)).run();
-  return { success: true as const, message: AUTH.nameChanged, user: findSessionUser(deps.db, user.id)! };
+export async function changeName(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeNameInput>) {
+  await deps.db.update(users).set({ name: input.newName }).where(eq(users.id, user.id));
+  return {
+    success: true as const,
+    message: AUTH.nameChanged,
+    user: (await findSessionUser(deps.db, user.id))!,
+  };
 }
 
 export async function changeEmail(
@@ -120,14 +126,21 @@ export async function changeEmail(
 ) {
   await checkPassword(deps, user, clientAddress, input.password, AUTH.wrongPassword);
   const email = input.newEmail.toLowerCase();
-  const taken = deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, user.id)))
-    .get();
-  if (taken) throw conflict(AUTH.emailTaken);
-  deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run();
-  return { success: true as const, message: AUTH.emailChanged, user: findSessionUser(deps.db, user.id)! };
+  // Checked and written in one transaction; on PostgreSQL the unique email is the last word.
+  await deps.db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw conflict(AUTH.emailTaken);
+    await tx.update(users).set({ email }).where(eq(users.id, user.id));
+  });
+  return {
+    success: true as const,
+    message: AUTH.emailChanged,
+    user: (await findSessionUser(deps.db, user.id))!,
+  };
 }
 
 /** Changing the password ends every other session of the user; the current one stays. */
@@ -140,11 +153,9 @@ export async function changePassword(
 ) {
   await checkPassword(deps, user, clientAddress, input.currentPassword, AUTH.wrongCurrentPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  deps.db.transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-    tx.delete(sessions)
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)))
-      .run();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
   });
   return { success: true as const, message: AUTH.passwordChanged };
 }

@@ -31,8 +31,8 @@ export const authCalls = {
       summary: "Sign out; clears the session cookie",
       answer: { description: "Always succeeds.", schema: successAnswer },
     },
-    handler: ({ deps, session, cookies }) => {
-      if (session) auth.logout(deps, session.id);
+    handler: async ({ deps, session, cookies }) => {
+      if (session) await auth.logout(deps, session.id);
       cookies.clearSession();
       return { success: true as const };
     },

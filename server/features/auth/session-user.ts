@@ -12,8 +12,8 @@ export const memberMaySignIn = (role: Role, orgActive: boolean | null) =>
   role === "admin" || orgActive !== false;
 
 /** The user as sent to the client: explicit columns, never the hash. Null when absent or inactive. */
-export function findSessionUser(db: Db, userId: number): SessionUser | null {
-  const row = db
+export async function findSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
     .select({
       id: users.id,
       name: users.name,
@@ -26,8 +26,7 @@ export function findSessionUser(db: Db, userId: number): SessionUser | null {
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
   if (!row?.isActive || !memberMaySignIn(row.role, row.orgActive)) return null;
   const { isActive: _active, orgActive: _orgActive, ...user } = row;
   return { ...user, canCreateProjects: canCreateProjects(user.role) };

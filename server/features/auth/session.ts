@@ -26,32 +26,37 @@ export function sessionIdOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export function createSession(db: Db, token: string, userId: number, now = Date.now()): Session {
+export async function createSession(
+  db: Db,
+  token: string,
+  userId: number,
+  now = Date.now(),
+): Promise<Session> {
   const session = { id: sessionIdOf(token), userId, expiresAt: now + SESSION_MS };
-  db.insert(sessions).values(session).run();
+  await db.insert(sessions).values(session);
   return session;
 }
 
 /** Returns the live session for a token, sliding its expiry once half of it has passed. */
-export function validateSessionToken(db: Db, token: string, now = Date.now()): Session | null {
+export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<Session | null> {
   const id = sessionIdOf(token);
-  const row = db.select().from(sessions).where(eq(sessions.id, id)).get();
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
   if (!row) return null;
   if (now >= row.expiresAt) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now >= row.expiresAt - SESSION_MS / 2) {
     row.expiresAt = now + SESSION_MS;
-    db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id)).run();
+    await db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id));
   }
   return row;
 }
 
-export function invalidateSession(db: Db, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export function invalidateUserSessions(db: Db, userId: number): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export async function invalidateUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -24,13 +24,13 @@ export async function startDiskHousekeeping(
     } catch (err) {
       log(`Could not sweep partial files: ${(err as Error).message}`);
     }
-    // The spare room is kept inside SQLite's file; a PostgreSQL server manages its own disk.
-    if (sqlite)
-      try {
-        keepDatabaseRoom(sqlite);
-      } catch (err) {
-        log(`Could not reserve database room (disk full?): ${(err as Error).message}`);
-      }
+    // The spare room is a SQLite file's; a PostgreSQL server keeps its own disk.
+    if (!sqlite) return;
+    try {
+      keepDatabaseRoom(sqlite);
+    } catch (err) {
+      log(`Could not reserve database room (disk full?): ${(err as Error).message}`);
+    }
   };
   // Left in place (removing is the operator's call), but never served, streamed or backed up.
   for (const e of await irregularMedia(dataDir).catch(() => []))

@@ -6,4 +6,4 @@ import type { Db } from "@server/platform/db/client";
  * transaction. The features that hold media are built on media, so the composition root passes
  * these in.
  */
-export type MediaHold = (db: Pick<Db, "select">, mediaId: number) => string | null;
+export type MediaHold = (db: Pick<Db, "select">, mediaId: number) => Promise<string | null>;

@@ -74,8 +74,8 @@ async function receiveAndStore(
     tempPath: paths.newTemp(),
     maxBytes,
     // When projectId comes before the file, a wrong one is refused before the file is read.
-    onField: (name, value) => {
-      if (name === "projectId") uploadTarget(deps, user, value);
+    onField: async (name, value) => {
+      if (name === "projectId") await uploadTarget(deps, user, value);
     },
     ensureRoom: (bytesAhead) => requireRoom(paths.tmp, bytesAhead, minFree),
   });
@@ -85,9 +85,9 @@ async function receiveAndStore(
 }
 
 /** The `projectId` field: a project this user can reach, else 400/404. */
-function uploadTarget(deps: AppDeps, user: SessionUser, raw: string | undefined): number {
+async function uploadTarget(deps: AppDeps, user: SessionUser, raw: string | undefined): Promise<number> {
   const projectId = parseInput(uploadProjectIdSchema, raw);
-  requireProject(deps, user, projectId);
+  await requireProject(deps, user, projectId);
   return projectId;
 }
 
@@ -102,7 +102,7 @@ async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpl
   let storedPath: string | null = null;
   let posterPath: string | null = null;
   try {
-    const projectId = uploadTarget(deps, user, upload.fields.projectId);
+    const projectId = await uploadTarget(deps, user, upload.fields.projectId);
     const meta = await probeMedia(deps.env.FFPROBE_PATH, upload.tempPath);
     if (!meta) throw badRequest(MEDIA.unsupported);
 
@@ -122,7 +122,7 @@ async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpl
       : null;
     if (!posterName) await removeQuietly(posterPath);
 
-    const id = recordMediaFile(
+    const id = await recordMediaFile(
       deps,
       {
         projectId,
@@ -135,8 +135,8 @@ async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpl
       meta,
     );
     // Media that cannot be stream-copied is re-encoded once now, so its first stream starts at once.
-    deps.supervisor.preparations.prepareInBackground(id);
-    return mediaItem(deps, id);
+    void deps.supervisor.preparations.prepareInBackground(id);
+    return await mediaItem(deps, id);
   } catch (err) {
     await Promise.all([removeQuietly(upload.tempPath), removeQuietly(storedPath), removeQuietly(posterPath)]);
     throw isDiskFullError(err) ? diskFull() : err;

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { AppDeps } from "@server/deps";
 import { preparedCopyUsable } from "@server/features/media/preparation/media-preparation";
 import { requirePermission, requireProject } from "@server/features/projects";
+import { forUpdate } from "@server/platform/db/portable";
 import { mediaFiles, mediaPreparations, users } from "@server/platform/db/schema";
 import { conflict, notFound } from "@server/platform/errors";
 import { isRegularFileSync, regularFile } from "@server/platform/files/regular";
@@ -90,18 +91,18 @@ function selectItems(deps: AppDeps) {
 }
 
 /** The project's media, newest first. Another organization's project answers 404. */
-export function listMedia(deps: AppDeps, user: SessionUser, projectId: number): MediaItem[] {
-  requireProject(deps, user, projectId);
-  return selectItems(deps)
+export async function listMedia(deps: AppDeps, user: SessionUser, projectId: number): Promise<MediaItem[]> {
+  await requireProject(deps, user, projectId);
+  const rows = await selectItems(deps)
     .where(eq(mediaFiles.projectId, projectId))
-    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
-    .all()
-    .map((row) => toItem(deps, row));
+    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id));
+  return rows.map((row) => toItem(deps, row));
 }
 
 /** One item as the media list shows it. */
-export function mediaItem(deps: AppDeps, mediaId: number): MediaItem {
-  return toItem(deps, selectItems(deps).where(eq(mediaFiles.id, mediaId)).get()!);
+export async function mediaItem(deps: AppDeps, mediaId: number): Promise<MediaItem> {
+  const [row] = await selectItems(deps).where(eq(mediaFiles.id, mediaId));
+  return toItem(deps, row!);
 }
 
 /** A file already in the media directory, as its row records it. */
@@ -115,8 +116,12 @@ export interface StoredMediaFile {
 }
 
 /** Records a stored file with what ffprobe read from it (uploads and the demo trailer); returns its id. */
-export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: MediaMetadata): number {
-  return deps.db
+export async function recordMediaFile(
+  deps: AppDeps,
+  file: StoredMediaFile,
+  meta: MediaMetadata,
+): Promise<number> {
+  const [row] = await deps.db
     .insert(mediaFiles)
     .values({
       ...file,
@@ -134,34 +139,37 @@ export function recordMediaFile(deps: AppDeps, file: StoredMediaFile, meta: Medi
       steamReasons: meta.steamReasons,
       createdAt: deps.now(),
     })
-    .returning({ id: mediaFiles.id })
-    .get().id;
+    .returning({ id: mediaFiles.id });
+  return row!.id;
 }
 
-function findMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
-  const row = deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+async function findMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
+  const [row] = await deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId));
   if (!row) throw notFound(MEDIA.mediaNotFound);
-  requireProject(deps, user, row.projectId, MEDIA.mediaNotFound);
+  await requireProject(deps, user, row.projectId, MEDIA.mediaNotFound);
   return row;
 }
 
 /** Admins only; refused with 409 while a live stream plays the file. Removes the row, then the files. */
 export async function deleteMedia(deps: AppDeps, user: SessionUser, mediaId: number) {
   requirePermission(user, "media.delete");
-  const row = findMedia(deps, user, mediaId);
-  const prepared = deps.db
+  const row = await findMedia(deps, user, mediaId);
+  const [preparation] = await deps.db
     .select({ name: mediaPreparations.outputName })
     .from(mediaPreparations)
-    .where(eq(mediaPreparations.mediaId, mediaId))
-    .get()?.name;
-  // Check and delete in one transaction, so a stream cannot start on the file in between.
-  deps.db.transaction((tx) => {
+    .where(eq(mediaPreparations.mediaId, mediaId));
+  const prepared = preparation?.name;
+  // Check and delete in one transaction, so a stream cannot start on the file in between. On
+  // PostgreSQL the file's row is locked first: a row that points at it waits for the delete, and a
+  // holder being written now is waited for and then seen.
+  await deps.db.transaction(async (tx) => {
+    await forUpdate(tx.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.id, mediaId)));
     // A live stream, a playlist or a broadcast window that holds the file keeps it.
     for (const hold of deps.mediaHolds) {
-      const refusal = hold(tx, mediaId);
+      const refusal = await hold(tx, mediaId);
       if (refusal !== null) throw conflict(refusal);
     }
-    tx.delete(mediaFiles).where(eq(mediaFiles.id, mediaId)).run();
+    await tx.delete(mediaFiles).where(eq(mediaFiles.id, mediaId));
   });
   const paths = mediaPaths(deps.env.DATA_DIR);
   await Promise.all([
@@ -185,7 +193,7 @@ export async function mediaForViewing(
   user: SessionUser,
   mediaId: number,
 ): Promise<ServedFile> {
-  const row = findMedia(deps, user, mediaId);
+  const row = await findMedia(deps, user, mediaId);
   const path = mediaPaths(deps.env.DATA_DIR).file(row.storedName);
   // Only a regular file of the media folder is served: a link planted there reads like a missing file.
   const info = await regularFile(path);
@@ -195,7 +203,7 @@ export async function mediaForViewing(
 
 /** The poster frame taken at upload, for users who can reach the project. */
 export async function posterForViewing(deps: AppDeps, user: SessionUser, mediaId: number) {
-  const row = findMedia(deps, user, mediaId);
+  const row = await findMedia(deps, user, mediaId);
   if (!row.posterName) throw notFound(MEDIA.mediaNotFound);
   const path = mediaPaths(deps.env.DATA_DIR).poster(row.posterName);
   if (!(await regularFile(path))) throw notFound(MEDIA.mediaNotFound);

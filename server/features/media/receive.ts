@@ -19,8 +19,11 @@ export interface ReceiveOptions {
   body: ReadableStream<Uint8Array> | null;
   tempPath: string;
   maxBytes: number;
-  /** Sees each text field as it arrives; throwing refuses the upload at once (e.g. a wrong project). */
-  onField?: (name: string, value: string) => void;
+  /**
+   * Sees each text field as it arrives; throwing or rejecting refuses the upload (e.g. a wrong
+   * project). The upload is not taken until every check has answered.
+   */
+  onField?: (name: string, value: string) => void | Promise<void>;
   /** Throws (507) when `bytesAhead` more bytes would leave too little free space. */
   ensureRoom?: (bytesAhead: number) => Promise<void>;
 }
@@ -69,6 +72,7 @@ export async function receiveUpload(opts: ReceiveOptions): Promise<ReceivedUploa
     // The client went away or the body broke off.
     latch.fail(badRequest(MEDIA.interrupted));
   }
+  await Promise.all(upload.checks);
 
   let file: TempFile | null = null;
   if (!latch.failure) {
@@ -137,6 +141,8 @@ function listen(parser: Busboy, opts: ReceiveOptions, latch: ReturnType<typeof f
     fields: {} as Record<string, string>,
     originalName: "",
     saving: null as Promise<TempFile> | null,
+    /** The field checks under way, each refusing the upload if it fails. */
+    checks: [] as Promise<void>[],
   };
   const refuse = latch.fail;
   // Tearing the parser down mid-part makes it emit "Unexpected end of file" on itself and on the open
@@ -148,7 +154,8 @@ function listen(parser: Busboy, opts: ReceiveOptions, latch: ReturnType<typeof f
   parser.on("field", (name, value) => {
     upload.fields[name] = value;
     try {
-      opts.onField?.(name, value);
+      const check = opts.onField?.(name, value);
+      if (check) upload.checks.push(check.catch(refuse));
     } catch (err) {
       refuse(err);
     }

@@ -27,20 +27,30 @@ export interface HeartbeatOptions {
 export class NodeHeartbeat {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly startedAt: number;
+  private beating: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: HeartbeatOptions) {
     this.startedAt = o.now();
   }
 
-  /** One heartbeat, now. A failed write is logged and the next beat tries again. */
-  beat(): void {
+  /**
+   * One heartbeat, now; never rejects. A failed write is logged and the next beat tries again. Beats
+   * take turns, so a slow one is never overwritten by the one after it.
+   */
+  beat(): Promise<void> {
+    this.beating = this.beating.then(() => this.write());
+    return this.beating;
+  }
+
+  private async write(): Promise<void> {
     try {
-      upsertBeat(this.o.db, {
+      const streams = await liveStreamsOn(this.o.db, this.o.name);
+      await upsertBeat(this.o.db, {
         name: this.o.name,
         maxStreams: this.o.maxStreams,
         startedAt: this.startedAt,
         at: this.o.now(),
-        streams: liveStreamsOn(this.o.db, this.o.name),
+        streams,
         ...this.o.figures(),
       });
     } catch (err) {
@@ -50,8 +60,8 @@ export class NodeHeartbeat {
 
   start(): void {
     if (this.timer) return;
-    this.beat();
-    this.timer = setInterval(() => this.beat(), NODE_HEARTBEAT_MS);
+    void this.beat();
+    this.timer = setInterval(() => void this.beat(), NODE_HEARTBEAT_MS);
     // The heartbeat never keeps the process alive on its own.
     this.timer.unref?.();
   }

@@ -17,7 +17,7 @@ export interface Beat {
 }
 
 /** Writes the node's row, creating it on the first heartbeat. */
-export function upsertBeat(db: Db, beat: Beat): void {
+export async function upsertBeat(db: Db, beat: Beat): Promise<void> {
   const figures = {
     maxStreams: beat.maxStreams,
     startedAt: beat.startedAt,
@@ -26,29 +26,27 @@ export function upsertBeat(db: Db, beat: Beat): void {
     cpuPercent: beat.cpuPercent,
     rssBytes: beat.rssBytes,
   };
-  db.insert(nodes)
+  await db
+    .insert(nodes)
     .values({ name: beat.name, ...figures })
-    .onConflictDoUpdate({ target: nodes.name, set: figures })
-    .run();
+    .onConflictDoUpdate({ target: nodes.name, set: figures });
 }
 
 /**
  * Live streams this node runs. A stream not yet on air has no node recorded; with one node on the
  * database it can only be this one's, so it is counted here too.
  */
-export function liveStreamsOn(db: Db, name: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(streams)
-      .where(and(inArray(streams.status, LIVE_STATUSES), or(eq(streams.node, name), isNull(streams.node))))
-      .get()?.n ?? 0
-  );
+export async function liveStreamsOn(db: Db, name: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(streams)
+    .where(and(inArray(streams.status, LIVE_STATUSES), or(eq(streams.node, name), isNull(streams.node))));
+  return row?.n ?? 0;
 }
 
-export const allNodes = (db: Db): NodeRow[] => db.select().from(nodes).orderBy(asc(nodes.name)).all();
+export const allNodes = (db: Db): Promise<NodeRow[]> => db.select().from(nodes).orderBy(asc(nodes.name));
 
 /** Records the node a stream's run went on air on. */
-export function recordStreamNode(db: Db, streamId: number, name: string): void {
-  db.update(streams).set({ node: name }).where(eq(streams.id, streamId)).run();
+export async function recordStreamNode(db: Db, streamId: number, name: string): Promise<void> {
+  await db.update(streams).set({ node: name }).where(eq(streams.id, streamId));
 }

@@ -24,8 +24,9 @@ export function nodeView(row: NodeRow, now: number): NodeView {
 }
 
 /** Every node on the database, by name: the machines' load, so admins only. */
-export function listNodes(deps: AppDeps, user: SessionUser): NodeView[] {
+export async function listNodes(deps: AppDeps, user: SessionUser): Promise<NodeView[]> {
   requireAdmin(user);
+  const rows = await allNodes(deps.db);
   const now = deps.now();
-  return allNodes(deps.db).map((row) => nodeView(row, now));
+  return rows.map((row) => nodeView(row, now));
 }

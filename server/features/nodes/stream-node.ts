@@ -7,9 +7,14 @@ import { recordStreamNode } from "./node-store";
  * streaming's run listener without importing it: the composition root builds this beside the
  * supervisor, and streaming reaches that root for its types.
  */
-export function streamNodeRecorder(db: Db, name: string) {
+export function streamNodeRecorder(db: Db, name: string, log?: (line: string) => void) {
   return {
-    running: (streamId: number) => recordStreamNode(db, streamId, name),
+    // Told synchronously: the write goes on in the background, a failure only logged.
+    running: (streamId: number) => {
+      recordStreamNode(db, streamId, name).catch((err) =>
+        log?.(`[stream ${streamId}] its node was not recorded: ${(err as Error).message}`),
+      );
+    },
     runEnded: () => {},
     streamEnded: () => {},
   };

@@ -1,6 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { orgScope, requireAdmin } from "@server/features/projects";
 import { revokeTokensOf } from "@server/features/tokens";
+import { likeIgnoringCase } from "@server/platform/db/portable";
 import { organizations, sessions, users } from "@server/platform/db/schema";
 import { conflict, notFound } from "@server/platform/errors";
 import { ORGANIZATIONS, organizationNotEmpty } from "@shared/messages/organizations";
@@ -15,9 +16,21 @@ import type { z } from "zod";
 
 const SLUG_MAX = 60;
 
-/** SQLite refused a delete because other rows still point at the row. */
-export const isForeignKeyError = (err: unknown) =>
-  (err as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+/**
+ * The database refused a delete because other rows still point at the row: SQLite's code, or
+ * PostgreSQL's SQLSTATE 23503, on the error or on the driver error drizzle wraps.
+ */
+export function isForeignKeyError(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; errno?: unknown; cause?: unknown } | null;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === "SQLITE_CONSTRAINT_FOREIGNKEY" || e.code === "23503" || e.errno === "23503") return true;
+    if (e.cause === e) break;
+  }
+  return false;
+}
 
 /** An organization as every organization call answers it. */
 export interface OrganizationView {
@@ -49,7 +62,7 @@ function organizationQuery(deps: AppDeps) {
     .from(organizations);
 }
 
-type OrganizationRow = Awaited<ReturnType<ReturnType<typeof organizationQuery>["all"]>>[number];
+type OrganizationRow = Awaited<ReturnType<typeof organizationQuery>>[number];
 
 const toView = (row: OrganizationRow): OrganizationView => ({
   ...row,
@@ -62,31 +75,27 @@ const toView = (row: OrganizationRow): OrganizationView => ({
  * Admins: every organization, filtered by name or slug. Others: only their own, so a manager's
  * Create Project modal, which fetches this list when it opens, can offer it.
  */
-export function listOrganizations(
+export async function listOrganizations(
   deps: AppDeps,
   user: SessionUser,
   input: z.infer<typeof listOrganizationsInput>,
-): OrganizationView[] {
+): Promise<OrganizationView[]> {
   const search = input?.search?.trim();
   const filters = [orgScope(user, organizations.id)];
   if (search) {
     const pattern = containsPattern(search);
     filters.push(
-      or(
-        sql`${organizations.name} like ${pattern} escape '\\'`,
-        sql`${organizations.slug} like ${pattern} escape '\\'`,
-      ),
+      or(likeIgnoringCase(organizations.name, pattern), likeIgnoringCase(organizations.slug, pattern)),
     );
   }
-  return organizationQuery(deps)
+  const rows = await organizationQuery(deps)
     .where(and(...filters))
-    .orderBy(asc(organizations.name), asc(organizations.id))
-    .all()
-    .map(toView);
+    .orderBy(asc(organizations.name), asc(organizations.id));
+  return rows.map(toView);
 }
 
-export function getOrganization(deps: AppDeps, id: number): OrganizationView {
-  const row = organizationQuery(deps).where(eq(organizations.id, id)).get();
+export async function getOrganization(deps: AppDeps, id: number): Promise<OrganizationView> {
+  const [row] = await organizationQuery(deps).where(eq(organizations.id, id));
   if (!row) throw notFound(ORGANIZATIONS.notFound);
   return toView(row);
 }
@@ -104,40 +113,40 @@ export function slugify(name: string): string {
 }
 
 /** The name's slug, made unique with -2, -3…. */
-function uniqueSlug(deps: AppDeps, name: string): string {
+async function uniqueSlug(db: Pick<AppDeps["db"], "select">, name: string): Promise<string> {
   const base = slugify(name);
-  const taken = new Set(
-    deps.db
-      .select({ slug: organizations.slug })
-      .from(organizations)
-      .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)))
-      .all()
-      .map((r) => r.slug),
-  );
+  const rows = await db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)));
+  const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export function createOrganization(
+export async function createOrganization(
   deps: AppDeps,
   user: SessionUser,
   input: z.infer<typeof createOrganizationInput>,
 ) {
   requireAdmin(user);
-  const created = deps.db
-    .insert(organizations)
-    .values({
-      name: input.name,
-      slug: uniqueSlug(deps, input.name),
-      isActive: input.is_active,
-      createdAt: deps.now(),
-    })
-    .returning({ id: organizations.id })
-    .get();
+  // The free slug is found and taken in one transaction; on PostgreSQL the unique slug is the last word.
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(organizations)
+      .values({
+        name: input.name,
+        slug: await uniqueSlug(tx, input.name),
+        isActive: input.is_active,
+        createdAt: deps.now(),
+      })
+      .returning({ id: organizations.id });
+    return row!;
+  });
   return {
     success: true as const,
     message: ORGANIZATIONS.created,
-    organization: getOrganization(deps, created.id),
+    organization: await getOrganization(deps, created.id),
   };
 }
 
@@ -145,16 +154,16 @@ export function createOrganization(
  * Renaming keeps the slug: it is the organization's stable handle (links, scripts, search), and a
  * name change must not break what refers to it.
  */
-export function updateOrganization(
+export async function updateOrganization(
   deps: AppDeps,
   user: SessionUser,
   input: z.infer<typeof updateOrganizationInput>,
 ) {
   requireAdmin(user);
-  const current = getOrganization(deps, input.id);
+  const current = await getOrganization(deps, input.id);
   const isActive = input.is_active ?? current.is_active;
-  deps.db.transaction((tx) => {
-    tx.update(organizations).set({ name: input.name, isActive }).where(eq(organizations.id, input.id)).run();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(organizations).set({ name: input.name, isActive }).where(eq(organizations.id, input.id));
     // Deactivating signs its members out and revokes their tokens at once, for good: reactivating
     // restores neither. Administrators keep both, as they keep access (see memberMaySignIn).
     if (current.is_active && !isActive) {
@@ -162,26 +171,26 @@ export function updateOrganization(
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.orgId, input.id), ne(users.role, "admin")));
-      tx.delete(sessions).where(inArray(sessions.userId, members)).run();
-      revokeTokensOf(tx, members);
+      await tx.delete(sessions).where(inArray(sessions.userId, members));
+      await revokeTokensOf(tx, members);
     }
   });
   return {
     success: true as const,
     message: ORGANIZATIONS.updated,
-    organization: getOrganization(deps, input.id),
+    organization: await getOrganization(deps, input.id),
   };
 }
 
 /** Refused with 409 while the organization holds users or projects: deleting never loses anything. */
-export function deleteOrganization(deps: AppDeps, user: SessionUser, id: number) {
+export async function deleteOrganization(deps: AppDeps, user: SessionUser, id: number) {
   requireAdmin(user);
-  const org = getOrganization(deps, id);
+  const org = await getOrganization(deps, id);
   if (org.user_count > 0 || org.project_count > 0) {
     throw conflict(organizationNotEmpty(org.user_count, org.project_count));
   }
   try {
-    deps.db.delete(organizations).where(eq(organizations.id, id)).run();
+    await deps.db.delete(organizations).where(eq(organizations.id, id));
   } catch (err) {
     // A table added later that points at the organization: still a 409, never a 500.
     if (isForeignKeyError(err)) throw conflict(ORGANIZATIONS.stillReferenced);

@@ -37,13 +37,16 @@ export const inOrgScope = (user: SessionUser, orgId: number | null) =>
  * Whether the user may see project `projectId`. Null (a window starting on its own) sees none: a
  * refusal then names nothing beyond what is missing.
  */
-export function seesProject(deps: AppDeps, user: SessionUser | null, projectId: number): boolean {
+export async function seesProject(
+  deps: AppDeps,
+  user: SessionUser | null,
+  projectId: number,
+): Promise<boolean> {
   if (!user) return false;
-  const project = deps.db
+  const [project] = await deps.db
     .select({ orgId: projects.orgId })
     .from(projects)
-    .where(eq(projects.id, projectId))
-    .get();
+    .where(eq(projects.id, projectId));
   return !!project && inOrgScope(user, project.orgId);
 }
 
@@ -52,13 +55,13 @@ export function seesProject(deps: AppDeps, user: SessionUser | null, projectId: 
  * 404, exactly like a missing one, so ids reveal nothing. A row looked up through its project passes
  * its own not-found message, so another organization's row reads exactly like a missing row.
  */
-export function requireProject(
+export async function requireProject(
   deps: AppDeps,
   user: SessionUser,
   projectId: number,
   notFoundMessage: string = PROJECTS.notFound,
 ) {
-  const project = deps.db.select().from(projects).where(eq(projects.id, projectId)).get();
+  const [project] = await deps.db.select().from(projects).where(eq(projects.id, projectId));
   if (!project || !inOrgScope(user, project.orgId)) throw notFound(notFoundMessage);
   return project;
 }

@@ -40,7 +40,7 @@ function projectQuery(deps: AppDeps) {
     .leftJoin(users, eq(users.id, projects.createdBy));
 }
 
-type ProjectRow = Awaited<ReturnType<ReturnType<typeof projectQuery>["all"]>>[number];
+type ProjectRow = Awaited<ReturnType<typeof projectQuery>>[number];
 
 function toView({ creator, ...row }: ProjectRow): ProjectView {
   return {
@@ -54,37 +54,35 @@ function toView({ creator, ...row }: ProjectRow): ProjectView {
 }
 
 /** Newest first. Admins see every project, others only their organization's (none without one). */
-export function listProjects(deps: AppDeps, user: SessionUser): ProjectView[] {
-  return projectQuery(deps)
+export async function listProjects(deps: AppDeps, user: SessionUser): Promise<ProjectView[]> {
+  const rows = await projectQuery(deps)
     .where(orgScope(user))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .all()
-    .map(toView);
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+  return rows.map(toView);
 }
 
 /** 404 'Project not found' for a missing project and for another organization's alike. */
-export function getProject(deps: AppDeps, user: SessionUser, projectId: number): ProjectView {
-  requireProject(deps, user, projectId);
-  const row = projectQuery(deps).where(eq(projects.id, projectId)).get();
+export async function getProject(deps: AppDeps, user: SessionUser, projectId: number): Promise<ProjectView> {
+  await requireProject(deps, user, projectId);
+  const [row] = await projectQuery(deps).where(eq(projects.id, projectId));
   if (!row) throw notFound(PROJECTS.notFound);
   return toView(row);
 }
 
-export function createProject(
+export async function createProject(
   deps: AppDeps,
   user: SessionUser,
   input: z.infer<typeof createProjectInput>,
-): ProjectView {
+): Promise<ProjectView> {
   requirePermission(user, "project.create", PROJECTS.createDenied);
   // A manager may name only its own organization; checked before existence so nothing leaks.
   if (!inOrgScope(user, input.org_id)) throw forbidden(PROJECTS.otherOrganization);
-  const org = deps.db
+  const [org] = await deps.db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(eq(organizations.id, input.org_id))
-    .get();
+    .where(eq(organizations.id, input.org_id));
   if (!org) throw notFound(PROJECTS.organizationNotFound);
-  const created = deps.db
+  const [created] = await deps.db
     .insert(projects)
     .values({
       name: input.name,
@@ -95,21 +93,24 @@ export function createProject(
       createdBy: user.id,
       createdAt: deps.now(),
     })
-    .returning({ id: projects.id })
-    .get();
-  return getProject(deps, user, created.id);
+    .returning({ id: projects.id });
+  return getProject(deps, user, created!.id);
 }
 
 /** PUT /projects/{id}: tenancy first (404), then the role (403), so a stranger learns nothing. */
-export function updateProject(deps: AppDeps, user: SessionUser, input: z.infer<typeof updateProjectInput>) {
-  requireProject(deps, user, input.id);
+export async function updateProject(
+  deps: AppDeps,
+  user: SessionUser,
+  input: z.infer<typeof updateProjectInput>,
+) {
+  await requireProject(deps, user, input.id);
   requirePermission(user, "project.edit", PROJECTS.editDenied);
   const set: { name: string; description?: string } = { name: input.name };
   if (input.description !== undefined) set.description = input.description;
-  return deps.db
+  const [row] = await deps.db
     .update(projects)
     .set(set)
     .where(eq(projects.id, input.id))
-    .returning({ id: projects.id, name: projects.name, description: projects.description })
-    .get()!;
+    .returning({ id: projects.id, name: projects.name, description: projects.description });
+  return row!;
 }

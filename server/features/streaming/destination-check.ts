@@ -38,7 +38,7 @@ export async function checkIngestUrl(
   user: SessionUser,
   input: CheckIngestBody,
 ): Promise<IngestCheck> {
-  requireProject(deps, user, input.project_id);
+  await requireProject(deps, user, input.project_id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
   return answer(await checkRtmpIngest(input.rtmp_url, deps.resolve, CHECK_TIMEOUT_MS));
 }

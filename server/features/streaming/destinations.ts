@@ -58,7 +58,7 @@ async function requireIngestTarget(deps: AppDeps, rtmpUrl: string): Promise<void
 }
 
 export async function createDestination(deps: AppDeps, user: SessionUser, input: CreateDestinationInput) {
-  requireProject(deps, user, input.project_id);
+  await requireProject(deps, user, input.project_id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenCreateDestination);
   await requireIngestTarget(deps, input.rtmp_url);
   requireCaFile(input.ca_file ?? null, input.rtmp_url);

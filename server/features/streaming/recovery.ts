@@ -24,9 +24,9 @@ export async function recoverLastRun(r: {
 }): Promise<store.LaunchRows[]> {
   const lists = removeLeftoverLists(r.env.DATA_DIR);
   if (lists) r.log(`[supervisor] removed ${lists} playlist list file(s) a previous run left`);
-  for (const prep of r.preparations.leftRunning()) {
+  for (const prep of await r.preparations.leftRunning()) {
     if (prep.pid) await killIfOurs(prep.pid, "prepare");
-    r.preparations.markInterrupted(prep.mediaId);
+    await r.preparations.markInterrupted(prep.mediaId);
   }
   const resume: store.LaunchRows[] = [];
   // Read before any stream of this run starts and touches it: when the previous run was last alive.

@@ -16,27 +16,24 @@ export async function seedIfEmpty(
   db: Db,
   opts: { adminEmail: string; adminPassword?: string },
 ): Promise<SeedResult> {
-  const existing = db.select({ n: count() }).from(users).get();
+  const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { seeded: false };
   const generated = opts.adminPassword
     ? undefined
     : encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)));
   const passwordHash = await hashPassword(opts.adminPassword ?? generated!);
-  db.transaction((tx) => {
-    const org = tx
+  await db.transaction(async (tx) => {
+    const [org] = await tx
       .insert(organizations)
       .values({ name: "Default Organization", slug: "default-organization" })
-      .returning({ id: organizations.id })
-      .get();
-    tx.insert(users)
-      .values({
-        name: "Administrator",
-        email: opts.adminEmail.toLowerCase(),
-        passwordHash,
-        role: "admin",
-        orgId: org.id,
-      })
-      .run();
+      .returning({ id: organizations.id });
+    await tx.insert(users).values({
+      name: "Administrator",
+      email: opts.adminEmail.toLowerCase(),
+      passwordHash,
+      role: "admin",
+      orgId: org!.id,
+    });
   });
   return { seeded: true, adminEmail: opts.adminEmail, generatedPassword: generated };
 }

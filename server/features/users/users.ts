@@ -2,11 +2,8 @@ import type { AppDeps } from "@server/deps";
 import { hashPassword } from "@server/features/auth";
 import { containsPattern, isForeignKeyError } from "@server/features/organizations";
 import { requireAdmin } from "@server/features/projects";
-import { revokeTokensOf, tokenIdOfSession } from "@server/features/tokens";
-import { organizations, projects, sessions, users } from "@server/platform/db/schema";
+import { organizations, projects, users } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
-import { AUTH } from "@shared/messages/auth";
-import { PROJECTS } from "@shared/messages/projects";
 import { emailChangedFor, passwordResetFor, USERS } from "@shared/messages/users";
 import type { Role } from "@shared/roles";
 import type {
@@ -18,7 +15,8 @@ import type {
   UpdateUserProfileInput,
 } from "@shared/schemas/users";
 import type { SessionUser } from "@shared/types";
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { endAccess, requireFreeEmail, requireOrganization } from "./user-checks";
 
 /**
  * "Assigned projects" are the projects the user created: the console has no assignment screen or
@@ -62,7 +60,7 @@ function userQuery(deps: AppDeps) {
     .leftJoin(organizations, eq(organizations.id, users.orgId));
 }
 
-type UserRow = Awaited<ReturnType<ReturnType<typeof userQuery>["all"]>>[number];
+type UserRow = Awaited<ReturnType<typeof userQuery>>[number];
 
 const toView = (row: UserRow): UserView => ({
   ...row,
@@ -72,7 +70,11 @@ const toView = (row: UserRow): UserView => ({
 });
 
 /** Newest first, filtered by name or email and by role. */
-export function listUsers(deps: AppDeps, actor: SessionUser, input: ListUsersInput): UserView[] {
+export async function listUsers(
+  deps: AppDeps,
+  actor: SessionUser,
+  input: ListUsersInput,
+): Promise<UserView[]> {
   requireAdmin(actor);
   const search = input?.search?.trim();
   const filters = [];
@@ -86,103 +88,72 @@ export function listUsers(deps: AppDeps, actor: SessionUser, input: ListUsersInp
       ),
     );
   }
-  return userQuery(deps)
+  const rows = await userQuery(deps)
     .where(and(...filters))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .all()
-    .map(toView);
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map(toView);
 }
 
-function findUser(deps: AppDeps, id: number): UserView {
-  const row = userQuery(deps).where(eq(users.id, id)).get();
+async function findUser(deps: AppDeps, id: number): Promise<UserView> {
+  const [row] = await userQuery(deps).where(eq(users.id, id));
   if (!row) throw notFound(USERS.notFound);
   return toView(row);
 }
 
-export function getUser(deps: AppDeps, actor: SessionUser, id: number): UserDetails {
+export async function getUser(deps: AppDeps, actor: SessionUser, id: number): Promise<UserDetails> {
   requireAdmin(actor);
-  const user = findUser(deps, id);
-  const assigned = deps.db
+  const user = await findUser(deps, id);
+  const assigned = await deps.db
     .select({ id: projects.id, name: projects.name })
     .from(projects)
     .where(eq(projects.createdBy, id))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .all();
+    .orderBy(desc(projects.createdAt), desc(projects.id));
   return { ...user, assigned_projects: assigned };
-}
-
-/** Emails are stored lower-cased, so this equality is case-insensitive. */
-function requireFreeEmail(deps: AppDeps, email: string, exceptId?: number) {
-  const taken = deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
-    .get();
-  if (taken) throw conflict(AUTH.emailTaken);
-}
-
-function requireOrganization(deps: AppDeps, orgId: number | null) {
-  if (orgId == null) return;
-  const org = deps.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .get();
-  if (!org) throw notFound(PROJECTS.organizationNotFound);
-}
-
-/**
- * Ends every session and revokes every API token of a user, except optionally the session or token
- * the acting admin signs with, when acting on itself.
- */
-function endAccess(db: Pick<AppDeps["db"], "delete">, userId: number, keepSessionId?: string) {
-  db.delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
-    .run();
-  revokeTokensOf(db, [userId], keepSessionId ? tokenIdOfSession(keepSessionId) : null);
 }
 
 export async function createUser(deps: AppDeps, actor: SessionUser, input: CreateUserInput) {
   requireAdmin(actor);
   const email = input.email.toLowerCase();
-  requireFreeEmail(deps, email);
-  requireOrganization(deps, input.org_id);
+  await requireFreeEmail(deps.db, email);
+  await requireOrganization(deps.db, input.org_id);
   const passwordHash = await hashPassword(input.password);
-  // Checked again after the (slow) hash: another request may have taken the email meanwhile.
-  requireFreeEmail(deps, email);
-  const created = deps.db
-    .insert(users)
-    .values({
-      name: input.name,
-      email,
-      passwordHash,
-      role: input.role,
-      isActive: input.is_active,
-      orgId: input.org_id,
-      createdAt: deps.now(),
-    })
-    .returning({ id: users.id })
-    .get();
-  return { success: true as const, message: USERS.created, user: findUser(deps, created.id) };
+  // Checked again after the (slow) hash, with the insert: another request may have taken the email meanwhile.
+  const created = await deps.db.transaction(async (tx) => {
+    await requireFreeEmail(tx, email);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        email,
+        passwordHash,
+        role: input.role,
+        isActive: input.is_active,
+        orgId: input.org_id,
+        createdAt: deps.now(),
+      })
+      .returning({ id: users.id });
+    return row!;
+  });
+  return { success: true as const, message: USERS.created, user: await findUser(deps, created.id) };
 }
 
-export function updateUserProfile(deps: AppDeps, actor: SessionUser, input: UpdateUserProfileInput) {
+export async function updateUserProfile(deps: AppDeps, actor: SessionUser, input: UpdateUserProfileInput) {
   requireAdmin(actor);
-  const current = findUser(deps, input.id);
+  const current = await findUser(deps, input.id);
   if (input.id === actor.id && !input.is_active) throw badRequest(USERS.cannotDeactivateSelf);
   if (input.id === actor.id && input.role !== "admin") throw badRequest(USERS.cannotDemoteSelf);
   const email = input.email.toLowerCase();
-  requireFreeEmail(deps, email, input.id);
   const orgId = input.org_id === undefined ? current.org_id : input.org_id;
-  requireOrganization(deps, orgId);
-  deps.db.transaction((tx) => {
-    tx.update(users)
+  await deps.db.transaction(async (tx) => {
+    await requireFreeEmail(tx, email, input.id);
+    await requireOrganization(tx, orgId);
+    await tx
+      .update(users)
       .set({ name: input.name, email, role: input.role, isActive: input.is_active, orgId })
-      .where(eq(users.id, input.id))
-      .run();
-    if (!input.is_active) endAccess(tx, input.id);
+      .where(eq(users.id, input.id));
+    if (!input.is_active) await endAccess(tx, input.id);
   });
-  return { success: true as const, message: USERS.updated, user: findUser(deps, input.id) };
+  return { success: true as const, message: USERS.updated, user: await findUser(deps, input.id) };
 }
 
 /**
@@ -197,47 +168,53 @@ export async function resetPassword(
   input: ResetPasswordInput,
 ) {
   requireAdmin(actor);
-  const user = findUser(deps, input.id);
+  const user = await findUser(deps, input.id);
   const passwordHash = await hashPassword(input.newPassword);
-  deps.db.transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, input.id)).run();
-    endAccess(tx, input.id, input.id === actor.id ? actorSessionId : undefined);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, input.id));
+    await endAccess(tx, input.id, input.id === actor.id ? actorSessionId : undefined);
   });
   return { success: true as const, message: passwordResetFor(user.name) };
 }
 
-export function changeUserEmail(deps: AppDeps, actor: SessionUser, input: AdminChangeEmailInput) {
+export async function changeUserEmail(deps: AppDeps, actor: SessionUser, input: AdminChangeEmailInput) {
   requireAdmin(actor);
-  const user = findUser(deps, input.id);
+  const user = await findUser(deps, input.id);
   const email = input.newEmail.toLowerCase();
-  requireFreeEmail(deps, email, input.id);
-  deps.db.update(users).set({ email }).where(eq(users.id, input.id)).run();
-  return { success: true as const, message: emailChangedFor(user.name), user: findUser(deps, input.id) };
+  await deps.db.transaction(async (tx) => {
+    await requireFreeEmail(tx, email, input.id);
+    await tx.update(users).set({ email }).where(eq(users.id, input.id));
+  });
+  return {
+    success: true as const,
+    message: emailChangedFor(user.name),
+    user: await findUser(deps, input.id),
+  };
 }
 
-export function setUserActive(deps: AppDeps, actor: SessionUser, input: SetUserActiveInput) {
+export async function setUserActive(deps: AppDeps, actor: SessionUser, input: SetUserActiveInput) {
   requireAdmin(actor);
-  findUser(deps, input.id);
+  await findUser(deps, input.id);
   if (input.id === actor.id && !input.is_active) throw badRequest(USERS.cannotDeactivateSelf);
-  deps.db.transaction((tx) => {
-    tx.update(users).set({ isActive: input.is_active }).where(eq(users.id, input.id)).run();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: input.is_active }).where(eq(users.id, input.id));
     // Reactivation restores neither: the user signs in again and makes new tokens.
-    if (!input.is_active) endAccess(tx, input.id);
+    if (!input.is_active) await endAccess(tx, input.id);
   });
   return {
     success: true as const,
     message: input.is_active ? USERS.activated : USERS.deactivated,
-    user: findUser(deps, input.id),
+    user: await findUser(deps, input.id),
   };
 }
 
 /** Sessions and API tokens go with the user (FK cascade); its projects, media and streams stay, creator set null. */
-export function deleteUser(deps: AppDeps, actor: SessionUser, id: number) {
+export async function deleteUser(deps: AppDeps, actor: SessionUser, id: number) {
   requireAdmin(actor);
-  findUser(deps, id);
+  await findUser(deps, id);
   if (id === actor.id) throw badRequest(USERS.cannotDeleteSelf);
   try {
-    deps.db.delete(users).where(eq(users.id, id)).run();
+    await deps.db.delete(users).where(eq(users.id, id));
   } catch (err) {
     // Every current reference to a user is cascade or set-null; a later one must not become a 500.
     if (isForeignKeyError(err)) throw conflict(USERS.stillReferenced);

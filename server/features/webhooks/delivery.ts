@@ -28,6 +28,10 @@ export class WebhookDelivery {
   private readonly log: (line: string) => void;
   private readonly sender: WebhookSender;
   private prunedAt = Number.NEGATIVE_INFINITY;
+  /** The event rows being written, in the order the events came. */
+  private enqueued: Promise<void> = Promise.resolve();
+  /** The latest delivery pass, waited for by stop(). */
+  private ticking: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: DeliveryOptions) {
     this.log = o.log ?? (() => {});
@@ -37,11 +41,17 @@ export class WebhookDelivery {
   start(): void {
     if (this.timer) return;
     this.unsubscribe = this.o.events.on((event) => {
-      if (enqueueEvent(this.o.db, event).length) void this.tick();
+      // The bus tells synchronously; the rows are written in the order the events came.
+      this.enqueued = this.enqueued
+        .then(() => enqueueEvent(this.o.db, event))
+        .then((rows) => {
+          if (rows.length) this.tickInBackground();
+        })
+        .catch((err) => this.log(`[webhooks] could not queue ${event.type}: ${(err as Error).message}`));
     });
-    this.timer = (this.o.setInterval ?? setInterval)(() => void this.tick(), this.o.pollMs ?? 1000);
+    this.timer = (this.o.setInterval ?? setInterval)(() => this.tickInBackground(), this.o.pollMs ?? 1000);
     this.timer.unref?.();
-    void this.tick();
+    this.tickInBackground();
   }
 
   async stop(): Promise<void> {
@@ -49,19 +59,31 @@ export class WebhookDelivery {
     this.unsubscribe = null;
     if (this.timer) (this.o.clearInterval ?? clearInterval)(this.timer);
     this.timer = null;
+    await this.enqueued;
+    await this.ticking;
     await this.sender.settle();
   }
 
   /** Attempts every delivery that is due now; hourly, trims the delivery log. */
-  async tick(): Promise<void> {
+  tick(): Promise<void> {
+    const run = this.pass();
+    this.ticking = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A pass nobody waits for: a failed one (the database away) is logged and the next poll tries again. */
+  private tickInBackground(): void {
+    this.tick().catch((err) => this.log(`[webhooks] delivery pass failed: ${(err as Error).message}`));
+  }
+
+  private async pass(): Promise<void> {
     const now = this.o.now();
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now;
-      const removed = pruneDeliveries(this.o.db, now);
+      const removed = await pruneDeliveries(this.o.db, now);
       if (removed) this.log(`[webhooks] removed ${removed} delivery log row(s) older than 30 days`);
     }
-    const due = dueDeliveries(this.o.db, this.o.now(), this.sender.inFlight());
-    await Promise.all(due.map(({ delivery, webhook }) => this.sender.attempt(delivery, webhook)));
+    await this.sender.attemptFound((busy) => dueDeliveries(this.o.db, this.o.now(), busy));
   }
 
   /** One attempt of this delivery now, unless one is already under way. */

@@ -9,18 +9,19 @@ import { type PayloadEvent, renderPayload } from "./payloads";
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-const projectName = (db: Db, id: number) =>
-  db.select({ name: projects.name }).from(projects).where(eq(projects.id, id)).get()?.name ?? "";
+const projectName = async (db: Db, id: number) =>
+  (await db.select({ name: projects.name }).from(projects).where(eq(projects.id, id)))[0]?.name ?? "";
 
 /** One pending delivery for `webhook`, due now. */
-export function enqueue(
+export async function enqueue(
   db: Db,
   webhook: WebhookRow,
   event: Omit<PayloadEvent, "projectName">,
-  name: string = projectName(db, webhook.projectId),
-): DeliveryRow {
-  const payload = renderPayload(webhook.format, { ...event, projectName: name });
-  return db
+  name?: string,
+): Promise<DeliveryRow> {
+  const projectNameNow = name ?? (await projectName(db, webhook.projectId));
+  const payload = renderPayload(webhook.format, { ...event, projectName: projectNameNow });
+  const [row] = await db
     .insert(webhookDeliveries)
     .values({
       webhookId: webhook.id,
@@ -30,25 +31,23 @@ export function enqueue(
       nextAttemptAt: event.at,
       createdAt: event.at,
     })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
 /** A delivery for each of the project's webhooks that asked for this event. */
-export function enqueueEvent(db: Db, event: ConsoleEvent): DeliveryRow[] {
-  const hooks = db
-    .select()
-    .from(webhooks)
-    .where(eq(webhooks.projectId, event.projectId))
-    .all()
-    .filter((w) => w.events.includes(event.type));
+export async function enqueueEvent(db: Db, event: ConsoleEvent): Promise<DeliveryRow[]> {
+  const all = await db.select().from(webhooks).where(eq(webhooks.projectId, event.projectId));
+  const hooks = all.filter((w) => w.events.includes(event.type));
   if (hooks.length === 0) return [];
-  const name = projectName(db, event.projectId);
-  return hooks.map((w) => enqueue(db, w, event, name));
+  const name = await projectName(db, event.projectId);
+  const rows: DeliveryRow[] = [];
+  for (const w of hooks) rows.push(await enqueue(db, w, event, name));
+  return rows;
 }
 
 /** Pending deliveries due by `now`, oldest first, with their webhook (skipping those in flight). */
-export function dueDeliveries(db: Db, now: number, busy: number[], limit = 20) {
+export async function dueDeliveries(db: Db, now: number, busy: number[], limit = 20) {
   return db
     .select({ delivery: webhookDeliveries, webhook: webhooks })
     .from(webhookDeliveries)
@@ -61,29 +60,32 @@ export function dueDeliveries(db: Db, now: number, busy: number[], limit = 20) {
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-export function deliveryWithWebhook(db: Db, id: number) {
-  return db
+export async function deliveryWithWebhook(db: Db, id: number) {
+  const [row] = await db
     .select({ delivery: webhookDeliveries, webhook: webhooks })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(eq(webhookDeliveries.id, id))
-    .get();
+    .where(eq(webhookDeliveries.id, id));
+  return row;
 }
 
-export function recordAttempt(db: Db, id: number, values: Partial<typeof webhookDeliveries.$inferInsert>) {
-  db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id)).run();
+export async function recordAttempt(
+  db: Db,
+  id: number,
+  values: Partial<typeof webhookDeliveries.$inferInsert>,
+): Promise<void> {
+  await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
 }
 
 /** How long a finished delivery stays in the log. */
 export const DELIVERY_LOG_KEEP_MS = 30 * 24 * 3_600_000;
 
 /** Removes finished deliveries older than the log keeps; pending ones always stay. */
-export function pruneDeliveries(db: Db, now: number): number {
-  return db
+export async function pruneDeliveries(db: Db, now: number): Promise<number> {
+  const removed = await db
     .delete(webhookDeliveries)
     .where(
       and(
@@ -91,6 +93,6 @@ export function pruneDeliveries(db: Db, now: number): number {
         lt(webhookDeliveries.createdAt, now - DELIVERY_LOG_KEEP_MS),
       ),
     )
-    .returning({ id: webhookDeliveries.id })
-    .all().length;
+    .returning({ id: webhookDeliveries.id });
+  return removed.length;
 }

@@ -31,6 +31,7 @@ export interface SenderOptions {
  */
 export class WebhookSender {
   private readonly busy = new Map<number, Promise<void>>();
+  private reading: Promise<unknown> = Promise.resolve();
   private readonly log: (line: string) => void;
 
   constructor(private readonly o: SenderOptions) {
@@ -49,8 +50,26 @@ export class WebhookSender {
 
   /** One attempt of this delivery now (a test send), unless one is already under way. */
   async deliverNow(id: number): Promise<void> {
-    const found = deliveryWithWebhook(this.o.db, id);
-    if (found?.delivery.status === "pending") await this.attempt(found.delivery, found.webhook);
+    await this.attemptFound(async () => {
+      const found = await deliveryWithWebhook(this.o.db, id);
+      return found?.delivery.status === "pending" ? [found] : [];
+    });
+  }
+
+  /**
+   * Attempts the deliveries `read` finds (given those in flight), waiting for them. Reads take
+   * turns, each starting its attempts before the next read: a row read as pending is never attempted
+   * again after another attempt of it has finished and recorded its outcome.
+   */
+  async attemptFound(
+    read: (inFlight: number[]) => Promise<{ delivery: DeliveryRow; webhook: WebhookRow }[]>,
+  ) {
+    const started = this.reading.then(async () => {
+      const found = await read(this.inFlight());
+      return found.map(({ delivery, webhook }) => this.attempt(delivery, webhook));
+    });
+    this.reading = started.catch(() => undefined);
+    await Promise.all(await started);
   }
 
   attempt(delivery: DeliveryRow, webhook: WebhookRow): Promise<void> {
@@ -66,7 +85,7 @@ export class WebhookSender {
     const outcome = await this.post(delivery, webhook);
     const now = this.o.now();
     if (outcome.ok) {
-      recordAttempt(this.o.db, delivery.id, {
+      await recordAttempt(this.o.db, delivery.id, {
         status: "delivered",
         attempts,
         httpStatus: outcome.status,
@@ -85,7 +104,7 @@ export class WebhookSender {
         outcome.status < 500 &&
         ![408, 429].includes(outcome.status));
     const giveUp = permanent || now >= deadline;
-    recordAttempt(this.o.db, delivery.id, {
+    await recordAttempt(this.o.db, delivery.id, {
       status: giveUp ? "failed" : "pending",
       attempts,
       httpStatus: outcome.status,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AppDeps } from "@server/deps";
 import { requirePermission, requireProject } from "@server/features/projects";
-import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
+import { forUpdate } from "@server/platform/db/portable";
+import { projects, webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { badRequest, notFound } from "@server/platform/errors";
 import { iso } from "@server/platform/iso";
 import { checkUrl, httpPolicy } from "@server/platform/net/outbound-target";
@@ -37,23 +38,28 @@ const view = (w: WebhookRow): WebhookView => ({
   created_at: iso(w.createdAt),
 });
 
-function manage(deps: AppDeps, user: SessionUser, projectId: number) {
-  requireProject(deps, user, projectId);
+async function manage(deps: AppDeps, user: SessionUser, projectId: number) {
+  await requireProject(deps, user, projectId);
   requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
 }
 
 /** The webhook if the user may manage it; 404 when missing or in another organization. */
-function findWebhook(deps: AppDeps, user: SessionUser, id: number): WebhookRow {
-  const row = deps.db.select().from(webhooks).where(eq(webhooks.id, id)).get();
+async function findWebhook(deps: AppDeps, user: SessionUser, id: number): Promise<WebhookRow> {
+  const [row] = await deps.db.select().from(webhooks).where(eq(webhooks.id, id));
   if (!row) throw notFound(WEBHOOKS.notFound);
-  requireProject(deps, user, row.projectId, WEBHOOKS.notFound);
+  await requireProject(deps, user, row.projectId, WEBHOOKS.notFound);
   requirePermission(user, "webhook.manage", WEBHOOKS.forbidden);
   return row;
 }
 
-export function listWebhooks(deps: AppDeps, user: SessionUser, projectId: number): WebhookView[] {
-  manage(deps, user, projectId);
-  return deps.db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).all().map(view);
+export async function listWebhooks(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+): Promise<WebhookView[]> {
+  await manage(deps, user, projectId);
+  const rows = await deps.db.select().from(webhooks).where(eq(webhooks.projectId, projectId));
+  return rows.map(view);
 }
 
 /**
@@ -72,28 +78,31 @@ export async function createWebhook(
   projectId: number,
   input: CreateWebhookBody,
 ): Promise<CreatedWebhook> {
-  manage(deps, user, projectId);
+  await manage(deps, user, projectId);
   await requirePublicTarget(deps, input.url);
-  const existing = deps.db
-    .select({ n: count() })
-    .from(webhooks)
-    .where(eq(webhooks.projectId, projectId))
-    .get();
-  if ((existing?.n ?? 0) >= WEBHOOKS_PER_PROJECT) throw badRequest(WEBHOOKS.tooMany(WEBHOOKS_PER_PROJECT));
-  const row = deps.db
-    .insert(webhooks)
-    .values({
-      projectId,
-      name: input.name || null,
-      url: input.url,
-      format: input.format,
-      events: input.events,
-      secret: `whsec_${randomBytes(24).toString("hex")}`,
-      createdBy: user.id,
-      createdAt: deps.now(),
-    })
-    .returning()
-    .get();
+  // Counted and added in one transaction, the project's row locked on PostgreSQL: the limit holds.
+  const row = await deps.db.transaction(async (tx) => {
+    await forUpdate(tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)));
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(webhooks)
+      .where(eq(webhooks.projectId, projectId));
+    if ((existing?.n ?? 0) >= WEBHOOKS_PER_PROJECT) throw badRequest(WEBHOOKS.tooMany(WEBHOOKS_PER_PROJECT));
+    const [created] = await tx
+      .insert(webhooks)
+      .values({
+        projectId,
+        name: input.name || null,
+        url: input.url,
+        format: input.format,
+        events: input.events,
+        secret: `whsec_${randomBytes(24).toString("hex")}`,
+        createdBy: user.id,
+        createdAt: deps.now(),
+      })
+      .returning();
+    return created!;
+  });
   return { ...view(row), secret: row.secret };
 }
 
@@ -107,24 +116,26 @@ export async function updateWebhook(
   id: number,
   input: UpdateWebhookBody,
 ): Promise<WebhookView> {
-  findWebhook(deps, user, id);
+  await findWebhook(deps, user, id);
   if (input.url !== undefined) {
     await requirePublicTarget(deps, input.url);
     // Read again after the lookup: the webhook may have been deleted meanwhile.
-    findWebhook(deps, user, id);
+    await findWebhook(deps, user, id);
   }
   const changes: Partial<typeof webhooks.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name || null;
   if (input.url !== undefined) changes.url = input.url;
   if (input.format !== undefined) changes.format = input.format;
   if (input.events !== undefined) changes.events = input.events;
-  const row = deps.db.update(webhooks).set(changes).where(eq(webhooks.id, id)).returning().get();
-  return view(row!);
+  const [row] = await deps.db.update(webhooks).set(changes).where(eq(webhooks.id, id)).returning();
+  // Deleted between the check and the write: answered as the missing webhook it now is.
+  if (!row) throw notFound(WEBHOOKS.notFound);
+  return view(row);
 }
 
-export function deleteWebhook(deps: AppDeps, user: SessionUser, id: number): { id: number } {
-  findWebhook(deps, user, id);
-  deps.db.delete(webhooks).where(eq(webhooks.id, id)).run();
+export async function deleteWebhook(deps: AppDeps, user: SessionUser, id: number): Promise<{ id: number }> {
+  await findWebhook(deps, user, id);
+  await deps.db.delete(webhooks).where(eq(webhooks.id, id));
   return { id };
 }
 
@@ -140,30 +151,34 @@ const deliveryView = (d: typeof webhookDeliveries.$inferSelect): DeliveryView =>
 });
 
 /** The latest deliveries, newest first. */
-export function listDeliveries(deps: AppDeps, user: SessionUser, id: number, limit = 20): DeliveryView[] {
-  findWebhook(deps, user, id);
-  return deps.db
+export async function listDeliveries(
+  deps: AppDeps,
+  user: SessionUser,
+  id: number,
+  limit = 20,
+): Promise<DeliveryView[]> {
+  await findWebhook(deps, user, id);
+  const rows = await deps.db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, id))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(limit)
-    .all()
-    .map(deliveryView);
+    .limit(limit);
+  return rows.map(deliveryView);
 }
 
 /** A test event through the same queue and sender as real ones; answers after the first attempt. */
 export async function sendTest(deps: AppDeps, user: SessionUser, id: number): Promise<DeliveryView> {
-  const webhook = findWebhook(deps, user, id);
+  const webhook = await findWebhook(deps, user, id);
   // Refused before anything is queued: a test send is never a probe of an inside address.
   await requirePublicTarget(deps, webhook.url);
-  const row = enqueue(deps.db, webhook, {
+  const row = await enqueue(deps.db, webhook, {
     type: "webhook.test",
     projectId: webhook.projectId,
     at: deps.now(),
     message: WEBHOOKS.testMessage,
   });
   await deps.webhookSender.deliverNow(row.id);
-  const done = deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id)).get();
+  const [done] = await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id));
   return deliveryView(done ?? row);
 }

@@ -16,24 +16,24 @@ const post = (json: unknown, cookie?: string, headers?: Record<string, string>) 
 describe("session rules", () => {
   test("an inactive user cannot sign in and gets the same message as a wrong password", async () => {
     const { deps, call } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id, isActive: false });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id, isActive: false });
     const res = await call("/api/auth/login", post({ email: user.email, password: TEST_PASSWORD }));
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: AUTH.invalidCredentials });
-    expect(deps.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await deps.db.select().from(sessions)).toHaveLength(0);
   });
 
   test("a user deactivated while signed in loses the session at once", async () => {
     const { deps, call, signIn } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const cookie = await signIn(user.email);
-    deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+    await deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await call("/api/auth/me", { cookie })).status).toBe(401);
   });
 
   test("an unknown email costs a full password check, like a wrong password", async () => {
     const { deps, call } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const time = async (email: string) => {
       const started = performance.now();
       const res = await call("/api/auth/login", post({ email, password: "not-the-password" }));
@@ -54,7 +54,7 @@ describe("session rules", () => {
 
   test("email is matched case-insensitively", async () => {
     const { deps, call } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const res = await call(
       "/api/auth/login",
       post({ email: user.email.toUpperCase(), password: TEST_PASSWORD }),
@@ -64,7 +64,7 @@ describe("session rules", () => {
 
   test("changing the password ends the user's other sessions but keeps this one", async () => {
     const { deps, call, signIn } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const mine = await signIn(user.email);
     const other = await signIn(user.email);
     const wrong = await call(
@@ -92,7 +92,7 @@ describe("session rules", () => {
 
   test("change email needs the password and refuses a taken address", async () => {
     const { deps, call, signIn } = testApp();
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const user = await makeUser(deps, { orgId: org.id });
     const other = await makeUser(deps, { orgId: org.id });
     const cookie = await signIn(user.email);
@@ -122,7 +122,7 @@ describe("session rules", () => {
 
   test("change name trims and enforces the spec's rules", async () => {
     const { deps, call, signIn } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const cookie = await signIn(user.email);
     const empty = await call("/api/auth/change-name", post({ newName: "   " }, cookie));
     expect(await empty.json()).toEqual({ error: AUTH.nameEmpty });
@@ -137,16 +137,16 @@ describe("session rules", () => {
     let now = Date.now();
     const deps = testDeps({}, { now: () => now });
     const { call, signIn } = testApp(deps);
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const cookie = await signIn(user.email);
-    const first = deps.db.select().from(sessions).get()!;
+    const first = (await deps.db.select().from(sessions))[0]!;
     now += SESSION_MS / 2 + 1000;
     expect((await call("/api/auth/me", { cookie })).status).toBe(200);
-    const slid = deps.db.select().from(sessions).get()!;
+    const slid = (await deps.db.select().from(sessions))[0]!;
     expect(slid.expiresAt).toBeGreaterThan(first.expiresAt);
     now = slid.expiresAt + 1;
     expect((await call("/api/auth/me", { cookie })).status).toBe(401);
-    expect(deps.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await deps.db.select().from(sessions)).toHaveLength(0);
   });
 });
 
@@ -157,7 +157,7 @@ describe("abuse and bad input", () => {
       { loginLimiter: new LoginRateLimiter({ perAccount: 3, windowMs: 60_000, now: () => 0 }) },
     );
     const { call } = testApp(deps);
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     for (let i = 0; i < 3; i++) {
       expect((await call("/api/auth/login", post({ email: user.email, password: "wrong-pw" }))).status).toBe(
         401,
@@ -183,7 +183,7 @@ describe("abuse and bad input", () => {
 
   test("a state-changing request from another origin is refused with 403", async () => {
     const { deps, call, signIn } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const cookie = await signIn(user.email);
     const res = await call(
       "/api/auth/change-name",
@@ -205,7 +205,7 @@ describe("abuse and bad input", () => {
 
   test("PUBLIC_ORIGIN decides the allowed origin and makes the cookie Secure when https", async () => {
     const { deps, call } = testApp(testDeps({ PUBLIC_ORIGIN: "https://console.example.com" }));
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const res = await call(
       "/api/auth/login",
       post({ email: user.email, password: TEST_PASSWORD }, undefined, {
@@ -262,10 +262,12 @@ describe("abuse and bad input", () => {
 
   test("no response carries a password hash or the session id", async () => {
     const { deps, call, signIn } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const cookie = await signIn(user.email);
-    const session = deps.db.select().from(sessions).get()!;
-    const hash = deps.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)).get()!.h;
+    const session = (await deps.db.select().from(sessions))[0]!;
+    const hash = (
+      await deps.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id))
+    )[0]!.h;
     for (const path of ["/api/auth/me", "/api/trpc/auth.me", "/api/projects"]) {
       const text = await (await call(path, { cookie })).text();
       expect(text).not.toContain(hash);

@@ -8,7 +8,7 @@ import { makeOrg, makeUser, TEST_PASSWORD, testApp } from "../../support/server"
 describe("sign-in over HTTP", () => {
   test("sets an HttpOnly session cookie and stores only the token's hash", async () => {
     const { deps, call } = testApp();
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const user = await makeUser(deps, { orgId: org.id, role: "manager" });
     const res = await call("/api/auth/login", {
       method: "POST",
@@ -31,7 +31,7 @@ describe("sign-in over HTTP", () => {
     expect(cookie).toContain("Path=/");
     expect(cookie).not.toContain("Secure");
     const token = cookie.split(";")[0]!.split("=")[1]!;
-    const rows = deps.db.select().from(sessions).all();
+    const rows = await deps.db.select().from(sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(sessionIdOf(token));
     expect(rows[0]!.id).not.toContain(token);
@@ -40,7 +40,7 @@ describe("sign-in over HTTP", () => {
 
   test("over tRPC too: the cookie is set, and auth.me answers null where REST answers 401", async () => {
     const { deps, call } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     expect((await call("/api/auth/me")).status).toBe(401);
     const anonymous = await call("/api/trpc/auth.me");
     expect(anonymous.status).toBe(200);
@@ -61,12 +61,12 @@ describe("sign-in over HTTP", () => {
       cookie: cookie.split(";")[0]!,
     });
     expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
-    expect(deps.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await deps.db.select().from(sessions)).toHaveLength(0);
   });
 
   test("wrong email and wrong password get the same message", async () => {
     const { deps, call } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const a = await call("/api/auth/login", {
       method: "POST",
       json: { email: user.email, password: "nope-nope" },
@@ -83,12 +83,12 @@ describe("sign-in over HTTP", () => {
 
   test("logged-out cookie no longer works", async () => {
     const { deps, call, signIn } = testApp();
-    const user = await makeUser(deps, { orgId: makeOrg(deps).id });
+    const user = await makeUser(deps, { orgId: (await makeOrg(deps)).id });
     const cookie = await signIn(user.email);
     expect((await call("/api/auth/me", { cookie })).status).toBe(200);
     expect((await call("/api/auth/logout", { method: "POST", cookie, json: {} })).status).toBe(200);
     const after = await call("/api/auth/me", { cookie });
     expect(after.status).toBe(401);
-    expect(deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 });

@@ -15,7 +15,7 @@ const ATTACKER = "203.0.113.20";
 async function world() {
   const time = clock();
   const t = testApp(testDeps({ TRUST_PROXY: "1" }, { now: time.now }));
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const victim = await makeUser(t.deps, { orgId: org.id, email: "victim@example.com" });
   const cookie = await t.signIn(victim.email);
   const from = (address: string) => ({ "x-forwarded-for": address });

@@ -11,8 +11,8 @@ import { makeOrg, makeUser, testApp, testDeps } from "../../support/server";
 async function world() {
   const time = clock();
   const t = testApp(testDeps({}, { now: time.now }));
-  const home = makeOrg(t.deps);
-  const studio = makeOrg(t.deps);
+  const home = await makeOrg(t.deps);
+  const studio = await makeOrg(t.deps);
   const admin = await makeUser(t.deps, { orgId: home.id, role: "admin" });
   const dev = await makeUser(t.deps, { orgId: studio.id, role: "developer" });
   const manager = await makeUser(t.deps, { orgId: studio.id, role: "manager" });
@@ -21,8 +21,8 @@ async function world() {
   const asAdmin = (path: string, method: string, json?: unknown) =>
     t.call(path, { method, cookie: adminCookie, json });
   const probe = async (token: string) => (await t.call("/api/projects", { headers: bearer(token) })).status;
-  const tokensOf = (userId: number) =>
-    t.deps.db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).all();
+  const tokensOf = async (userId: number) =>
+    await t.deps.db.select().from(apiTokens).where(eq(apiTokens.userId, userId));
   return {
     ...t,
     time,
@@ -47,7 +47,7 @@ describe("tokens end when the reason to trust them ends", () => {
     expect(await w.probe(token)).toBe(200);
 
     expect((await w.asAdmin(`/api/users/${w.dev.id}`, "PUT", { is_active: false })).status).toBe(200);
-    expect(w.tokensOf(w.dev.id)).toHaveLength(0);
+    expect(await w.tokensOf(w.dev.id)).toHaveLength(0);
     expect((await w.asAdmin(`/api/users/${w.dev.id}`, "PUT", { is_active: true })).status).toBe(200);
 
     const res = await w.call("/api/projects", { headers: bearer(token) });
@@ -98,8 +98,8 @@ describe("tokens end when the reason to trust them ends", () => {
     const w = await world();
     const { token } = await mintToken(w.deps, w.dev.id);
     // Moved into a deactivated organization: no revoking event ran, the refusal itself revokes.
-    const closed = makeOrg(w.deps);
-    w.deps.db.update(organizations).set({ isActive: false }).where(eq(organizations.id, closed.id)).run();
+    const closed = await makeOrg(w.deps);
+    await w.deps.db.update(organizations).set({ isActive: false }).where(eq(organizations.id, closed.id));
     const move = (orgId: number) =>
       w.asAdmin(`/api/users/${w.dev.id}/profile`, "PUT", {
         name: "Dev",
@@ -120,7 +120,7 @@ describe("tokens end when the reason to trust them ends", () => {
     expect(await w.probe(token)).toBe(200);
     expect((await w.asAdmin(`/api/users/${w.dev.id}`, "DELETE")).status).toBe(200);
     expect(await w.probe(token)).toBe(401);
-    expect(w.tokensOf(w.dev.id)).toHaveLength(0);
+    expect(await w.tokensOf(w.dev.id)).toHaveLength(0);
   });
 
   test("an admin's password reset revokes the user's tokens and sessions", async () => {

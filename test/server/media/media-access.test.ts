@@ -12,10 +12,10 @@ setDefaultTimeout(30_000);
 
 // One world for the file: two organizations, every role, one uploaded video.
 const h = testApp(testDeps({ MAX_UPLOAD_BYTES: String(512 * 1024 ** 2) }));
-const org = makeOrg(h.deps);
-const otherOrg = makeOrg(h.deps);
-const project = makeProject(h.deps, { orgId: org.id });
-const otherProject = makeProject(h.deps, { orgId: otherOrg.id });
+const org = await makeOrg(h.deps);
+const otherOrg = await makeOrg(h.deps);
+const project = await makeProject(h.deps, { orgId: org.id });
+const otherProject = await makeProject(h.deps, { orgId: otherOrg.id });
 const cookies: Record<string, string> = {};
 const emails: Record<string, string> = {};
 let video: { id: number; file_size: number };
@@ -140,7 +140,7 @@ describe("tenancy and roles, from the refused side", () => {
     }
     const manager = await callerFor(h.deps, emails.manager!);
     await expect(manager.media.delete({ id: video.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(h.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, video.id)).get()).toBeDefined();
+    expect((await h.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, video.id)))[0]).toBeDefined();
   });
 });
 
@@ -180,32 +180,33 @@ describe("list, config and delete", () => {
   });
 
   test("a file a live stream plays is not deleted (409); once stopped, admin delete removes file, poster and row", async () => {
-    const row = h.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, video.id)).get()!;
-    const stream = h.deps.db
-      .insert(streams)
-      .values({
-        projectId: project.id,
-        mediaId: video.id,
-        mediaName: "clip.mp4",
-        destinationName: "Steam",
-        destinationType: "steam",
-        status: "running",
-      })
-      .returning()
-      .get();
+    const row = (await h.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, video.id)))[0]!;
+    const stream = (
+      await h.deps.db
+        .insert(streams)
+        .values({
+          projectId: project.id,
+          mediaId: video.id,
+          mediaName: "clip.mp4",
+          destinationName: "Steam",
+          destinationType: "steam",
+          status: "running",
+        })
+        .returning()
+    )[0]!;
     const refused = await h.call(`/api/media/${video.id}`, { method: "DELETE", cookie: cookies.admin });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: MEDIA.inUse });
     expect(filesOnDisk(h.deps.env.DATA_DIR)).toContain(`media/${row.storedName}`);
 
-    h.deps.db.update(streams).set({ status: "stopped" }).where(eq(streams.id, stream.id)).run();
+    await h.deps.db.update(streams).set({ status: "stopped" }).where(eq(streams.id, stream.id));
     const res = await h.call(`/api/media/${video.id}`, { method: "DELETE", cookie: cookies.admin });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: MEDIA.deleted });
-    expect(h.deps.db.select().from(mediaFiles).all()).toEqual([]);
+    expect(await h.deps.db.select().from(mediaFiles)).toEqual([]);
     expect(filesOnDisk(h.deps.env.DATA_DIR)).toEqual([]);
     // The stream's history keeps its copied name; the link is cleared.
-    expect(h.deps.db.select().from(streams).where(eq(streams.id, stream.id)).get()?.mediaId).toBeNull();
+    expect((await h.deps.db.select().from(streams).where(eq(streams.id, stream.id)))[0]?.mediaId).toBeNull();
     expect((await h.call(`/api/media/${video.id}`, { method: "DELETE", cookie: cookies.admin })).status).toBe(
       404,
     );

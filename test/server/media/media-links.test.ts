@@ -13,8 +13,8 @@ import { callerFor, makeOrg, makeProject, makeUser, testApp, testDeps } from "..
 setDefaultTimeout(30_000);
 
 const h = testApp(testDeps());
-const org = makeOrg(h.deps);
-const project = makeProject(h.deps, { orgId: org.id });
+const org = await makeOrg(h.deps);
+const project = await makeProject(h.deps, { orgId: org.id });
 const outside = mkdtempSync(join(tmpdir(), "console-outside-"));
 const secretFile = join(outside, "hostname");
 const secret = "secret bytes outside the data folder";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  const row = h.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, id)).get()!;
+  const row = (await h.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, id)))[0]!;
   const dir = join(h.deps.env.DATA_DIR, "media");
   media = { id, storedPath: join(dir, row.storedName), posterPath: join(dir, "posters", row.posterName!) };
   expect((await h.call(`/api/media/stream/${id}`, { cookie })).status).toBe(200);

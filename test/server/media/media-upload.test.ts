@@ -24,9 +24,9 @@ type Harness = ReturnType<typeof testApp>;
 
 async function setup(env: Record<string, string> = {}) {
   const h = testApp(testDeps(env));
-  const org = makeOrg(h.deps);
+  const org = await makeOrg(h.deps);
   const dev = await makeUser(h.deps, { orgId: org.id, role: "developer", name: "Dana Dev" });
-  const project = makeProject(h.deps, { orgId: org.id });
+  const project = await makeProject(h.deps, { orgId: org.id });
   return { ...h, org, project, devCookie: await h.signIn(dev.email) };
 }
 
@@ -61,7 +61,7 @@ describe("upload of real media", () => {
     expect(item.bitrate).toBeGreaterThan(0);
     expect(Date.parse(item.created_at)).toBeGreaterThan(0);
 
-    const row = h.deps.db.select().from(mediaFiles).all();
+    const row = await h.deps.db.select().from(mediaFiles);
     expect(row).toHaveLength(1);
     expect(row[0]!.storedName).not.toContain("Trailer");
     const onDisk = filesOnDisk(h.deps.env.DATA_DIR);
@@ -135,7 +135,7 @@ describe("refused uploads leave nothing behind", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: MEDIA.unsupported });
     expect(filesOnDisk(h.deps.env.DATA_DIR)).toEqual([]);
-    expect(h.deps.db.select().from(mediaFiles).all()).toEqual([]);
+    expect(await h.deps.db.select().from(mediaFiles)).toEqual([]);
   });
 
   test("one byte over MAX_UPLOAD_BYTES is 413; exactly the limit passes the size check", async () => {
@@ -149,7 +149,7 @@ describe("refused uploads leave nothing behind", () => {
       expect(res.status).toBe(413);
       expect((await res.json()).error).toBe(MEDIA.tooLarge(formatLimit(png.length)));
     }
-    expect(h.deps.db.select().from(mediaFiles).all()).toHaveLength(1);
+    expect(await h.deps.db.select().from(mediaFiles)).toHaveLength(1);
     expect(filesOnDisk(h.deps.env.DATA_DIR).filter((f) => !f.startsWith("media/"))).toEqual([]);
     // The accepted file and its thumbnail.
     expect(filesOnDisk(h.deps.env.DATA_DIR)).toHaveLength(2);
@@ -188,7 +188,7 @@ describe("refused uploads leave nothing behind", () => {
     });
     expect(truncated.status).toBe(400);
     expect(filesOnDisk(h.deps.env.DATA_DIR)).toEqual([]);
-    expect(h.deps.db.select().from(mediaFiles).all()).toEqual([]);
+    expect(await h.deps.db.select().from(mediaFiles)).toEqual([]);
   });
 });
 
@@ -269,7 +269,7 @@ test("an upload aborted half-way over a real socket leaves no temp file and no r
     controller.abort();
     expect(await request).toBeInstanceOf(Error);
     await waitFor(() => filesOnDisk(h.deps.env.DATA_DIR).length === 0);
-    expect(h.deps.db.select().from(mediaFiles).all()).toEqual([]);
+    expect(await h.deps.db.select().from(mediaFiles)).toEqual([]);
   } finally {
     server.stop(true);
   }

@@ -14,7 +14,7 @@ const wire = (file: string) =>
 test("a noisy 1080p source is prepared into a copy whose every second stays under Steam's cap", async () => {
   const w = await streamingWorld();
   const source = await noisy1080pMp4();
-  const media = addVideo(w.deps, w.project.id, source, { steamReady: false });
+  const media = await addVideo(w.deps, w.project.id, source, { steamReady: false });
   const prepared = await w.deps.supervisor.preparations.ensure(media);
 
   const sent = (await wire(prepared))!;

@@ -27,10 +27,10 @@ function shapeOf(file: string) {
 
 test("copies of a 320×180 25 fps and a 640×480 30 fps video share codec, frame, rate and sound", async () => {
   const w = await streamingWorld();
-  const small = addVideo(w.deps, w.project.id, await h264Mp4(2, { rate: 25 }, "shape-small-25fps"), {
+  const small = await addVideo(w.deps, w.project.id, await h264Mp4(2, { rate: 25 }, "shape-small-25fps"), {
     steamReady: false,
   });
-  const square = addVideo(w.deps, w.project.id, await h264Mp4(2, { size: "640x480" }, "shape-4x3"), {
+  const square = await addVideo(w.deps, w.project.id, await h264Mp4(2, { size: "640x480" }, "shape-4x3"), {
     steamReady: false,
   });
   const [a, b] = await Promise.all([
@@ -47,7 +47,7 @@ test("copies of a 320×180 25 fps and a 640×480 30 fps video share codec, frame
 
 test("a copy made to an earlier format is made again, and the old file goes", async () => {
   const w = await streamingWorld();
-  const media = addVideo(w.deps, w.project.id, await h264Mp4(2, { rate: 25 }, "shape-small-25fps"), {
+  const media = await addVideo(w.deps, w.project.id, await h264Mp4(2, { rate: 25 }, "shape-small-25fps"), {
     steamReady: false,
   });
   const dir = mediaPaths(w.deps.env.DATA_DIR).prepared;
@@ -55,11 +55,10 @@ test("a copy made to an earlier format is made again, and the old file goes", as
   // As an earlier version named its copies.
   const oldName = `${media.id}-old-format.mp4`;
   await Bun.write(join(dir, oldName), Bun.file(first));
-  w.deps.db
+  await w.deps.db
     .update(mediaPreparations)
     .set({ outputName: oldName })
-    .where(eq(mediaPreparations.mediaId, media.id))
-    .run();
+    .where(eq(mediaPreparations.mediaId, media.id));
   const again = await w.deps.supervisor.preparations.ensure(media);
   expect(again).not.toBe(join(dir, oldName));
   expect(again).toContain(`-${PREPARED_FORMAT}-`);

@@ -4,8 +4,9 @@ import { mediaPaths } from "@server/features/media/storage";
 import { mediaPreparations, streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { eq } from "drizzle-orm";
-import { startReceiver, waitFor } from "../../fakes/rtmp-receiver";
+import { startReceiver } from "../../fakes/rtmp-receiver";
 import { aviVideo } from "../../support/media";
+import { waitUntil } from "../../support/wait";
 import { addVideo, streamingWorld } from "../streaming/streaming-fixtures";
 
 // Media that cannot be stream-copied is re-encoded once by a background job; streams use the result.
@@ -14,7 +15,7 @@ describe("media preparation", () => {
   test("an MPEG-4/MP3 file is prepared once, with visible progress, then streamed by copy", async () => {
     const w = await streamingWorld();
     const receiver = await startReceiver({ reconnect: true });
-    const media = addVideo(w.deps, w.project.id, await aviVideo(5), {
+    const media = await addVideo(w.deps, w.project.id, await aviVideo(5), {
       mimeType: "video/x-msvideo",
       videoCodec: "mpeg4",
       audioCodec: "mp3",
@@ -36,20 +37,18 @@ describe("media preparation", () => {
     expect(first.streams[0]!.status).toBe("starting");
 
     await receiver.waitForFrames(20, 15_000);
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-    await waitFor(() => row().status === "running", 5000, "running");
-    const prep = w.deps.db
-      .select()
-      .from(mediaPreparations)
-      .where(eq(mediaPreparations.mediaId, media.id))
-      .get()!;
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
+    await waitUntil(async () => (await row()).status === "running", 5000, "running");
+    const prep = (
+      await w.deps.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, media.id))
+    )[0]!;
     expect(prep).toMatchObject({ status: "done", percent: 100, error: null });
     expect((await w.asDev.streaming.status({ projectId: w.project.id })).preparations[0]!.status).toBe(
       "done",
     );
 
     // The prepared file is what ffmpeg reads, by stream copy.
-    const cmdline = (await Bun.file(`/proc/${row().pid}/cmdline`).text()).split("\0");
+    const cmdline = (await Bun.file(`/proc/${(await row()).pid}/cmdline`).text()).split("\0");
     expect(cmdline[cmdline.indexOf("-i") + 1]).toContain(prep.outputName!);
     expect(cmdline).toContain("copy");
     const probe = Bun.spawnSync([
@@ -89,11 +88,9 @@ describe("media preparation", () => {
     // A second stream reuses the prepared file: no new job.
     await w.asDev.streaming.stop({ streamId: s.id });
     const again = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const prepAfter = w.deps.db
-      .select()
-      .from(mediaPreparations)
-      .where(eq(mediaPreparations.mediaId, media.id))
-      .get()!;
+    const prepAfter = (
+      await w.deps.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, media.id))
+    )[0]!;
     expect(prepAfter.outputName).toBe(prep.outputName);
     expect(prepAfter.startedAt).toBe(prep.startedAt);
     await w.asDev.streaming.stop({ streamId: again.id });
@@ -102,7 +99,7 @@ describe("media preparation", () => {
 
   test("with too little free disk space no encode starts: the row says why, the stream fails, no .part is left", async () => {
     const w = await streamingWorld({ MIN_FREE_DISK_BYTES: String(2 ** 50) });
-    const media = addVideo(w.deps, w.project.id, await aviVideo(5), {
+    const media = await addVideo(w.deps, w.project.id, await aviVideo(5), {
       mimeType: "video/x-msvideo",
       videoCodec: "mpeg4",
       audioCodec: "mp3",
@@ -118,14 +115,12 @@ describe("media preparation", () => {
       project_id: w.project.id,
     });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-    await waitFor(() => row().status === "error", 10_000, "the stream to fail");
-    expect(row().lastErrorMessage).toBe(STREAMING.preparationFailed);
-    const prep = w.deps.db
-      .select()
-      .from(mediaPreparations)
-      .where(eq(mediaPreparations.mediaId, media.id))
-      .get()!;
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
+    await waitUntil(async () => (await row()).status === "error", 10_000, "the stream to fail");
+    expect((await row()).lastErrorMessage).toBe(STREAMING.preparationFailed);
+    const prep = (
+      await w.deps.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, media.id))
+    )[0]!;
     expect(prep).toMatchObject({ status: "error", error: STREAMING.preparationNoSpace, pid: null });
     expect(readdirSync(mediaPaths(w.deps.env.DATA_DIR).prepared)).toEqual([]);
   });

@@ -14,10 +14,10 @@ const T0 = Date.UTC(2026, 2, 1, 12, 0, 0);
 async function world(env: Record<string, string> = {}) {
   let now = T0;
   const deps = testDeps({ NODE_NAME: "node-a", ...env }, { now: () => now });
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const admin = await makeUser(deps, { role: "admin", orgId: org.id });
   const dev = await makeUser(deps, { role: "developer", orgId: org.id });
-  const project = makeProject(deps, { orgId: org.id, createdBy: dev.id });
+  const project = await makeProject(deps, { orgId: org.id, createdBy: dev.id });
   const heartbeat = new NodeHeartbeat({
     db: deps.db,
     now: () => now,
@@ -31,25 +31,26 @@ async function world(env: Record<string, string> = {}) {
     dev,
     project,
     heartbeat,
-    asAdmin: signedInCaller(deps, admin.id),
+    asAdmin: await signedInCaller(deps, admin.id),
     advance: (ms: number) => {
       now += ms;
     },
   };
 }
 
-function addStream(w: Awaited<ReturnType<typeof world>>, status: "running" | "stopped", node: string | null) {
-  w.deps.db
-    .insert(streams)
-    .values({
-      projectId: w.project.id,
-      mediaName: "trailer.mp4",
-      destinationName: "Steam",
-      destinationType: "steam",
-      status,
-      node,
-    })
-    .run();
+async function addStream(
+  w: Awaited<ReturnType<typeof world>>,
+  status: "running" | "stopped",
+  node: string | null,
+) {
+  await w.deps.db.insert(streams).values({
+    projectId: w.project.id,
+    mediaName: "trailer.mp4",
+    destinationName: "Steam",
+    destinationType: "steam",
+    status,
+    node,
+  });
 }
 
 describe("the node settings", () => {
@@ -76,8 +77,8 @@ describe("the node settings", () => {
 describe("the node heartbeat", () => {
   test("creates the node's row, then updates that one row with the live streams and figures", async () => {
     const w = await world({ NODE_MAX_STREAMS: "20" });
-    w.heartbeat.beat();
-    expect(w.deps.db.select().from(nodes).all()).toEqual([
+    await w.heartbeat.beat();
+    expect(await w.deps.db.select().from(nodes)).toEqual([
       {
         name: "node-a",
         maxStreams: 20,
@@ -89,20 +90,20 @@ describe("the node heartbeat", () => {
       },
     ]);
     // Live here (recorded or not yet on air) counts; ended or on another node does not.
-    addStream(w, "running", "node-a");
-    addStream(w, "running", null);
-    addStream(w, "running", "node-b");
-    addStream(w, "stopped", "node-a");
+    await addStream(w, "running", "node-a");
+    await addStream(w, "running", null);
+    await addStream(w, "running", "node-b");
+    await addStream(w, "stopped", "node-a");
     w.advance(5000);
-    w.heartbeat.beat();
-    const rows = w.deps.db.select().from(nodes).all();
+    await w.heartbeat.beat();
+    const rows = await w.deps.db.select().from(nodes);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "node-a", startedAt: T0, lastHeartbeatAt: T0 + 5000, streams: 2 });
   });
 
   test("a node whose last heartbeat is more than 15 s old reads as down", async () => {
     const w = await world();
-    w.heartbeat.beat();
+    await w.heartbeat.beat();
     w.advance(12_000);
     let [node] = await w.asAdmin.nodes.list();
     expect(node).toMatchObject({ name: "node-a", heartbeat_age_seconds: 12, down: false });
@@ -114,7 +115,7 @@ describe("the node heartbeat", () => {
     [node] = await w.asAdmin.nodes.list();
     expect(node!.down).toBe(true);
     // A beat brings it back.
-    w.heartbeat.beat();
+    await w.heartbeat.beat();
     [node] = await w.asAdmin.nodes.list();
     expect(node).toMatchObject({ heartbeat_age_seconds: 0, down: false });
   });
@@ -134,19 +135,19 @@ describe("the node heartbeat", () => {
       },
       log: (line) => lines.push(line),
     });
-    heartbeat.beat();
+    await heartbeat.beat();
     expect(lines).toEqual(["Node heartbeat not written: proc unreadable"]);
-    expect(w.deps.db.select().from(nodes).all()).toEqual([]);
+    expect(await w.deps.db.select().from(nodes)).toEqual([]);
     failing = false;
-    heartbeat.beat();
-    expect(w.deps.db.select().from(nodes).where(eq(nodes.name, "node-a")).all()).toHaveLength(1);
+    await heartbeat.beat();
+    expect(await w.deps.db.select().from(nodes).where(eq(nodes.name, "node-a"))).toHaveLength(1);
   });
 });
 
 describe("GET /api/nodes", () => {
   test("answers admins with every node and refuses everyone else with 403 JSON", async () => {
     const w = await world();
-    w.heartbeat.beat();
+    await w.heartbeat.beat();
     const { call, signIn } = testApp(w.deps);
     const devCookie = await signIn(w.dev.email);
     const refused = await call("/api/nodes", { cookie: devCookie });

@@ -1,12 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { slugify } from "@server/features/organizations/organizations";
+import { rawRun } from "@server/platform/db/portable";
 import { organizations, projects, users } from "@server/platform/db/schema";
 import { ORGANIZATIONS } from "@shared/messages/organizations";
+import { sql } from "drizzle-orm";
 import { callerFor, makeOrg, makeProject, makeUser, testApp, testDeps } from "../../support/server";
 
 async function adminWorld() {
   const deps = testDeps();
-  const home = makeOrg(deps, "Home");
+  const home = await makeOrg(deps, "Home");
   const admin = await makeUser(deps, { orgId: home.id, role: "admin" });
   return { deps, home, admin, caller: await callerFor(deps, admin.email) };
 }
@@ -17,8 +19,8 @@ describe("organizations.list", () => {
     const acme = (await caller.organizations.create({ name: "Acme Games", is_active: true })).organization;
     await caller.organizations.create({ name: "100% Indie", is_active: false });
     await makeUser(deps, { orgId: acme.id });
-    makeProject(deps, { orgId: acme.id });
-    makeProject(deps, { orgId: acme.id });
+    await makeProject(deps, { orgId: acme.id });
+    await makeProject(deps, { orgId: acme.id });
     const all = await caller.organizations.list();
     expect(all.map((o) => o.name)).toEqual(["100% Indie", "Acme Games", "Home"]);
     expect(all.find((o) => o.id === acme.id)).toEqual({
@@ -42,8 +44,8 @@ describe("organizations.list", () => {
 
   test("others see only their own organization", async () => {
     const deps = testDeps();
-    const mine = makeOrg(deps, "Mine");
-    makeOrg(deps, "Theirs");
+    const mine = await makeOrg(deps, "Mine");
+    await makeOrg(deps, "Theirs");
     const manager = await makeUser(deps, { orgId: mine.id, role: "manager" });
     const caller = await callerFor(deps, manager.email);
     expect((await caller.organizations.list()).map((o) => o.id)).toEqual([mine.id]);
@@ -90,14 +92,14 @@ describe("organizations.delete", () => {
     const org = (await caller.organizations.create({ name: "Busy", is_active: true })).organization;
     await makeUser(deps, { orgId: org.id });
     await makeUser(deps, { orgId: org.id });
-    makeProject(deps, { orgId: org.id });
+    await makeProject(deps, { orgId: org.id });
     await expect(caller.organizations.delete({ id: org.id })).rejects.toMatchObject({
       code: "CONFLICT",
       message: "Organization still has 2 users and 1 project",
     });
-    expect(deps.db.select().from(organizations).all()).toHaveLength(2);
-    expect(deps.db.select().from(users).all()).toHaveLength(3);
-    expect(deps.db.select().from(projects).all()).toHaveLength(1);
+    expect(await deps.db.select().from(organizations)).toHaveLength(2);
+    expect(await deps.db.select().from(users)).toHaveLength(3);
+    expect(await deps.db.select().from(projects)).toHaveLength(1);
   });
 
   test("deletes an empty organization; an unknown one is 404", async () => {
@@ -107,26 +109,26 @@ describe("organizations.delete", () => {
       success: true,
       message: ORGANIZATIONS.deleted,
     });
-    expect(deps.db.select().from(organizations).all()).toHaveLength(1);
+    expect(await deps.db.select().from(organizations)).toHaveLength(1);
     await expect(caller.organizations.delete({ id: org.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
   test("a row of some other table still pointing at it makes a 409, not a 500", async () => {
     const { deps, caller } = await adminWorld();
     const org = (await caller.organizations.create({ name: "Referenced", is_active: true })).organization;
-    deps.sqlite.exec("create table later_feature (org_id integer references organizations(id))");
-    deps.sqlite.exec(`insert into later_feature values (${org.id})`);
+    await rawRun(deps.db, sql`create table later_feature (org_id integer references organizations(id))`);
+    await rawRun(deps.db, sql`insert into later_feature values (${org.id})`);
     await expect(caller.organizations.delete({ id: org.id })).rejects.toMatchObject({
       code: "CONFLICT",
       message: ORGANIZATIONS.stillReferenced,
     });
-    expect(deps.db.select().from(organizations).all()).toHaveLength(2);
+    expect(await deps.db.select().from(organizations)).toHaveLength(2);
   });
 });
 
 describe("organizations over REST", () => {
   test("GET ?search=, POST, PUT and DELETE answer like the procedures", async () => {
     const { deps, call, signIn } = testApp();
-    const admin = await makeUser(deps, { orgId: makeOrg(deps, "Home").id, role: "admin" });
+    const admin = await makeUser(deps, { orgId: (await makeOrg(deps, "Home")).id, role: "admin" });
     const cookie = await signIn(admin.email);
     const post = await call("/api/organizations", {
       method: "POST",

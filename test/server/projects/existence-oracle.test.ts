@@ -27,14 +27,14 @@ async function world() {
   const ownPlaylist = await w.asDev.playlists.create({
     project_id: w.project.id,
     name: "Own list",
-    media_ids: [addVideo(w.deps, w.project.id, await steamReadyMp4(6)).id],
+    media_ids: [(await addVideo(w.deps, w.project.id, await steamReadyMp4(6))).id],
   });
   // Organization B: the target.
-  const orgB = makeOrg(w.deps, "Studio B");
+  const orgB = await makeOrg(w.deps, "Studio B");
   const managerB = await makeUser(w.deps, { role: "manager", orgId: orgB.id });
-  const projectB = makeProject(w.deps, { orgId: orgB.id, createdBy: managerB.id });
-  const asB = signedInCaller(w.deps, managerB.id);
-  const mediaB = addVideo(w.deps, projectB.id, await steamReadyMp4(6));
+  const projectB = await makeProject(w.deps, { orgId: orgB.id, createdBy: managerB.id });
+  const asB = await signedInCaller(w.deps, managerB.id);
+  const mediaB = await addVideo(w.deps, projectB.id, await steamReadyMp4(6));
   const playlistB = await asB.playlists.create({
     project_id: projectB.id,
     name: "B list",
@@ -56,18 +56,19 @@ async function world() {
     timezone: "UTC",
     media_id: mediaB.id,
   });
-  const webhookB = w.deps.db
-    .insert(webhooks)
-    .values({
-      projectId: projectB.id,
-      url: "https://hooks.example.com/b",
-      format: "generic",
-      events: ["stream.failed"],
-      secret: "whsec_b",
-      createdAt: w.deps.now(),
-    })
-    .returning()
-    .get();
+  const webhookB = (
+    await w.deps.db
+      .insert(webhooks)
+      .values({
+        projectId: projectB.id,
+        url: "https://hooks.example.com/b",
+        format: "generic",
+        events: ["stream.failed"],
+        secret: "whsec_b",
+        createdAt: w.deps.now(),
+      })
+      .returning()
+  )[0]!;
   const t = testApp(w.deps);
   const cookie = await sessionCookie(w.deps, attacker.id);
   const call = async (path: string, method = "GET", json?: unknown) => {
@@ -186,8 +187,8 @@ describe("another organization's ids read exactly like missing ones", () => {
 
   test("a video of another project of one's own organization is still named as such", async () => {
     const w = await world();
-    const sibling = makeProject(w.w.deps, { orgId: w.w.org.id, name: "Sibling" });
-    const media = addVideo(w.w.deps, sibling.id, await steamReadyMp4(6));
+    const sibling = await makeProject(w.w.deps, { orgId: w.w.org.id, name: "Sibling" });
+    const media = await addVideo(w.w.deps, sibling.id, await steamReadyMp4(6));
     const start = await w.call(`/api/destinations/${w.ownDestination.id}/stream`, "POST", {
       mediaId: media.id,
     });

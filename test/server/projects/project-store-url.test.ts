@@ -6,7 +6,7 @@ import { makeOrg, makeUser, testApp } from "../../support/server";
 
 test("POST /api/projects keeps the App ID of a store page URL, and only of one", async () => {
   const t = testApp();
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const cookie = await t.signIn((await makeUser(t.deps, { orgId: org.id, role: "manager" })).email);
   const create = async (url: string) => {
     const res = await t.call("/api/projects", {

@@ -5,51 +5,49 @@ import { PROJECTS } from "@shared/messages/projects";
 import { eq } from "drizzle-orm";
 import { callerFor, makeOrg, makeProject, makeUser, testApp, testDeps } from "../../support/server";
 
-function addMedia(deps: ReturnType<typeof testDeps>, projectId: number, n: number) {
+async function addMedia(deps: ReturnType<typeof testDeps>, projectId: number, n: number) {
   for (let i = 0; i < n; i++) {
-    deps.db
-      .insert(mediaFiles)
-      .values({
-        projectId,
-        originalName: `clip${i}.mp4`,
-        storedName: `${projectId}-${i}-${crypto.randomUUID()}.mp4`,
-        mimeType: "video/mp4",
-        fileSize: 10,
-        kind: "video",
-      })
-      .run();
+    await deps.db.insert(mediaFiles).values({
+      projectId,
+      originalName: `clip${i}.mp4`,
+      storedName: `${projectId}-${i}-${crypto.randomUUID()}.mp4`,
+      mimeType: "video/mp4",
+      fileSize: 10,
+      kind: "video",
+    });
   }
 }
 
 describe("projects.list and projects.get", () => {
   test("answer the spec's fields, counts, ISO dates and newest first", async () => {
     const deps = testDeps();
-    const org = makeOrg(deps, "Studio A");
+    const org = await makeOrg(deps, "Studio A");
     const manager = await makeUser(deps, { orgId: org.id, role: "manager", name: "Mia Manager" });
-    const older = deps.db
-      .insert(projects)
-      .values({ name: "Older", orgId: org.id, createdBy: manager.id, createdAt: Date.UTC(2024, 0, 2) })
-      .returning()
-      .get();
-    const newer = deps.db
-      .insert(projects)
-      .values({
-        name: "Newer",
-        orgId: org.id,
-        createdBy: manager.id,
-        createdAt: Date.UTC(2025, 5, 1),
-        url: "https://example.com",
-        steamAppId: 440,
-        steamAnalyticsEnabled: true,
-        steamLastSync: Date.UTC(2025, 5, 2, 3, 4, 5),
-      })
-      .returning()
-      .get();
-    addMedia(deps, newer.id, 3);
-    deps.db
+    const older = (
+      await deps.db
+        .insert(projects)
+        .values({ name: "Older", orgId: org.id, createdBy: manager.id, createdAt: Date.UTC(2024, 0, 2) })
+        .returning()
+    )[0]!;
+    const newer = (
+      await deps.db
+        .insert(projects)
+        .values({
+          name: "Newer",
+          orgId: org.id,
+          createdBy: manager.id,
+          createdAt: Date.UTC(2025, 5, 1),
+          url: "https://example.com",
+          steamAppId: 440,
+          steamAnalyticsEnabled: true,
+          steamLastSync: Date.UTC(2025, 5, 2, 3, 4, 5),
+        })
+        .returning()
+    )[0]!;
+    await addMedia(deps, newer.id, 3);
+    await deps.db
       .insert(destinations)
-      .values({ projectId: newer.id, name: "Steam", rtmpUrl: "rtmp://x/app" })
-      .run();
+      .values({ projectId: newer.id, name: "Steam", rtmpUrl: "rtmp://x/app" });
     const caller = await callerFor(deps, manager.email);
     const list = await caller.projects.list();
     expect(list.map((p) => p.name)).toEqual(["Newer", "Older"]);
@@ -81,18 +79,18 @@ describe("projects.list and projects.get", () => {
 
   test("a project whose creator was deleted reads 'Deleted user'", async () => {
     const deps = testDeps();
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const viewer = await makeUser(deps, { orgId: org.id, role: "viewer" });
     const gone = await makeUser(deps, { orgId: org.id, role: "manager" });
-    const p = makeProject(deps, { orgId: org.id, createdBy: gone.id });
-    deps.db.delete(users).where(eq(users.id, gone.id)).run();
+    const p = await makeProject(deps, { orgId: org.id, createdBy: gone.id });
+    await deps.db.delete(users).where(eq(users.id, gone.id));
     const caller = await callerFor(deps, viewer.email);
     expect((await caller.projects.get({ id: p.id })).created_by_name).toBe(PROJECTS.deletedUser);
   });
 
   test("a missing project answers 404 'Project not found'", async () => {
     const deps = testDeps();
-    const admin = await makeUser(deps, { orgId: makeOrg(deps).id, role: "admin" });
+    const admin = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "admin" });
     const caller = await callerFor(deps, admin.email);
     await expect(caller.projects.get({ id: 999 })).rejects.toMatchObject({
       code: "NOT_FOUND",
@@ -104,7 +102,7 @@ describe("projects.list and projects.get", () => {
 describe("projects.create", () => {
   test("a manager creates in its own organization; org_id may arrive as a string", async () => {
     const deps = testDeps();
-    const org = makeOrg(deps, "Mine");
+    const org = await makeOrg(deps, "Mine");
     const manager = await makeUser(deps, { orgId: org.id, role: "manager", name: "Max" });
     const caller = await callerFor(deps, manager.email);
     const created = await caller.projects.create({
@@ -129,8 +127,8 @@ describe("projects.create", () => {
 
   test("an admin creates in any organization; an unknown organization is 404", async () => {
     const deps = testDeps();
-    const admin = await makeUser(deps, { orgId: makeOrg(deps).id, role: "admin" });
-    const other = makeOrg(deps, "Other");
+    const admin = await makeUser(deps, { orgId: (await makeOrg(deps)).id, role: "admin" });
+    const other = await makeOrg(deps, "Other");
     const caller = await callerFor(deps, admin.email);
     const created = await caller.projects.create({ name: "P", org_id: other.id, url: "https://a.b/c" });
     expect(created).toMatchObject({ org_id: other.id, org_name: "Other", url: "https://a.b/c" });
@@ -142,24 +140,24 @@ describe("projects.create", () => {
 
   test("a manager naming another organization gets 403 and nothing is created", async () => {
     const deps = testDeps();
-    const mine = makeOrg(deps);
-    const other = makeOrg(deps);
+    const mine = await makeOrg(deps);
+    const other = await makeOrg(deps);
     const manager = await makeUser(deps, { orgId: mine.id, role: "manager" });
     const caller = await callerFor(deps, manager.email);
     await expect(caller.projects.create({ name: "P", org_id: other.id })).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: PROJECTS.otherOrganization,
     });
-    expect(deps.db.select().from(projects).all()).toHaveLength(0);
+    expect(await deps.db.select().from(projects)).toHaveLength(0);
   });
 });
 
 describe("projects.update", () => {
   test("changes name and description, keeps the description when it is left out", async () => {
     const deps = testDeps();
-    const org = makeOrg(deps);
+    const org = await makeOrg(deps);
     const manager = await makeUser(deps, { orgId: org.id, role: "manager" });
-    const p = makeProject(deps, { orgId: org.id });
+    const p = await makeProject(deps, { orgId: org.id });
     const caller = await callerFor(deps, manager.email);
     expect(await caller.projects.update({ id: p.id, name: "Renamed", description: "New text" })).toEqual({
       id: p.id,
@@ -174,7 +172,7 @@ describe("projects.update", () => {
 describe("projects over REST", () => {
   test("GET/POST /projects, GET/PUT /projects/{id} answer the same shapes", async () => {
     const { deps, call, signIn } = testApp();
-    const org = makeOrg(deps, "Rest Org");
+    const org = await makeOrg(deps, "Rest Org");
     const manager = await makeUser(deps, { orgId: org.id, role: "manager" });
     const cookie = await signIn(manager.email);
     const post = await call("/api/projects", {
@@ -200,7 +198,7 @@ describe("projects over REST", () => {
 
   test("without a session every path answers 401", async () => {
     const { deps, call } = testApp();
-    const p = makeProject(deps, { orgId: makeOrg(deps).id });
+    const p = await makeProject(deps, { orgId: (await makeOrg(deps)).id });
     for (const [method, path] of [
       ["GET", "/api/projects"],
       ["POST", "/api/projects"],

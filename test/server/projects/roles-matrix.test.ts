@@ -13,25 +13,25 @@ type Caller = Awaited<ReturnType<typeof callerFor>>;
 async function world() {
   const t = testApp();
   const { deps } = t;
-  const orgA = makeOrg(deps, "Org A");
-  const orgB = makeOrg(deps, "Org B");
-  const emptyOrg = makeOrg(deps, "Empty Org");
+  const orgA = await makeOrg(deps, "Org A");
+  const orgB = await makeOrg(deps, "Org B");
+  const emptyOrg = await makeOrg(deps, "Empty Org");
   const actors = {} as Record<Role, { id: number; email: string }>;
   for (const role of ROLES) actors[role] = await makeUser(deps, { orgId: orgA.id, role });
   const target = await makeUser(deps, { orgId: orgA.id, role: "developer", name: "Target" });
-  const project = makeProject(deps, { orgId: orgA.id, createdBy: target.id, name: "Project A" });
+  const project = await makeProject(deps, { orgId: orgA.id, createdBy: target.id, name: "Project A" });
   await t.signIn(target.email);
   return { ...t, orgA, orgB, emptyOrg, actors, target, project };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
 /** Every row that matters, sessions included (a refused reset or deactivation must not end them). */
-function snapshot(deps: AppDeps) {
+async function snapshot(deps: AppDeps) {
   return JSON.stringify([
-    deps.db.select().from(organizations).orderBy(asc(organizations.id)).all(),
-    deps.db.select().from(users).orderBy(asc(users.id)).all(),
-    deps.db.select().from(projects).orderBy(asc(projects.id)).all(),
-    deps.db.select().from(sessions).orderBy(asc(sessions.id)).all(),
+    await deps.db.select().from(organizations).orderBy(asc(organizations.id)),
+    await deps.db.select().from(users).orderBy(asc(users.id)),
+    await deps.db.select().from(projects).orderBy(asc(projects.id)),
+    await deps.db.select().from(sessions).orderBy(asc(sessions.id)),
   ]);
 }
 
@@ -161,9 +161,9 @@ describe("role matrix through createCaller", () => {
         const w = await world();
         const caller = await callerFor(w.deps, w.actors[role].email);
         for (const m of refused) {
-          const before = snapshot(w.deps);
+          const before = await snapshot(w.deps);
           await expect(m.trpc(caller, w), `${role} ${m.name}`).rejects.toMatchObject({ code: "FORBIDDEN" });
-          expect(snapshot(w.deps), `${role} ${m.name} changed data`).toBe(before);
+          expect(await snapshot(w.deps), `${role} ${m.name} changed data`).toBe(before);
         }
       });
     }
@@ -172,9 +172,9 @@ describe("role matrix through createCaller", () => {
       test(`${role} may ${m.name}`, async () => {
         const w = await world();
         const caller = await callerFor(w.deps, w.actors[role].email);
-        const before = snapshot(w.deps);
+        const before = await snapshot(w.deps);
         await m.trpc(caller, w);
-        expect(snapshot(w.deps)).not.toBe(before);
+        expect(await snapshot(w.deps)).not.toBe(before);
       });
     }
   }
@@ -190,11 +190,11 @@ describe("role matrix over HTTP", () => {
         const w = await world();
         const cookie = await w.signIn(w.actors[role].email);
         for (const m of refused) {
-          const before = snapshot(w.deps);
+          const before = await snapshot(w.deps);
           const res = await viaHttp(w, cookie, m);
           expect(res.status, `${role} ${m.name}`).toBe(403);
           expect(await res.json()).toEqual({ error: expect.any(String) });
-          expect(snapshot(w.deps), `${role} ${m.name} changed data`).toBe(before);
+          expect(await snapshot(w.deps), `${role} ${m.name} changed data`).toBe(before);
         }
       });
     }
@@ -203,10 +203,10 @@ describe("role matrix over HTTP", () => {
       test(`${role} may ${m.name} over HTTP`, async () => {
         const w = await world();
         const cookie = await w.signIn(w.actors[role].email);
-        const before = snapshot(w.deps);
+        const before = await snapshot(w.deps);
         const res = await viaHttp(w, cookie, m);
         expect(res.status).toBeLessThan(300);
-        expect(snapshot(w.deps)).not.toBe(before);
+        expect(await snapshot(w.deps)).not.toBe(before);
       });
     }
   }
@@ -228,19 +228,19 @@ describe("admin-only reads", () => {
   test("a manager may create a project only in its own organization", async () => {
     const w = await world();
     const caller = await callerFor(w.deps, w.actors.manager.email);
-    const before = snapshot(w.deps);
+    const before = await snapshot(w.deps);
     await expect(caller.projects.create({ name: "Sneaky", org_id: w.orgB.id })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     const cookie = await w.signIn(w.actors.manager.email);
-    const mid = snapshot(w.deps);
+    const mid = await snapshot(w.deps);
     const res = await w.call("/api/projects", {
       method: "POST",
       cookie,
       json: { name: "Sneaky", org_id: w.orgB.id },
     });
     expect(res.status).toBe(403);
-    expect(snapshot(w.deps)).toBe(mid);
+    expect(await snapshot(w.deps)).toBe(mid);
     expect(JSON.parse(before)[2]).toEqual(JSON.parse(mid)[2]);
   });
 });

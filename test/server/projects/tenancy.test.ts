@@ -9,24 +9,24 @@ import { callerFor, makeOrg, makeProject, makeUser, testApp } from "../../suppor
 
 async function twoStudios() {
   const t = testApp();
-  const orgA = makeOrg(t.deps, "Studio A");
-  const orgB = makeOrg(t.deps, "Studio B");
+  const orgA = await makeOrg(t.deps, "Studio A");
+  const orgB = await makeOrg(t.deps, "Studio B");
   const ownerA = await makeUser(t.deps, { orgId: orgA.id, role: "manager" });
-  const secret = makeProject(t.deps, { orgId: orgA.id, createdBy: ownerA.id, name: "Secret A" });
+  const secret = await makeProject(t.deps, { orgId: orgA.id, createdBy: ownerA.id, name: "Secret A" });
   const managerB = await makeUser(t.deps, { orgId: orgB.id, role: "manager" });
   const developerB = await makeUser(t.deps, { orgId: orgB.id, role: "developer" });
   const viewerB = await makeUser(t.deps, { orgId: orgB.id, role: "viewer" });
-  const mine = makeProject(t.deps, { orgId: orgB.id, name: "Own B" });
+  const mine = await makeProject(t.deps, { orgId: orgB.id, name: "Own B" });
   return { ...t, orgA, orgB, secret, mine, people: [managerB, developerB, viewerB] };
 }
 
-const projectRows = (w: Awaited<ReturnType<typeof twoStudios>>) =>
-  JSON.stringify(w.deps.db.select().from(projects).orderBy(asc(projects.id)).all());
+const projectRows = async (w: Awaited<ReturnType<typeof twoStudios>>) =>
+  JSON.stringify(await w.deps.db.select().from(projects).orderBy(asc(projects.id)));
 
 describe("another organization's project through tRPC", () => {
   test("is 404 on read and write and absent from projects.list, for every role of B", async () => {
     const w = await twoStudios();
-    const before = projectRows(w);
+    const before = await projectRows(w);
     for (const person of w.people) {
       const caller = await callerFor(w.deps, person.email);
       const list = await caller.projects.list();
@@ -40,7 +40,7 @@ describe("another organization's project through tRPC", () => {
       ).rejects.toMatchObject({ code: "NOT_FOUND", message: PROJECTS.notFound });
       expect(JSON.stringify(await caller.organizations.list())).not.toContain("Studio A");
     }
-    expect(projectRows(w)).toBe(before);
+    expect(await projectRows(w)).toBe(before);
   });
 
   test("the refusal is indistinguishable from a project that does not exist", async () => {
@@ -60,7 +60,7 @@ describe("another organization's project through tRPC", () => {
 describe("another organization's project over HTTP", () => {
   test("REST answers 404 { error: 'Project not found' } on GET and PUT and leaves it out of GET /projects", async () => {
     const w = await twoStudios();
-    const before = projectRows(w);
+    const before = await projectRows(w);
     for (const person of w.people) {
       const cookie = await w.signIn(person.email);
       const list = await (await w.call("/api/projects", { cookie })).json();
@@ -78,7 +78,7 @@ describe("another organization's project over HTTP", () => {
       const orgs = await (await w.call("/api/organizations", { cookie })).json();
       expect(orgs.map((o: { id: number }) => o.id)).toEqual([w.orgB.id]);
     }
-    expect(projectRows(w)).toBe(before);
+    expect(await projectRows(w)).toBe(before);
   });
 
   test("the tRPC endpoint answers 404 too, with no project data in the body", async () => {
@@ -98,8 +98,8 @@ describe("another organization's project over HTTP", () => {
     expect(update.status).toBe(404);
     const list = await w.call("/api/trpc/projects.list", { cookie });
     expect(await list.text()).not.toContain("Secret A");
-    expect(projectRows(w)).toContain("Secret A");
-    expect(projectRows(w)).not.toContain("Taken over");
+    expect(await projectRows(w)).toContain("Secret A");
+    expect(await projectRows(w)).not.toContain("Taken over");
   });
 
   test("an admin sees both organizations' projects", async () => {
@@ -114,7 +114,7 @@ describe("another organization's project over HTTP", () => {
   test("a user without an organization sees no project at all", async () => {
     const w = await twoStudios();
     const loner = await makeUser(w.deps, { orgId: w.orgA.id, role: "manager" });
-    w.deps.db.update(users).set({ orgId: null }).where(eq(users.id, loner.id)).run();
+    await w.deps.db.update(users).set({ orgId: null }).where(eq(users.id, loner.id));
     const caller = await callerFor(w.deps, loner.email);
     expect(await caller.projects.list()).toEqual([]);
     expect(await caller.organizations.list()).toEqual([]);

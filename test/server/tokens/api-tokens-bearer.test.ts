@@ -35,15 +35,15 @@ afterAll(() => {
 async function world() {
   const time = clock();
   const t = testApp(testDeps({}, { now: time.now }));
-  const org = makeOrg(t.deps);
-  const otherOrg = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
+  const otherOrg = await makeOrg(t.deps);
   const admin = await makeUser(t.deps, { orgId: org.id, role: "admin" });
   const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
   const viewer = await makeUser(t.deps, { orgId: otherOrg.id, role: "viewer" });
-  const project = makeProject(t.deps, { orgId: org.id, name: "Night Flight", createdBy: dev.id });
-  const foreign = makeProject(t.deps, { orgId: otherOrg.id, name: "Not Yours" });
-  const token = (userId: number, days?: number) => {
-    const made = mintToken(t.deps, userId, days);
+  const project = await makeProject(t.deps, { orgId: org.id, name: "Night Flight", createdBy: dev.id });
+  const foreign = await makeProject(t.deps, { orgId: otherOrg.id, name: "Not Yours" });
+  const token = async (userId: number, days?: number) => {
+    const made = await mintToken(t.deps, userId, days);
     minted.push(made.token);
     return made;
   };
@@ -76,7 +76,7 @@ async function refusedWith(p: Promise<unknown>) {
 describe("bearer tokens", () => {
   test("REST and tRPC answer as the token's user, within its organization", async () => {
     const w = await world();
-    const { token } = w.token(w.dev.id);
+    const { token } = await w.token(w.dev.id);
     const projects = await (await get(w, "/api/projects", token)).json();
     expect(projects.map((p: { name: string }) => p.name)).toEqual(["Night Flight"]);
     expect((await get(w, `/api/projects/${w.foreign.id}`, token)).status).toBe(404);
@@ -95,7 +95,7 @@ describe("bearer tokens", () => {
 
   test("a viewer's token cannot start a stream (403); another organization's destination is 404", async () => {
     const w = await world();
-    const asDev = signedInCaller(w.deps, w.dev.id);
+    const asDev = await signedInCaller(w.deps, w.dev.id);
     const dest = await asDev.streaming.createDestination({
       name: "Local",
       type: "custom",
@@ -105,7 +105,7 @@ describe("bearer tokens", () => {
       project_id: w.project.id,
     });
     const otherViewer = await makeUser(w.deps, { orgId: w.org.id, role: "viewer" });
-    const { token } = w.token(otherViewer.id);
+    const { token } = await w.token(otherViewer.id);
     const res = await w.call(`/api/destinations/${dest.id}/stream`, {
       method: "POST",
       headers: bearer(token),
@@ -117,7 +117,7 @@ describe("bearer tokens", () => {
     ).toMatchObject({
       code: "FORBIDDEN",
     });
-    const outsider = w.token(w.viewer.id).token;
+    const outsider = (await w.token(w.viewer.id)).token;
     const far = await w.call(`/api/destinations/${dest.id}/stream`, {
       method: "POST",
       headers: bearer(outsider),
@@ -128,9 +128,9 @@ describe("bearer tokens", () => {
 
   test("deactivating the user, or its organization, ends its tokens at once", async () => {
     const w = await world();
-    const { token } = w.token(w.dev.id);
+    const { token } = await w.token(w.dev.id);
     expect((await get(w, "/api/projects", token)).status).toBe(200);
-    await signedInCaller(w.deps, w.admin.id).users.setActive({ id: w.dev.id, is_active: false });
+    await (await signedInCaller(w.deps, w.admin.id)).users.setActive({ id: w.dev.id, is_active: false });
     const res = await get(w, "/api/projects", token);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: API_TOKENS.invalid });
@@ -139,24 +139,24 @@ describe("bearer tokens", () => {
       status: 401,
     });
 
-    const viewerToken = w.token(w.viewer.id).token;
+    const viewerToken = (await w.token(w.viewer.id)).token;
     expect((await get(w, "/api/projects", viewerToken)).status).toBe(200);
-    w.deps.db.update(organizations).set({ isActive: false }).where(eq(organizations.id, w.otherOrg.id)).run();
+    await w.deps.db.update(organizations).set({ isActive: false }).where(eq(organizations.id, w.otherOrg.id));
     expect((await get(w, "/api/projects", viewerToken)).status).toBe(401);
   });
 
   test("an expired token answers 401 from the moment it expires; a revoked one too", async () => {
     const w = await world();
-    const { token } = w.token(w.dev.id, 1);
+    const { token } = await w.token(w.dev.id, 1);
     w.time.advance(86_400_000 - 1);
     expect((await get(w, "/api/projects", token)).status).toBe(200);
     w.time.advance(1);
     expect((await get(w, "/api/projects", token)).status).toBe(401);
     expect(await refusedWith(w.trpc(token).auth.me.query())).toMatchObject({ code: "UNAUTHORIZED" });
 
-    const other = w.token(w.dev.id);
+    const other = await w.token(w.dev.id);
     expect((await get(w, "/api/projects", other.token)).status).toBe(200);
-    const cookie = sessionCookie(w.deps, w.dev.id);
+    const cookie = await sessionCookie(w.deps, w.dev.id);
     expect((await w.call(`/api/tokens/${other.id}`, { method: "DELETE", cookie })).status).toBe(200);
     const res = await get(w, "/api/projects", other.token);
     expect(res.status).toBe(401);
@@ -165,7 +165,7 @@ describe("bearer tokens", () => {
 
   test("malformed and unknown tokens answer 401 JSON on REST and UNAUTHORIZED on tRPC, never 500", async () => {
     const w = await world();
-    const { token } = w.token(w.dev.id);
+    const { token } = await w.token(w.dev.id);
     const headers = [
       "Bearer",
       "Bearer ",
@@ -206,7 +206,7 @@ describe("bearer tokens", () => {
 
   test("a bearer POST needs no Origin; with a session cookie beside it the Origin check still applies", async () => {
     const w = await world();
-    const { token } = w.token(w.admin.id);
+    const { token } = await w.token(w.admin.id);
     const body = { name: "From a script", org_id: w.org.id };
     const plain = await w.call("/api/projects", { method: "POST", headers: bearer(token), json: body });
     expect(plain.status).toBe(201);
@@ -214,7 +214,7 @@ describe("bearer tokens", () => {
     expect((await w.call("/api/projects", { method: "POST", headers: foreign, json: body })).status).toBe(
       201,
     );
-    const cookie = sessionCookie(w.deps, w.admin.id);
+    const cookie = await sessionCookie(w.deps, w.admin.id);
     const both = await w.call("/api/projects", { method: "POST", cookie, headers: foreign, json: body });
     expect(both.status).toBe(403);
     expect(await both.json()).toEqual({ error: AUTH.forbiddenOrigin });
@@ -222,8 +222,8 @@ describe("bearer tokens", () => {
 
   test("each token is rate-limited: the burst passes, the next answers 429 with Retry-After", async () => {
     const w = await world();
-    const { token } = w.token(w.dev.id);
-    const other = w.token(w.dev.id).token;
+    const { token } = await w.token(w.dev.id);
+    const other = (await w.token(w.dev.id)).token;
     for (let i = 0; i < API_TOKEN_BURST; i++) expect((await get(w, "/api/health", token)).status).toBe(200);
     const limited = await get(w, "/api/projects", token);
     expect(limited.status).toBe(429);
@@ -242,18 +242,19 @@ describe("bearer tokens", () => {
 
   test("last_used_at is written on use, then at most once a minute", async () => {
     const w = await world();
-    const { id, token } = w.token(w.dev.id);
-    const lastUsed = () => w.deps.db.select().from(apiTokens).where(eq(apiTokens.id, id)).get()?.lastUsedAt;
-    expect(lastUsed()).toBeNull();
+    const { id, token } = await w.token(w.dev.id);
+    const lastUsed = async () =>
+      (await w.deps.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0]?.lastUsedAt;
+    expect(await lastUsed()).toBeNull();
     const first = w.time.now();
     await get(w, "/api/health", token);
-    expect(lastUsed()).toBe(first);
+    expect(await lastUsed()).toBe(first);
     w.time.advance(59_999);
     await get(w, "/api/health", token);
-    expect(lastUsed()).toBe(first);
+    expect(await lastUsed()).toBe(first);
     w.time.advance(1);
     await get(w, "/api/health", token);
-    expect(lastUsed()).toBe(first + 60_000);
+    expect(await lastUsed()).toBe(first + 60_000);
   });
 
   test("no token used in this file appears in any log line", () => {

@@ -51,7 +51,7 @@ async function destination(key: string) {
 }
 
 async function startAndStop(key: string, extra: string[]) {
-  const media = addVideo(world.deps, world.project.id, await steamReadyMp4(6));
+  const media = await addVideo(world.deps, world.project.id, await steamReadyMp4(6));
   const dest = await destination(key);
   const env = { CONSOLE_URL: url, CONSOLE_TOKEN: token };
   const lines: string[] = [];

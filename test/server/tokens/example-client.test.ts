@@ -10,13 +10,13 @@ let url = "";
 let managerEmail = "";
 
 beforeAll(async () => {
-  const mine = makeOrg(deps, "Owl Studio");
-  const theirs = makeOrg(deps, "Other Studio");
+  const mine = await makeOrg(deps, "Owl Studio");
+  const theirs = await makeOrg(deps, "Other Studio");
   const manager = await makeUser(deps, { orgId: mine.id, role: "manager" });
   managerEmail = manager.email;
-  makeProject(deps, { orgId: mine.id, name: "Night Flight" });
-  makeProject(deps, { orgId: mine.id, name: "Dawn Patrol" });
-  makeProject(deps, { orgId: theirs.id, name: "Not Yours" });
+  await makeProject(deps, { orgId: mine.id, name: "Night Flight" });
+  await makeProject(deps, { orgId: mine.id, name: "Dawn Patrol" });
+  await makeProject(deps, { orgId: theirs.id, name: "Not Yours" });
   server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createApp(deps).fetch });
   url = `http://127.0.0.1:${server.port}`;
 });

@@ -17,13 +17,13 @@ import {
 
 async function adminWorld() {
   const deps = testDeps();
-  const org = makeOrg(deps, "Home");
+  const org = await makeOrg(deps, "Home");
   const admin = await makeUser(deps, { orgId: org.id, role: "admin", name: "Ada Admin" });
   return { deps, org, admin, caller: await callerFor(deps, admin.email) };
 }
 
-const sessionCount = (deps: ReturnType<typeof testDeps>, userId: number) =>
-  deps.db.select().from(sessions).where(eq(sessions.userId, userId)).all().length;
+const sessionCount = async (deps: ReturnType<typeof testDeps>, userId: number) =>
+  (await deps.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
 describe("users.list and users.get", () => {
   test("answer the spec's fields; search matches name or email; role filters", async () => {
@@ -35,8 +35,8 @@ describe("users.list and users.get", () => {
       email: "dana@studio.io",
     });
     await makeUser(deps, { orgId: org.id, role: "viewer", name: "Vic Viewer" });
-    const p1 = makeProject(deps, { orgId: org.id, createdBy: dev.id, name: "Made by Dana" });
-    makeProject(deps, { orgId: org.id, createdBy: admin.id });
+    const p1 = await makeProject(deps, { orgId: org.id, createdBy: dev.id, name: "Made by Dana" });
+    await makeProject(deps, { orgId: org.id, createdBy: admin.id });
     const all = await caller.users.list();
     expect(all).toHaveLength(3);
     const row = all.find((u) => u.id === dev.id);
@@ -105,7 +105,7 @@ describe("users.create", () => {
   test("a duplicate email in any case is 409 and creates nothing", async () => {
     const { deps, org, caller } = await adminWorld();
     await makeUser(deps, { orgId: org.id, email: "taken@example.com" });
-    const before = deps.db.select().from(users).all().length;
+    const before = (await deps.db.select().from(users)).length;
     await expect(
       caller.users.create({
         email: "TAKEN@example.com",
@@ -116,7 +116,7 @@ describe("users.create", () => {
         org_id: org.id,
       }),
     ).rejects.toMatchObject({ code: "CONFLICT", message: AUTH.emailTaken });
-    expect(deps.db.select().from(users).all()).toHaveLength(before);
+    expect(await deps.db.select().from(users)).toHaveLength(before);
   });
 
   test("defaults: role developer, active, no organization; an unknown organization is 404", async () => {
@@ -132,10 +132,10 @@ describe("users.create", () => {
 describe("users.updateProfile", () => {
   test("changes every field; deactivating ends the user's sessions", async () => {
     const { deps, org, caller } = await adminWorld();
-    const other = makeOrg(deps, "Other");
+    const other = await makeOrg(deps, "Other");
     const u = await makeUser(deps, { orgId: org.id, role: "developer" });
     await callerFor(deps, u.email);
-    expect(sessionCount(deps, u.id)).toBe(1);
+    expect(await sessionCount(deps, u.id)).toBe(1);
     const res = await caller.users.updateProfile({
       id: u.id,
       name: "Renamed",
@@ -154,7 +154,7 @@ describe("users.updateProfile", () => {
         org_name: "Other",
       },
     });
-    expect(sessionCount(deps, u.id)).toBe(0);
+    expect(await sessionCount(deps, u.id)).toBe(0);
   });
 
   test("an email another account holds is 409; one's own email in another case is fine", async () => {
@@ -194,7 +194,7 @@ describe("users.updateProfile", () => {
       code: "BAD_REQUEST",
       message: USERS.cannotDemoteSelf,
     });
-    const row = deps.db.select().from(users).where(eq(users.id, admin.id)).get()!;
+    const row = (await deps.db.select().from(users).where(eq(users.id, admin.id)))[0]!;
     expect(row).toMatchObject({ role: "admin", isActive: true, name: "Ada Admin" });
   });
 });
@@ -205,12 +205,12 @@ describe("users.resetPassword and users.changeEmail", () => {
     const u = await makeUser(deps, { orgId: org.id, name: "Rita" });
     await callerFor(deps, u.email);
     await callerFor(deps, u.email);
-    expect(sessionCount(deps, u.id)).toBe(2);
+    expect(await sessionCount(deps, u.id)).toBe(2);
     expect(await caller.users.resetPassword({ id: u.id, newPassword: "brand-new" })).toEqual({
       success: true,
       message: "Password reset successfully for Rita",
     });
-    expect(sessionCount(deps, u.id)).toBe(0);
+    expect(await sessionCount(deps, u.id)).toBe(0);
     await expect(login(deps, { email: u.email, password: TEST_PASSWORD }, "x")).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
@@ -220,9 +220,9 @@ describe("users.resetPassword and users.changeEmail", () => {
   test("an admin resetting its own password keeps the session it acts from", async () => {
     const { deps, admin, caller } = await adminWorld();
     await callerFor(deps, admin.email);
-    expect(sessionCount(deps, admin.id)).toBe(2);
+    expect(await sessionCount(deps, admin.id)).toBe(2);
     await caller.users.resetPassword({ id: admin.id, newPassword: "another1" });
-    expect(sessionCount(deps, admin.id)).toBe(1);
+    expect(await sessionCount(deps, admin.id)).toBe(1);
     expect(await caller.users.list()).toHaveLength(1);
   });
 
@@ -251,7 +251,7 @@ describe("users.setActive and users.delete", () => {
       message: USERS.deactivated,
       user: { is_active: false },
     });
-    expect(sessionCount(deps, u.id)).toBe(0);
+    expect(await sessionCount(deps, u.id)).toBe(0);
     await expect(login(deps, { email: u.email, password: TEST_PASSWORD }, "z")).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
@@ -269,18 +269,18 @@ describe("users.setActive and users.delete", () => {
       code: "BAD_REQUEST",
       message: USERS.cannotDeleteSelf,
     });
-    expect(deps.db.select().from(users).where(eq(users.id, admin.id)).get()?.isActive).toBe(true);
+    expect((await deps.db.select().from(users).where(eq(users.id, admin.id)))[0]?.isActive).toBe(true);
   });
 
   test("deleting a user ends its sessions and keeps its projects, whose creator reads 'Deleted user'", async () => {
     const { deps, org, caller } = await adminWorld();
     const u = await makeUser(deps, { orgId: org.id });
-    const p = makeProject(deps, { orgId: org.id, createdBy: u.id });
+    const p = await makeProject(deps, { orgId: org.id, createdBy: u.id });
     await callerFor(deps, u.email);
     expect(await caller.users.delete({ id: u.id })).toEqual({ success: true, message: USERS.deleted });
-    expect(deps.db.select().from(users).where(eq(users.id, u.id)).get()).toBeUndefined();
-    expect(sessionCount(deps, u.id)).toBe(0);
-    expect(deps.db.select().from(projects).where(eq(projects.id, p.id)).get()?.createdBy).toBeNull();
+    expect((await deps.db.select().from(users).where(eq(users.id, u.id)))[0]).toBeUndefined();
+    expect(await sessionCount(deps, u.id)).toBe(0);
+    expect((await deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]?.createdBy).toBeNull();
     expect((await caller.projects.get({ id: p.id })).created_by_name).toBe(PROJECTS.deletedUser);
     await expect(caller.users.delete({ id: u.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
@@ -289,7 +289,7 @@ describe("users.setActive and users.delete", () => {
 describe("users over REST", () => {
   test("every path answers like its procedure", async () => {
     const { deps, call, signIn } = testApp();
-    const org = makeOrg(deps, "Home");
+    const org = await makeOrg(deps, "Home");
     const admin = await makeUser(deps, { orgId: org.id, role: "admin" });
     const cookie = await signIn(admin.email);
     const post = await call("/api/users", {
@@ -343,6 +343,6 @@ describe("users over REST", () => {
     expect((await off.json()).message).toBe(USERS.deactivated);
     const del = await call(`/api/users/${id}`, { method: "DELETE", cookie });
     expect(await del.json()).toEqual({ success: true, message: USERS.deleted });
-    expect(deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await deps.db.select().from(users)).toHaveLength(1);
   });
 });

@@ -11,13 +11,13 @@ import { signedInCaller } from "../streaming/streaming-fixtures";
 async function world() {
   // The receiver listens on loopback, as a studio's own would on its LAN.
   const t = testApp(testDeps({ ALLOW_PRIVATE_TARGETS: "on" }));
-  const org = makeOrg(t.deps);
-  const other = makeOrg(t.deps);
-  const project = makeProject(t.deps, { orgId: org.id });
+  const org = await makeOrg(t.deps);
+  const other = await makeOrg(t.deps);
+  const project = await makeProject(t.deps, { orgId: org.id });
   const cookie = async (role: "admin" | "manager" | "developer" | "viewer", orgId = org.id) => {
     const user = await makeUser(t.deps, { role, orgId });
     const token = generateSessionToken();
-    createSession(t.deps.db, token, user.id, t.deps.now());
+    await createSession(t.deps.db, token, user.id, t.deps.now());
     return `session=${token}`;
   };
   return { ...t, project, manager: await cookie("manager"), cookie, otherOrg: other.id };
@@ -27,7 +27,8 @@ const receiver = startWebhookReceiver();
 afterAll(() => receiver.stop());
 
 const good = { url: receiver.url, format: "generic", events: ["stream.failed"] };
-const countRows = (w: Awaited<ReturnType<typeof world>>) => w.deps.db.select().from(webhooks).all().length;
+const countRows = async (w: Awaited<ReturnType<typeof world>>) =>
+  (await w.deps.db.select().from(webhooks)).length;
 
 describe("webhooks API", () => {
   test("a manager creates a webhook: the secret comes once, lists mask the address", async () => {
@@ -59,8 +60,8 @@ describe("webhooks API", () => {
 
     const gone = await w.call(`/api/webhooks/${body.id}`, { method: "DELETE", cookie: w.manager });
     expect(gone.status).toBe(200);
-    expect(countRows(w)).toBe(0);
-    expect(w.deps.db.select().from(webhookDeliveries).all()).toHaveLength(0);
+    expect(await countRows(w)).toBe(0);
+    expect(await w.deps.db.select().from(webhookDeliveries)).toHaveLength(0);
   });
 
   test("bad input answers 400 JSON and writes nothing", async () => {
@@ -95,7 +96,7 @@ describe("webhooks API", () => {
     });
     expect(malformed.status).toBe(400);
     expect((await w.call("/api/webhooks/abc/test", { method: "POST", cookie: w.manager })).status).toBe(400);
-    expect(countRows(w)).toBe(0);
+    expect(await countRows(w)).toBe(0);
   });
 
   test("developers, viewers and other organizations cannot manage webhooks", async () => {
@@ -121,8 +122,8 @@ describe("webhooks API", () => {
       }
     }
     expect((await w.call(path)).status).toBe(401);
-    expect(countRows(w)).toBe(1);
-    expect(w.deps.db.select().from(webhookDeliveries).all()).toHaveLength(0);
+    expect(await countRows(w)).toBe(1);
+    expect(await w.deps.db.select().from(webhookDeliveries)).toHaveLength(0);
     const admin = await w.cookie("admin", w.otherOrg);
     expect((await w.call(`/api/webhooks/${id}`, { method: "DELETE", cookie: admin })).status).toBe(200);
   });
@@ -132,7 +133,7 @@ describe("webhooks procedures", () => {
   test("the tRPC input is as strict as the REST body", async () => {
     const w = await world();
     const manager = await makeUser(w.deps, { role: "manager", orgId: w.project.orgId! });
-    const caller = signedInCaller(w.deps, manager.id);
+    const caller = await signedInCaller(w.deps, manager.id);
     const bad = [
       { ...good, project_id: w.project.id, extra: true },
       { ...good, project_id: "1" },
@@ -147,6 +148,6 @@ describe("webhooks procedures", () => {
     } as never);
     expect(await caller.webhooks.list({ project_id: w.project.id })).toHaveLength(1);
     expect(created.secret).toBeString();
-    expect(countRows(w)).toBe(1);
+    expect(await countRows(w)).toBe(1);
   });
 });

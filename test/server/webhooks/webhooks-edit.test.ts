@@ -14,13 +14,13 @@ afterAll(() => receiver.stop());
 async function world() {
   // The receiver listens on loopback, which webhooks reach only with the setting on.
   const t = testApp(testDeps({ ALLOW_PRIVATE_TARGETS: "on" }));
-  const org = makeOrg(t.deps);
-  const other = makeOrg(t.deps);
-  const project = makeProject(t.deps, { orgId: org.id });
+  const org = await makeOrg(t.deps);
+  const other = await makeOrg(t.deps);
+  const project = await makeProject(t.deps, { orgId: org.id });
   const cookie = async (role: "admin" | "manager" | "developer" | "viewer", orgId = org.id) => {
     const user = await makeUser(t.deps, { role, orgId });
     const token = generateSessionToken();
-    createSession(t.deps.db, token, user.id, t.deps.now());
+    await createSession(t.deps.db, token, user.id, t.deps.now());
     return `session=${token}`;
   };
   const manager = await cookie("manager");
@@ -36,7 +36,7 @@ async function world() {
   });
   expect(created.status).toBe(201);
   const hook = (await created.json()) as { id: number; secret: string; name: string | null };
-  const row = () => t.deps.db.select().from(webhooks).where(eq(webhooks.id, hook.id)).get()!;
+  const row = async () => (await t.deps.db.select().from(webhooks).where(eq(webhooks.id, hook.id)))[0]!;
   return { ...t, project, manager, cookie, otherOrg: other.id, hook, row };
 }
 
@@ -63,24 +63,24 @@ describe("editing webhooks", () => {
       events: ["schedule.started", "schedule.ended", "preparation.failed"],
     });
     expect(body.secret).toBeUndefined();
-    expect(w.row().secret).toBe(w.hook.secret);
-    expect(w.row().url).toBe(`${receiver.url}/second`);
+    expect((await w.row()).secret).toBe(w.hook.secret);
+    expect((await w.row()).url).toBe(`${receiver.url}/second`);
     const list = await (await w.call(`/api/projects/${w.project.id}/webhooks`, { cookie: w.manager })).json();
     expect(list).toEqual([expect.objectContaining({ id: w.hook.id, name: "Discord #launch" })]);
   });
 
   test("one field at a time leaves the others; an empty name clears it", async () => {
     const w = await world();
-    const before = w.row();
+    const before = await w.row();
     const res = await w.call(`/api/webhooks/${w.hook.id}`, {
       method: "PUT",
       cookie: w.manager,
       json: { events: ["stream.recovered"] },
     });
     expect(res.status).toBe(200);
-    expect(w.row()).toMatchObject({ ...before, events: ["stream.recovered"] });
+    expect(await w.row()).toMatchObject({ ...before, events: ["stream.recovered"] });
     await w.call(`/api/webhooks/${w.hook.id}`, { method: "PUT", cookie: w.manager, json: { name: "  " } });
-    expect(w.row().name).toBeNull();
+    expect((await w.row()).name).toBeNull();
   });
 
   test("the tRPC procedure changes the same row", async () => {
@@ -91,12 +91,12 @@ describe("editing webhooks", () => {
       json: { id: w.hook.id, name: "Slack", format: "slack" },
     });
     expect(res.status).toBe(200);
-    expect(w.row()).toMatchObject({ name: "Slack", format: "slack", secret: w.hook.secret });
+    expect(await w.row()).toMatchObject({ name: "Slack", format: "slack", secret: w.hook.secret });
   });
 
   test("a developer and a viewer are refused; another organization's manager reads it as missing", async () => {
     const w = await world();
-    const before = w.row();
+    const before = await w.row();
     for (const role of ["developer", "viewer"] as const) {
       const res = await w.call(`/api/webhooks/${w.hook.id}`, {
         method: "PUT",
@@ -119,12 +119,12 @@ describe("editing webhooks", () => {
     });
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual(await missing.json());
-    expect(w.row()).toEqual(before);
+    expect(await w.row()).toEqual(before);
   });
 
   test("bad input answers 400 and changes nothing", async () => {
     const w = await world();
-    const before = w.row();
+    const before = await w.row();
     const bad: [unknown, string][] = [
       [{}, WEBHOOKS.nothingToChange],
       [{ url: "ftp://example.com/x" }, WEBHOOKS.urlInvalid],
@@ -154,7 +154,7 @@ describe("editing webhooks", () => {
       headers: { "content-type": "application/json" },
     });
     expect(text.status).toBe(400);
-    expect(w.row()).toEqual(before);
+    expect(await w.row()).toEqual(before);
   });
 
   test("a name is optional at creation and may not hold control characters", async () => {

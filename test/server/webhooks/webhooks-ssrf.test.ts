@@ -4,9 +4,10 @@ import { deliveryWorker } from "@server/features/webhooks/delivery";
 import { webhookDeliveries, webhooks } from "@server/platform/db/schema";
 import { WEBHOOKS } from "@shared/messages/webhooks";
 import { TRPCError } from "@trpc/server";
-import { startWebhookReceiver, until } from "../../fakes/webhook-receiver";
+import { startWebhookReceiver } from "../../fakes/webhook-receiver";
 import { testResolver } from "../../support/resolver";
 import { callerFor, makeOrg, makeProject, makeUser, testApp, testDeps } from "../../support/server";
+import { waitUntil } from "../../support/wait";
 
 // A manager must not turn webhooks into a scanner of the console's own network: addresses inside
 // it are refused when the webhook is added, at "Send test" and before every delivery, whatever the
@@ -26,15 +27,15 @@ const answers = new Map<string, string[]>([
 
 async function world(env: Record<string, string> = {}, names = answers) {
   const t = testApp(testDeps(env, { resolve: testResolver(names) }));
-  const org = makeOrg(t.deps);
-  const project = makeProject(t.deps, { orgId: org.id });
+  const org = await makeOrg(t.deps);
+  const project = await makeProject(t.deps, { orgId: org.id });
   const manager = await makeUser(t.deps, { role: "manager", orgId: org.id });
   const cookie = await t.signIn(manager.email);
   return { ...t, project, cookie, trpc: await callerFor(t.deps, manager.email) };
 }
 
-const hooks = (deps: AppDeps) => deps.db.select().from(webhooks).all();
-const deliveries = (deps: AppDeps) => deps.db.select().from(webhookDeliveries).all();
+const hooks = async (deps: AppDeps) => await deps.db.select().from(webhooks);
+const deliveries = async (deps: AppDeps) => await deps.db.select().from(webhookDeliveries);
 const body = (url: string) => ({ url, format: "generic", events: ["stream.failed"] });
 
 /** Always refused: link-local, cloud metadata, unspecified, multicast, broadcast. */
@@ -91,7 +92,7 @@ describe("webhook targets inside the network", () => {
         body: { error: WEBHOOKS.targetRefused },
       });
     }
-    expect(hooks(w.deps)).toHaveLength(0);
+    expect(await hooks(w.deps)).toHaveLength(0);
   });
 
   test("and over tRPC", async () => {
@@ -107,7 +108,7 @@ describe("webhook targets inside the network", () => {
         message: WEBHOOKS.targetRefused,
       });
     }
-    expect(hooks(w.deps)).toHaveLength(0);
+    expect(await hooks(w.deps)).toHaveLength(0);
   });
 
   test("ALLOW_PRIVATE_TARGETS=on lets loopback and private in; link-local and metadata stay out", async () => {
@@ -134,7 +135,7 @@ describe("webhook targets inside the network", () => {
       expect({ url, status: res.status }).toEqual({ url, status: 201 });
     }
     // The studio's own receiver on this machine works end to end.
-    const local = hooks(w.deps).find((h) => h.url === receiver.url)!;
+    const local = (await hooks(w.deps)).find((h) => h.url === receiver.url)!;
     const sent = await w.call(`/api/webhooks/${local.id}/test`, { method: "POST", cookie: w.cookie });
     expect(await sent.json()).toMatchObject({ status: "delivered", http_status: 204 });
   });
@@ -158,7 +159,7 @@ describe("webhook targets inside the network", () => {
     expect(await sent.json()).toEqual({ error: WEBHOOKS.targetRefused });
     const viaTrpc = await w.trpc.webhooks.test({ id }).catch((e: unknown) => e);
     expect((viaTrpc as TRPCError).message).toBe(WEBHOOKS.targetRefused);
-    expect(deliveries(w.deps)).toHaveLength(0);
+    expect(await deliveries(w.deps)).toHaveLength(0);
     expect(receiver.received.length).toBe(before);
   });
 
@@ -187,11 +188,11 @@ describe("webhook targets inside the network", () => {
         mediaName: "trailer.mp4",
         message: "The ingest closed the connection.",
       } as never);
-      await until(() => deliveries(w.deps)[0]?.attempts === 1, 5000, "the refused attempt");
+      await waitUntil(async () => (await deliveries(w.deps))[0]?.attempts === 1, 5000, "the refused attempt");
     } finally {
       await delivery.stop();
     }
-    expect(deliveries(w.deps)[0]).toMatchObject({
+    expect((await deliveries(w.deps))[0]).toMatchObject({
       status: "failed",
       httpStatus: null,
       attempts: 1,

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { freePort, startBlackHole, startReceiver } from "../../fakes/rtmp-receiver";
 import { until } from "../../fakes/webhook-receiver";
 import { steamReadyMp4 } from "../../support/media";
+import { waitUntil } from "../../support/wait";
 import { hookedStreamingWorld } from "../streaming/hooked-world";
 import { addVideo } from "../streaming/streaming-fixtures";
 
@@ -36,7 +37,7 @@ async function setUp(rtmpUrl: string, timings = {}) {
       "preparation.failed",
     ],
   });
-  const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+  const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
   const dest = await w.asDev.streaming.createDestination({
     name: "Steam main",
     type: "custom",
@@ -47,8 +48,8 @@ async function setUp(rtmpUrl: string, timings = {}) {
   });
   const start = () => w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
   const events = () => hooks.received.map((h) => JSON.parse(h.body).event as string);
-  const leaks = () => {
-    const stored = w.deps.db.select().from(webhookDeliveries).all();
+  const leaks = async () => {
+    const stored = await w.deps.db.select().from(webhookDeliveries);
     const text = [
       ...hooks.received.map((h) => JSON.stringify(h)),
       ...stored.map((d) => JSON.stringify(d)),
@@ -70,8 +71,8 @@ describe("webhooks from real streams", () => {
     const port = freePort();
     const t = await setUp(`rtmp://127.0.0.1:${port}/live`);
     const s = await t.start();
-    const row = () => t.w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-    await until(() => row().errorCount >= 4, 20_000, "four failures");
+    const row = async () => (await t.w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
+    await waitUntil(async () => (await row()).errorCount >= 4, 20_000, "four failures");
     await until(() => t.events().includes("stream.restarting_repeatedly"), 5000, "restarting repeatedly");
     expect(t.events()).toEqual(["stream.failed", "stream.restarting_repeatedly"]);
     const repeated = t.hooks.received
@@ -91,8 +92,8 @@ describe("webhooks from real streams", () => {
     await until(() => t.events().includes("stream.recovered"), 20_000, "recovered");
     expect(t.events()).toEqual(["stream.failed", "stream.restarting_repeatedly", "stream.recovered"]);
     const recovered = JSON.parse(t.hooks.received.at(-1)!.body);
-    expect(recovered.failures).toBe(row().errorCount);
-    expect(t.leaks()).toEqual([]);
+    expect(recovered.failures).toBe((await row()).errorCount);
+    expect(await t.leaks()).toEqual([]);
     expect(t.logs.some((l) => l.includes("failed"))).toBe(true);
   }, 45_000);
 
@@ -101,13 +102,13 @@ describe("webhooks from real streams", () => {
     cleanups.push(() => receiver.stop());
     const t = await setUp(receiver.rtmpUrl, { backoffBaseMs: 1000 });
     const s = await t.start();
-    const row = () => t.w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-    await until(() => row().status === "running", 10_000, "running");
+    const row = async () => (await t.w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
+    await waitUntil(async () => (await row()).status === "running", 10_000, "running");
     expect(t.events()).toEqual([]);
-    process.kill(row().pid!, "SIGKILL");
+    process.kill((await row()).pid!, "SIGKILL");
     await until(() => t.events().includes("stream.recovered"), 15_000, "recovered");
     expect(t.events()).toEqual(["stream.failed", "stream.recovered"]);
-    expect(t.leaks()).toEqual([]);
+    expect(await t.leaks()).toEqual([]);
   }, 30_000);
 
   test("a stall is told as stalled", async () => {
@@ -117,14 +118,14 @@ describe("webhooks from real streams", () => {
     await t.start();
     await until(() => t.events().includes("stream.stalled"), 10_000, "stalled");
     expect(t.events().slice(0, 2)).toEqual(["stream.failed", "stream.stalled"]);
-    expect(t.leaks()).toEqual([]);
+    expect(await t.leaks()).toEqual([]);
   }, 20_000);
 
   test("a media file that cannot be prepared is told, without its path", async () => {
     const t = await setUp(`rtmp://127.0.0.1:${freePort()}/live`);
     const junk = join(tmpdir(), `not-a-video-${crypto.randomUUID()}.mp4`);
     writeFileSync(junk, "this is not a video");
-    const media = addVideo(t.w.deps, t.w.project.id, junk, { steamReady: false });
+    const media = await addVideo(t.w.deps, t.w.project.id, junk, { steamReady: false });
     await expect(t.w.deps.supervisor.preparations.ensure(media)).rejects.toThrow();
     await until(() => t.events().includes("preparation.failed"), 5000, "preparation.failed");
     const body = JSON.parse(t.hooks.received.find((h) => h.body.includes("preparation.failed"))!.body);

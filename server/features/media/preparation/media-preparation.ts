@@ -56,20 +56,25 @@ export class MediaPreparer {
     return this.ensure(media);
   }
 
-  /** Starts the job for a media file if it has none (for example right after upload); never throws. */
-  prepareInBackground(mediaId: number): void {
-    const media = this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
-    if (media?.kind === "video" && needsPreparation(media)) this.ensure(media).catch(() => {});
+  /** Starts the job for a media file if it has none (for example right after upload); never rejects. */
+  async prepareInBackground(mediaId: number): Promise<void> {
+    try {
+      const [media] = await this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId));
+      if (media?.kind === "video" && needsPreparation(media)) this.ensure(media).catch(() => {});
+    } catch (err) {
+      this.options.log(`[prepare] media ${mediaId}: not started: ${(err as Error).message}`);
+    }
   }
 
-  ensure(media: MediaRow): Promise<string> {
-    const row = this.store.find(media.id);
+  async ensure(media: MediaRow): Promise<string> {
+    const row = await this.store.find(media.id);
     if (
       row?.status === "done" &&
       row.outputName &&
       preparedCopyUsable(this.options.env.DATA_DIR, row.outputName)
     )
-      return Promise.resolve(join(this.dir, row.outputName));
+      return join(this.dir, row.outputName);
+    // Nothing awaited from here to the job's entry: concurrent requests share one job.
     const running = this.jobs.get(media.id);
     if (running) return running.done;
     const job: { done: Promise<string>; child?: Subprocess } = { done: Promise.resolve("") };
@@ -84,21 +89,21 @@ export class MediaPreparer {
     const output = join(this.dir, outputName);
     const partial = `${output}.part`;
     // A copy made to an earlier format, replaced once the new one is in place.
-    const previous = this.store.find(media.id)?.outputName ?? null;
-    this.store.markRunning(media.id);
+    const previous = (await this.store.find(media.id))?.outputName ?? null;
+    await this.store.markRunning(media.id);
     if (!(await this.hasRoom(expectedSize(media)))) {
-      this.fail(media.id, STREAMING.preparationNoSpace);
+      await this.fail(media.id, STREAMING.preparationNoSpace);
       log(`[prepare] media ${media.id}: not started, too little free disk space`);
       throw new Error(STREAMING.preparationNoSpace);
     }
     if (this.closed) {
-      this.fail(media.id, JOBS.interruptedByShutdown);
+      await this.fail(media.id, JOBS.interruptedByShutdown);
       throw new Error(STREAMING.preparationFailed);
     }
     const input = mediaPaths(env.DATA_DIR).file(media.storedName);
     // ffmpeg would follow a link planted in the media folder: only a regular file is read.
     if (!isRegularFileSync(input)) {
-      this.fail(media.id, STREAMING.mediaFileMissing);
+      await this.fail(media.id, STREAMING.mediaFileMissing);
       throw new Error(STREAMING.mediaFileMissing);
     }
     // The picture's own length, which the stored row does not keep: the sound is padded to it.
@@ -117,21 +122,29 @@ export class MediaPreparer {
       { ownGroup: true, kind: "preparation" },
     );
     job.child = child;
-    this.store.recordPid(media.id, child.pid);
     log(`[prepare] media ${media.id}: re-encoding for stream copy (pid ${child.pid})`);
+    // The row's writes go one after another (the pid, then each percent); a failed one is logged.
+    let writes = Promise.resolve();
+    const write = (what: () => Promise<void>) => {
+      writes = writes
+        .then(what)
+        .catch((err) => log(`[prepare] media ${media.id}: progress not recorded: ${(err as Error).message}`));
+    };
+    write(() => this.store.recordPid(media.id, child.pid));
     // The encode grows its file for minutes: it is stopped before it eats the floor kept for the database.
     const outcome = await followEncode(child, {
       durationSeconds: media.durationSeconds ?? 0,
       now,
-      onPercent: (percent) => this.store.recordPercent(media.id, percent),
+      onPercent: (percent) => write(() => this.store.recordPercent(media.id, percent)),
       hasRoom: () => this.hasRoom(0),
     });
-    if (outcome.code !== 0 || this.closed) this.failedEncode(media.id, partial, outcome);
+    await writes;
+    if (outcome.code !== 0 || this.closed) await this.failedEncode(media.id, partial, outcome);
     return this.keep(media.id, partial, output, outputName, previous);
   }
 
   /** Records why an encode failed, removes its partial file, and throws the plain reason. */
-  private failedEncode(mediaId: number, partial: string, outcome: EncodeOutcome): never {
+  private async failedEncode(mediaId: number, partial: string, outcome: EncodeOutcome): Promise<never> {
     rmSync(partial, { force: true });
     const noSpace = outcome.outOfSpace || outcome.stderr.some((l) => l.includes("No space left on device"));
     const error = this.closed
@@ -139,7 +152,7 @@ export class MediaPreparer {
       : noSpace
         ? STREAMING.preparationNoSpace
         : maskAddresses(outcome.stderr.slice(-2).join("\n")) || `ffmpeg exited with ${outcome.code}`;
-    this.fail(mediaId, error);
+    await this.fail(mediaId, error);
     this.options.log(
       `[prepare] media ${mediaId}: failed (exit ${outcome.code}${noSpace ? ", disk full" : ""})`,
     );
@@ -147,16 +160,16 @@ export class MediaPreparer {
   }
 
   /** Moves the finished encode into place and records it; nothing is left behind if that fails. */
-  private keep(
+  private async keep(
     mediaId: number,
     partial: string,
     output: string,
     outputName: string,
     previous: string | null,
-  ): string {
+  ): Promise<string> {
     try {
       renameSync(partial, output);
-      this.store.markDone(mediaId, outputName);
+      await this.store.markDone(mediaId, outputName);
       if (previous) rmSync(join(this.dir, previous), { force: true });
     } catch (err) {
       rmSync(partial, { force: true });
@@ -177,10 +190,14 @@ export class MediaPreparer {
     return free - bytes >= floor;
   }
 
-  private fail(mediaId: number, error: string): void {
-    if (error !== JOBS.interruptedByShutdown) this.tellFailed(mediaId, error);
+  private async fail(mediaId: number, error: string): Promise<void> {
     try {
-      this.store.recordFailure(mediaId, error);
+      if (error !== JOBS.interruptedByShutdown) await this.tellFailed(mediaId, error);
+    } catch (err) {
+      this.options.log(`[prepare] media ${mediaId}: could not tell the failure: ${(err as Error).message}`);
+    }
+    try {
+      await this.store.recordFailure(mediaId, error);
     } catch (err) {
       // A full disk can refuse even this row; the error still reaches the caller.
       this.options.log(`[prepare] media ${mediaId}: could not record the failure: ${(err as Error).message}`);
@@ -188,8 +205,8 @@ export class MediaPreparer {
   }
 
   /** The event carries a plain sentence only: ffmpeg's own lines may name file paths. */
-  private tellFailed(mediaId: number, error: string): void {
-    const media = this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId)).get();
+  private async tellFailed(mediaId: number, error: string): Promise<void> {
+    const [media] = await this.options.db.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId));
     if (!media || !this.options.events) return;
     const message = error === STREAMING.preparationNoSpace ? error : STREAMING.preparationFailed;
     this.options.events.emit({
@@ -203,7 +220,7 @@ export class MediaPreparer {
   }
 
   /** Preparations of a project's media, for the Streaming page. */
-  list(projectId: number): MediaPreparationView[] {
+  list(projectId: number): Promise<MediaPreparationView[]> {
     return this.store.list(projectId);
   }
 
@@ -224,7 +241,7 @@ export class MediaPreparer {
     return this.store.leftRunning();
   }
 
-  markInterrupted(mediaId: number): void {
-    this.store.markInterrupted(mediaId);
+  markInterrupted(mediaId: number): Promise<void> {
+    return this.store.markInterrupted(mediaId);
   }
 }

@@ -14,12 +14,16 @@ export class PreparationStore {
     private readonly now: () => number,
   ) {}
 
-  find(mediaId: number) {
-    return this.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, mediaId)).get();
+  async find(mediaId: number) {
+    const [row] = await this.db
+      .select()
+      .from(mediaPreparations)
+      .where(eq(mediaPreparations.mediaId, mediaId));
+    return row;
   }
 
-  /** Written before any await, so the Streaming page shows the job at once. */
-  markRunning(mediaId: number): void {
+  /** Written before the slow steps, so the Streaming page shows the job at once. */
+  async markRunning(mediaId: number): Promise<void> {
     const values = {
       status: "running" as const,
       percent: 0,
@@ -28,64 +32,61 @@ export class PreparationStore {
       startedAt: this.now(),
       finishedAt: null,
     };
-    this.db
+    await this.db
       .insert(mediaPreparations)
       .values({ mediaId, ...values })
-      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
-      .run();
+      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values });
   }
 
-  recordPid(mediaId: number, pid: number): void {
-    this.set(mediaId, { pid });
+  recordPid(mediaId: number, pid: number): Promise<void> {
+    return this.set(mediaId, { pid });
   }
 
-  recordPercent(mediaId: number, percent: number): void {
-    this.set(mediaId, { percent });
+  recordPercent(mediaId: number, percent: number): Promise<void> {
+    return this.set(mediaId, { percent });
   }
 
-  markDone(mediaId: number, outputName: string): void {
-    this.set(mediaId, { status: "done", percent: 100, outputName, pid: null, finishedAt: this.now() });
+  markDone(mediaId: number, outputName: string): Promise<void> {
+    return this.set(mediaId, { status: "done", percent: 100, outputName, pid: null, finishedAt: this.now() });
   }
 
-  /** Throws when the row cannot be written (a full disk can refuse even this). */
-  recordFailure(mediaId: number, error: string): void {
+  /** Rejects when the row cannot be written (a full disk can refuse even this). */
+  async recordFailure(mediaId: number, error: string): Promise<void> {
     const values = {
       status: "error" as const,
       error: error.slice(0, 1000),
       pid: null,
       finishedAt: this.now(),
     };
-    this.db
+    await this.db
       .insert(mediaPreparations)
       .values({ mediaId, percent: 0, startedAt: this.now(), ...values })
-      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values })
-      .run();
+      .onConflictDoUpdate({ target: mediaPreparations.mediaId, set: values });
   }
 
   /** Preparations of a project's media, for the Streaming page. */
-  list(projectId: number): MediaPreparationView[] {
-    return this.db
+  async list(projectId: number): Promise<MediaPreparationView[]> {
+    const rows = await this.db
       .select({ p: mediaPreparations, name: mediaFiles.originalName })
       .from(mediaPreparations)
       .innerJoin(mediaFiles, eq(mediaFiles.id, mediaPreparations.mediaId))
-      .where(eq(mediaFiles.projectId, projectId))
-      .all()
-      .map(({ p, name }) => ({
-        media_id: p.mediaId,
-        media_name: name,
-        status: p.status,
-        percent: p.percent,
-        error: p.error === null ? null : maskAddresses(p.error),
-      }));
+      .where(eq(mediaFiles.projectId, projectId));
+    return rows.map(({ p, name }) => ({
+      media_id: p.mediaId,
+      media_name: name,
+      status: p.status,
+      percent: p.percent,
+      error: p.error === null ? null : maskAddresses(p.error),
+    }));
   }
 
   /** Rows a previous server left running. */
-  leftRunning() {
-    return this.db.select().from(mediaPreparations).where(eq(mediaPreparations.status, "running")).all();
+  async leftRunning() {
+    return this.db.select().from(mediaPreparations).where(eq(mediaPreparations.status, "running"));
   }
 
-  markInterrupted(mediaId: number): void {
-    this.set(mediaId, {
+  markInterrupted(mediaId: number): Promise<void> {
+    return this.set(mediaId, {
       status: "error",
       error: JOBS.interruptedByRestart,
       pid: null,
@@ -93,7 +94,7 @@ export class PreparationStore {
     });
   }
 
-  private set(mediaId: number, values: Partial<typeof mediaPreparations.$inferInsert>): void {
-    this.db.update(mediaPreparations).set(values).where(eq(mediaPreparations.mediaId, mediaId)).run();
+  private async set(mediaId: number, values: Partial<typeof mediaPreparations.$inferInsert>): Promise<void> {
+    await this.db.update(mediaPreparations).set(values).where(eq(mediaPreparations.mediaId, mediaId));
   }
 }
