@@ -24,10 +24,15 @@ describe("stream alerts", () => {
       autorestart: true,
       project_id: w.project.id,
     });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
-    const dest = w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)).get()!;
-    const m = w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)).get()!;
-    const s = insertStarting(w.deps.db, { destination: dest, media: m, startedBy: null, startedAt: clock.t });
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const dest = (await w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)))[0]!;
+    const m = (await w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)))[0]!;
+    const s = await insertStarting(w.deps.db, {
+      destination: dest,
+      media: m,
+      startedBy: null,
+      startedAt: clock.t,
+    });
     const types = () => seen.map((e) => e.type);
 
     alerts.running(s.id);
@@ -83,10 +88,10 @@ test("event messages name no ingest address and no file path, whatever the calle
     autorestart: false,
     project_id: w.project.id,
   });
-  const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
-  const dest = w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)).get()!;
-  const m = w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)).get()!;
-  const s = insertStarting(w.deps.db, {
+  const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+  const dest = (await w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)))[0]!;
+  const m = (await w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)))[0]!;
+  const s = await insertStarting(w.deps.db, {
     destination: dest,
     media: m,
     startedBy: null,

@@ -56,10 +56,10 @@ export function withSupervisor(
  * A tRPC caller with a real session for the user, made without the password check (argon2 costs
  * about a second per sign-in on this machine; the sign-in itself is the auth tests' business).
  */
-export function signedInCaller(deps: AppDeps, userId: number) {
+export async function signedInCaller(deps: AppDeps, userId: number) {
   const token = generateSessionToken();
-  createSession(deps.db, token, userId, deps.now());
-  const auth = authenticate(deps, token)!;
+  await createSession(deps.db, token, userId, deps.now());
+  const auth = (await authenticate(deps, token))!;
   return createCallerFactory(appRouter)({
     deps,
     user: auth.user,
@@ -75,11 +75,11 @@ export async function streamingWorld(
 ) {
   const deps = testDeps(env);
   withSupervisor(deps, timings);
-  const org = makeOrg(deps);
+  const org = await makeOrg(deps);
   const admin = await makeUser(deps, { role: "admin", orgId: org.id });
   const dev = await makeUser(deps, { role: "developer", orgId: org.id });
   const viewer = await makeUser(deps, { role: "viewer", orgId: org.id });
-  const project = makeProject(deps, { orgId: org.id, createdBy: dev.id });
+  const project = await makeProject(deps, { orgId: org.id, createdBy: dev.id });
   return {
     deps,
     org,
@@ -87,14 +87,14 @@ export async function streamingWorld(
     dev,
     viewer,
     project,
-    asDev: signedInCaller(deps, dev.id),
-    asViewer: signedInCaller(deps, viewer.id),
-    asAdmin: signedInCaller(deps, admin.id),
+    asDev: await signedInCaller(deps, dev.id),
+    asViewer: await signedInCaller(deps, viewer.id),
+    asAdmin: await signedInCaller(deps, admin.id),
   };
 }
 
 /** Copies a real file into the data dir and records it as a media file of the project. */
-export function addVideo(
+export async function addVideo(
   deps: AppDeps,
   projectId: number,
   file: string,
@@ -102,27 +102,28 @@ export function addVideo(
 ) {
   const storedName = `${crypto.randomUUID()}${extname(file)}`;
   copyFileSync(file, mediaPaths(deps.env.DATA_DIR).file(storedName));
-  return deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId,
-      originalName: basename(file),
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: statSync(file).size,
-      kind: "video",
-      durationSeconds: 6,
-      width: 320,
-      height: 240,
-      videoCodec: "h264",
-      audioCodec: "aac",
-      frameRate: 25,
-      keyframeInterval: 2,
-      steamReady: true,
-      ...meta,
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId,
+        originalName: basename(file),
+        storedName,
+        mimeType: "video/mp4",
+        fileSize: statSync(file).size,
+        kind: "video",
+        durationSeconds: 6,
+        width: 320,
+        height: 240,
+        videoCodec: "h264",
+        audioCodec: "aac",
+        frameRate: 25,
+        keyframeInterval: 2,
+        steamReady: true,
+        ...meta,
+      })
+      .returning()
+  )[0]!;
 }
 
 export const pidAlive = (pid: number) => {
