@@ -113,7 +113,7 @@ export async function startServer(env: Env) {
   const webhooks = deliveryWorker(deps, lineLogger());
   webhooks.start();
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
-  await closeLeftOpenRuns(deps.db);
+  closeLeftOpenRuns(deps.db);
   closeLeftOpenStorePage(deps.db);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();

@@ -107,7 +107,7 @@ export async function startStorePageDemo(
           .returning()
           .get().id;
     try {
-      await startStreamUnattended(deps, { destinationId: id, startedBy: null, mediaId: media.id });
+      startStreamUnattended(deps, { destinationId: id, startedBy: null, mediaId: media.id });
     } catch (err) {
       // Already live (resumed by the reconcile): nothing to start.
       log(`[demo] ${account.name}: ${(err as Error).message}`);

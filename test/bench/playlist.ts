@@ -96,7 +96,7 @@ async function main() {
       .returning()
       .get();
     const loopSeconds = ITEMS.reduce((s, i) => s + i.seconds, 0);
-    const stream = await startStreamUnattended(deps, {
+    const stream = startStreamUnattended(deps, {
       destinationId: dest.id,
       playlistId: list.id,
       startedBy: null,

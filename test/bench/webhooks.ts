@@ -111,8 +111,8 @@ async function main() {
     })
     .returning()
     .get();
-  const stream = await insertStarting(deps.db, { destination, media, startedBy: null, startedAt: Date.now() });
-  await deps.supervisor.launch({ stream, destination, media });
+  const stream = insertStarting(deps.db, { destination, media, startedBy: null, startedAt: Date.now() });
+  deps.supervisor.launch({ stream, destination, media });
   await until(() => receiver.received.length >= FAILURES, 120_000, "the stream failures");
   await deps.supervisor.stop(stream.id);
   report(`${FAILURES} real ffmpeg failures`, latencies(stamped).slice(0, FAILURES));

@@ -79,7 +79,7 @@ export class Scheduler {
     const entries = this.entries().map((e) => ({ ...e, occ: activeOccurrence(ruleOf(e.row), now) }));
     const ids = [...new Set(entries.map((e) => e.destination.id))];
     // Ends first, so that a window starting where another ends finds its destination free.
-    const live = await liveStreamsByDestination(this.deps, ids);
+    const live = liveStreamsByDestination(this.deps, ids);
     let ended = false;
     for (const e of entries) {
       const stream = live.get(e.destination.id);
@@ -88,7 +88,7 @@ export class Scheduler {
       ended = true;
     }
     // Only an end changes which destinations are live; most ticks reuse the first read.
-    const liveNow = ended ? await liveStreamsByDestination(this.deps, ids) : live;
+    const liveNow = ended ? liveStreamsByDestination(this.deps, ids) : live;
     for (const e of entries) {
       if (e.occ && !liveNow.has(e.destination.id)) this.begin(e, e.occ, now);
     }
@@ -115,7 +115,7 @@ export class Scheduler {
 
   private async end(e: Entry, stream: StreamRow): Promise<void> {
     // The window is over: the destination is no longer meant to be live, so its uptime stops counting.
-    await closeIntent(this.deps.db, e.destination.id, this.deps.now());
+    closeIntent(this.deps.db, e.destination.id, this.deps.now());
     await this.deps.supervisor.stop(stream.id);
     this.lastAttempt.delete(e.row.id);
     this.log(`[scheduler] window ${e.row.id} ended stream ${stream.id}`);

@@ -119,7 +119,7 @@ export async function deleteSchedule(deps: AppDeps, user: SessionUser, id: numbe
     .where(and(eq(streams.scheduleId, id), streamStore.liveStatusFilter()))
     .all();
   // The window's stream ends with it, and so does what the destination was meant to do.
-  if (live.length > 0) await closeIntent(deps.db, row.destinationId, deps.now());
+  if (live.length > 0) closeIntent(deps.db, row.destinationId, deps.now());
   for (const s of live) await deps.supervisor.stop(s.id);
   deps.db.delete(schedules).where(eq(schedules.id, id)).run();
   return { success: true as const };

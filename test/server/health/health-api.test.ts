@@ -44,10 +44,10 @@ describe("GET /api/destinations/{id}/uptime", () => {
   test("answers exactly the five figures, for the period asked", async () => {
     const w = await world();
     // Wanted for 10 h; live 9 h of it, an hour's outage with one failure 2 h ago.
-    await openIntent(w.deps.db, w.dest.id, "user", NOW - 10 * HOUR);
-    await startRun(w.deps.db, w.stream.id, NOW - 10 * HOUR);
-    await endRun(w.deps.db, w.stream.id, NOW - 3 * HOUR, { failed: true });
-    await startRun(w.deps.db, w.stream.id, NOW - 2 * HOUR);
+    openIntent(w.deps.db, w.dest.id, "user", NOW - 10 * HOUR);
+    startRun(w.deps.db, w.stream.id, NOW - 10 * HOUR);
+    endRun(w.deps.db, w.stream.id, NOW - 3 * HOUR, { failed: true });
+    startRun(w.deps.db, w.stream.id, NOW - 2 * HOUR);
     const cookie = await w.signIn(w.viewerA.email);
     const res = await w.call(`/api/destinations/${w.dest.id}/uptime?days=1`, { cookie });
     expect(res.status).toBe(200);
@@ -61,7 +61,7 @@ describe("GET /api/destinations/{id}/uptime", () => {
       pushed_seconds: 9 * 3600,
       store_page_percent: 0,
     });
-    await closeIntent(w.deps.db, w.dest.id, NOW - HOUR);
+    closeIntent(w.deps.db, w.dest.id, NOW - HOUR);
     const later = await (await w.call(`/api/destinations/${w.dest.id}/uptime`, { cookie })).json();
     expect(later.intended_seconds).toBe(9 * 3600);
     expect(later.live_seconds).toBe(8 * 3600);
