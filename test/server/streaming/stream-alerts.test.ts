@@ -56,7 +56,7 @@ describe("stream alerts", () => {
     expect(types().filter((t) => t === "stream.recovered")).toHaveLength(1);
     expect(seen.at(-1)).toMatchObject({ type: "stream.recovered", failures: 7 });
     // A new incident is told again, and may warn again.
-    for (let i = 0; i < 3; i++) alerts.failed(s.id, "x", false);
+    for (let i = 0; i < 3; i++) await alerts.failed(s.id, "x", false);
     expect(types().filter((t) => t === "stream.failed")).toHaveLength(2);
     expect(types().filter((t) => t === "stream.restarting_repeatedly")).toHaveLength(2);
     expect(seen.at(-1)).toMatchObject({
