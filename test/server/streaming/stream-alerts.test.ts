@@ -97,6 +97,10 @@ test("event messages name no ingest address and no file path, whatever the calle
     startedBy: null,
     startedAt: w.deps.now(),
   });
-  await alerts.failed(s.id, "Connection to tcp://127.0.0.1:29398?tcp_nodelay=0 failed; input /srv/a.mp4", false);
+  await alerts.failed(
+    s.id,
+    "Connection to tcp://127.0.0.1:29398?tcp_nodelay=0 failed; input /srv/a.mp4",
+    false,
+  );
   expect(seen[0]?.message).toBe("Connection to [ingest] failed; input [file]");
 });

@@ -77,13 +77,13 @@ describe("streaming access", () => {
     const del = await refusal(w.asViewer.streaming.deleteStream({ id: ended.id }));
     expect([del.code, del.message]).toEqual(["FORBIDDEN", STREAMING.forbiddenDelete]);
     for (const p of [
-      w.asViewer.streaming.updateDestination({ id: dest.id, autorestart: true }),
-      w.asViewer.streaming.deleteDestination({ id: dest.id }),
-      w.asViewer.dashboard.clearEndedStreams({ projectId: w.project.id }),
-      w.asDev.dashboard.clearEndedStreams({ projectId: w.project.id }),
-      w.asDev.dashboard.clearEndedStreams({ scope: "all" }),
+      () => w.asViewer.streaming.updateDestination({ id: dest.id, autorestart: true }),
+      () => w.asViewer.streaming.deleteDestination({ id: dest.id }),
+      () => w.asViewer.dashboard.clearEndedStreams({ projectId: w.project.id }),
+      () => w.asDev.dashboard.clearEndedStreams({ projectId: w.project.id }),
+      () => w.asDev.dashboard.clearEndedStreams({ scope: "all" }),
     ]) {
-      expect((await refusal(p)).code).toBe("FORBIDDEN");
+      expect((await refusal(p())).code).toBe("FORBIDDEN");
     }
 
     const seen = await w.asViewer.streaming.destinations({ projectId: w.project.id });
@@ -145,23 +145,24 @@ describe("streaming access", () => {
     const stranger = await makeUser(w.deps, { role: "manager", orgId: other.id });
     const as = await callerFor(w.deps, stranger.email);
     for (const p of [
-      as.streaming.destinations({ projectId: w.project.id }),
-      as.streaming.status({ projectId: w.project.id }),
-      as.streaming.createDestination({
-        name: "X",
-        type: "steam",
-        rtmp_url: "",
-        stream_key: "",
-        autorestart: false,
-        project_id: w.project.id,
-      }),
-      as.streaming.updateDestination({ id: dest.id, name: "Mine" }),
-      as.streaming.deleteDestination({ id: dest.id }),
-      as.streaming.start({ destinationId: dest.id, mediaId: media.id }),
-      as.streaming.stop({ streamId: ended.id }),
-      as.streaming.deleteStream({ id: ended.id }),
+      () => as.streaming.destinations({ projectId: w.project.id }),
+      () => as.streaming.status({ projectId: w.project.id }),
+      () =>
+        as.streaming.createDestination({
+          name: "X",
+          type: "steam",
+          rtmp_url: "",
+          stream_key: "",
+          autorestart: false,
+          project_id: w.project.id,
+        }),
+      () => as.streaming.updateDestination({ id: dest.id, name: "Mine" }),
+      () => as.streaming.deleteDestination({ id: dest.id }),
+      () => as.streaming.start({ destinationId: dest.id, mediaId: media.id }),
+      () => as.streaming.stop({ streamId: ended.id }),
+      () => as.streaming.deleteStream({ id: ended.id }),
     ]) {
-      expect((await refusal(p)).code).toBe("NOT_FOUND");
+      expect((await refusal(p())).code).toBe("NOT_FOUND");
     }
     // Their own project cannot borrow this project's media, nor learn that it exists.
     const theirs = await makeProject(w.deps, { orgId: other.id });

@@ -10,6 +10,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import { eq } from "drizzle-orm";
 import { startReceiver, waitFor } from "../../fakes/rtmp-receiver";
 import { steamReadyMp4 } from "../../support/media";
+import { createTestDatabase, wantsPostgres } from "../../support/pg-mode";
 import { addVideo, withSupervisor } from "./streaming-fixtures";
 import { startServerProcess } from "./streaming-server-process";
 
@@ -17,13 +18,15 @@ import { startServerProcess } from "./streaming-server-process";
 // destinations resume, the others are recorded as stopped; a graceful stop leaves no ffmpeg behind.
 
 const dataDir = mkdtempSync(join(tmpdir(), "console-restart-"));
+// On PostgreSQL the server processes and the test share a database of their own.
+const database: Record<string, string> = wantsPostgres() ? { DATABASE_URL: createTestDatabase() } : {};
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("server restart", () => {
   test("crash, reconcile, graceful shutdown, resume", async () => {
-    const server = await startServerProcess(dataDir);
-    // The test reads and writes the same SQLite file (WAL) beside the server.
-    const deps = createDeps(loadEnv({ DATA_DIR: dataDir }));
+    const server = await startServerProcess(dataDir, database);
+    // The test reads and writes the same database beside the server (on SQLite, the same file in WAL mode).
+    const deps = createDeps(loadEnv({ DATA_DIR: dataDir, ...database }));
     withSupervisor(deps);
     const project = (await deps.db.insert(projects).values({ name: "Restart", orgId: 1 }).returning())[0]!;
     const media = await addVideo(deps, project.id, await steamReadyMp4(6));
@@ -105,7 +108,7 @@ describe("server restart", () => {
     expect(await row(resumed[0]!)).toMatchObject({ status: "stopped", resumeOnStart: true });
 
     // A new server process resumes it, and SIGTERM leaves no ffmpeg of it behind.
-    const again = await startServerProcess(dataDir);
+    const again = await startServerProcess(dataDir, database);
     const third = (await deps.db.select().from(streams).where(eq(streams.destinationId, dA!.id))).find(
       (r) => r.id > resumed[0]!,
     );
