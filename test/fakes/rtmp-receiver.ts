@@ -36,7 +36,11 @@ export function freePort(): number {
   }
 }
 
-export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   await waitUntil(check, timeoutMs, what);
 }
 

@@ -27,7 +27,7 @@ const answer = (outcome: HandshakeOutcome): IngestCheck =>
 
 /** Checks a saved destination's ingest, trusting its own CA file as streaming to it does. */
 export async function checkDestination(deps: AppDeps, user: SessionUser, id: number): Promise<IngestCheck> {
-  const row = findDestination(deps, user, id);
+  const row = await findDestination(deps, user, id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
   return answer(await checkRtmpIngest(row.rtmpUrl, deps.resolve, CHECK_TIMEOUT_MS, row.caFile));
 }

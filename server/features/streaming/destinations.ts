@@ -22,18 +22,21 @@ import { hasMaskedCredentials, keepStoredCredentials } from "./url-credentials";
 /** Viewers read destinations but never their stream keys. */
 const seesKeys = (user: SessionUser) => can(user.role, "destination.manage");
 
-export function listDestinations(deps: AppDeps, user: SessionUser, projectId: number): DestinationView[] {
-  requireProject(deps, user, projectId);
-  const rows = deps.db
+export async function listDestinations(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+): Promise<DestinationView[]> {
+  await requireProject(deps, user, projectId);
+  const rows = await deps.db
     .select()
     .from(destinations)
     .where(and(eq(destinations.projectId, projectId), eq(destinations.isActive, true)))
-    .orderBy(asc(destinations.id))
-    .all();
+    .orderBy(asc(destinations.id));
   const ids = rows.map((r) => r.id);
-  const live = liveStreamsByDestination(deps, ids);
-  const latest = latestStreamsByDestination(deps, ids);
-  const next = deps.scheduleLinks.nextChanges(deps.db, ids, deps.now());
+  const live = await liveStreamsByDestination(deps, ids);
+  const latest = await latestStreamsByDestination(deps, ids);
+  const next = await deps.scheduleLinks.nextChanges(deps.db, ids, deps.now());
   return rows.map((r) => ({
     ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
     next_schedule: next.get(r.id) ?? null,
@@ -62,7 +65,7 @@ export async function createDestination(deps: AppDeps, user: SessionUser, input:
   requirePermission(user, "destination.manage", STREAMING.forbiddenCreateDestination);
   await requireIngestTarget(deps, input.rtmp_url);
   requireCaFile(input.ca_file ?? null, input.rtmp_url);
-  const row = deps.db
+  const [row] = await deps.db
     .insert(destinations)
     .values({
       projectId: input.project_id,
@@ -75,16 +78,15 @@ export async function createDestination(deps: AppDeps, user: SessionUser, input:
       reconnectHours: input.reconnect_hours ?? null,
       createdBy: user.id,
     })
-    .returning()
-    .get();
-  return destinationView(row, undefined, true);
+    .returning();
+  return destinationView(row!, undefined, true);
 }
 
 /** The destination if the user may see its project; 404 otherwise (missing or another organization). */
-export function findDestination(deps: AppDeps, user: SessionUser, id: number) {
-  const row = deps.db.select().from(destinations).where(eq(destinations.id, id)).get();
+export async function findDestination(deps: AppDeps, user: SessionUser, id: number) {
+  const [row] = await deps.db.select().from(destinations).where(eq(destinations.id, id));
   if (!row) throw notFound(STREAMING.destinationNotFound);
-  requireProject(deps, user, row.projectId, STREAMING.destinationNotFound);
+  await requireProject(deps, user, row.projectId, STREAMING.destinationNotFound);
   return row;
 }
 
@@ -97,11 +99,11 @@ function withStoredCredentials(edited: string, stored: string): string {
 }
 
 export async function updateDestination(deps: AppDeps, user: SessionUser, input: UpdateDestinationInput) {
-  findDestination(deps, user, input.id);
+  await findDestination(deps, user, input.id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
   if (input.rtmp_url !== undefined) await requireIngestTarget(deps, input.rtmp_url);
   // Read again after the lookup: the row may have changed meanwhile.
-  const existing = findDestination(deps, user, input.id);
+  const existing = await findDestination(deps, user, input.id);
   const changes: Partial<typeof destinations.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.rtmp_url !== undefined) changes.rtmpUrl = withStoredCredentials(input.rtmp_url, existing.rtmpUrl);
@@ -118,17 +120,19 @@ export async function updateDestination(deps: AppDeps, user: SessionUser, input:
   const row =
     Object.keys(changes).length === 0
       ? existing
-      : deps.db.update(destinations).set(changes).where(eq(destinations.id, input.id)).returning().get()!;
-  const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
-  return destinationView(row, live, true, latestStreamsByDestination(deps, [row.id]).get(row.id));
+      : (
+          await deps.db.update(destinations).set(changes).where(eq(destinations.id, input.id)).returning()
+        )[0]!;
+  const live = (await liveStreamsByDestination(deps, [row.id])).get(row.id);
+  return destinationView(row, live, true, (await latestStreamsByDestination(deps, [row.id])).get(row.id));
 }
 
 /** Stops the destination's live stream (if any), then removes it; its stream history stays. */
 export async function deleteDestination(deps: AppDeps, user: SessionUser, id: number) {
-  const row = findDestination(deps, user, id);
+  const row = await findDestination(deps, user, id);
   requirePermission(user, "destination.manage", STREAMING.forbiddenManageDestination);
-  const live = liveStreamsByDestination(deps, [row.id]).get(row.id);
+  const live = (await liveStreamsByDestination(deps, [row.id])).get(row.id);
   if (live) await deps.supervisor.stop(live.id);
-  deps.db.delete(destinations).where(eq(destinations.id, id)).run();
+  await deps.db.delete(destinations).where(eq(destinations.id, id));
   return { success: true as const };
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from "@server/deps";
 import { projects, streams } from "@server/platform/db/schema";
 import { PREFIX } from "@server/platform/metrics/registry";
 import { LIVE_STATUSES, STREAM_STATUSES } from "@shared/schemas/streaming";
-import { eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { Gauge, Registry } from "prom-client";
 
 // The streams' state, read at each scrape: counts by status from the database, and the live figures
@@ -27,25 +27,28 @@ export function streamRegistry(deps: AppDeps): Registry {
     help: "Stream records by status.",
     labelNames: ["status"],
     registers: [registry],
-    collect() {
+    async collect() {
+      const rows = await countByStatus(deps);
       this.reset();
       for (const status of STREAM_STATUSES) this.set({ status }, 0);
-      for (const row of countByStatus(deps)) this.set({ status: row.status }, row.count);
+      for (const row of rows) this.set({ status: row.status }, row.count);
     },
   });
-  // The live streams are read once per scrape, by the first figure's gauge: a registry collects its
-  // gauges in the order they were registered, so the others find this scrape's list.
-  let live: ReturnType<typeof liveStreams> = [];
+  // The live streams are read once per scrape, by the first figure's gauge: a registry starts its
+  // gauges' collects in the order they were registered (then awaits them together), so the others
+  // await this scrape's read.
+  let live: ReturnType<typeof liveStreams> = Promise.resolve([]);
   FIGURES.forEach(({ figure, name, help }, index) => {
     new Gauge({
       name: `${PREFIX}${name}`,
       help,
       labelNames: STREAM_LABELS,
       registers: [registry],
-      collect() {
+      async collect() {
         if (index === 0) live = liveStreams(deps);
+        const rows = await live;
         this.reset();
-        for (const row of live) {
+        for (const row of rows) {
           const figures = deps.supervisor.live(row.id);
           if (!figures) continue;
           this.set({ project: row.project, destination: row.destination, type: row.type }, figures[figure]);
@@ -57,15 +60,11 @@ export function streamRegistry(deps: AppDeps): Registry {
 }
 
 function countByStatus(deps: AppDeps) {
-  return deps.db
-    .select({ status: streams.status, count: sql<number>`count(*)` })
-    .from(streams)
-    .groupBy(streams.status)
-    .all();
+  return deps.db.select({ status: streams.status, count: count() }).from(streams).groupBy(streams.status);
 }
 
-function liveStreams(deps: AppDeps) {
-  return deps.db
+async function liveStreams(deps: AppDeps) {
+  return await deps.db
     .select({
       id: streams.id,
       project: projects.name,
@@ -74,6 +73,5 @@ function liveStreams(deps: AppDeps) {
     })
     .from(streams)
     .innerJoin(projects, eq(projects.id, streams.projectId))
-    .where(inArray(streams.status, [...LIVE_STATUSES]))
-    .all();
+    .where(inArray(streams.status, [...LIVE_STATUSES]));
 }

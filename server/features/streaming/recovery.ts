@@ -31,14 +31,14 @@ export async function recoverLastRun(r: {
   const resume: store.LaunchRows[] = [];
   // Read before any stream of this run starts and touches it: when the previous run was last alive.
   const aliveAt = lastAlive(r.env.DATA_DIR);
-  for (const row of store.leftByLastRun(r.db).filter((s) => !r.ours(s.id))) {
+  for (const row of (await store.leftByLastRun(r.db)).filter((s) => !r.ours(s.id))) {
     if (isLive(row.status) && row.pid) await killIfOurs(row.pid, "stream");
     const now = r.now();
-    store.closeLeftover(r.db, row, now);
-    const rows = store.loadLaunch(r.db, row.id);
+    await store.closeLeftover(r.db, row, now);
+    const rows = await store.loadLaunch(r.db, row.id);
     if (typeof rows === "string" || !rows.destination.autorestart) continue;
     const { stream: _old, ...launch } = rows;
-    const stream = store.insertStarting(r.db, { ...launch, startedBy: row.startedBy, startedAt: now });
+    const stream = await store.insertStarting(r.db, { ...launch, startedBy: row.startedBy, startedAt: now });
     const resumeSeconds = resumeAfterServerEnd(row, rows, aliveAt);
     r.log(`[stream ${row.id}] resumed as stream ${stream.id} at ${resumeSeconds.toFixed(1)} s into its play`);
     resume.push({ ...launch, stream, resumeSeconds });

@@ -1,9 +1,7 @@
 import { mkdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Db } from "@server/platform/db/client";
 import type { ProgressFigures } from "@server/platform/process/ffmpeg-progress";
 import type { LaunchRows, StreamRow } from "./stream-store";
-import * as store from "./stream-store";
 
 // Where a stream that stopped without being asked to picks up again. ffmpeg reads with -re, so its
 // output advances at the wall clock's rate: the place in the loop is the time since the current play
@@ -87,7 +85,7 @@ export class ResumePoints {
   private readonly runs = new Map<number, RunTrack>();
   private stamp: ReturnType<typeof setInterval> | null = null;
 
-  constructor(private readonly o: { db: Db; now: () => number; env: { DATA_DIR: string } }) {}
+  constructor(private readonly o: { now: () => number; env: { DATA_DIR: string } }) {}
 
   /**
    * A run of the stream is about to start: where in the play, or null for the beginning. After an
@@ -102,15 +100,18 @@ export class ResumePoints {
     return lengths && seconds > 0 ? { seconds, lengths } : null;
   }
 
-  /** A progress report of the stream's run; the first with a frame records when its play began. */
-  progress(streamId: number, figures: ProgressFigures): void {
+  /**
+   * A progress report of the stream's run. The first with a frame answers when its play began, for
+   * the caller to record in order with the stream's other writes (see recordPlayOrigin); else null.
+   */
+  progress(streamId: number, figures: ProgressFigures): number | null {
     const run = this.runs.get(streamId);
-    if (!run || figures.frame <= 0) return;
+    if (!run || figures.frame <= 0) return null;
     const now = this.o.now();
-    if (run.seenAt === null)
-      store.recordPlayOrigin(this.o.db, streamId, now - (run.start + figures.out_time_seconds) * 1000);
+    const origin = run.seenAt === null ? now - (run.start + figures.out_time_seconds) * 1000 : null;
     run.outSeconds = figures.out_time_seconds;
     run.seenAt = now;
+    return origin;
   }
 
   /** The run ended; an unplanned end is resumed where it stopped, any other end starts a play anew. */

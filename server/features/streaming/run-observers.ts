@@ -50,9 +50,9 @@ export class RunObservers {
   }
 
   /** The run's first frame went out. */
-  running(streamId: number, at: number): void {
-    uptime.startRun(this.o.db, streamId, at);
-    this.alerts.running(streamId);
+  async running(streamId: number, at: number): Promise<void> {
+    await uptime.startRun(this.o.db, streamId, at);
+    await this.alerts.running(streamId);
     this.tell("running", streamId, at);
   }
 
@@ -61,22 +61,25 @@ export class RunObservers {
    * purpose). A frozen run stopped being live at its last frame (`lastFrameAt`), not when the stall
    * watch noticed: the time between was an outage.
    */
-  runEnded(streamId: number, end: { failed: boolean; planned: boolean; lastFrameAt?: number }): void {
+  async runEnded(
+    streamId: number,
+    end: { failed: boolean; planned: boolean; lastFrameAt?: number },
+  ): Promise<void> {
     const { failed, planned } = end;
-    uptime.endRun(this.o.db, streamId, end.lastFrameAt ?? this.o.now(), { failed, planned });
     this.resume.ended(streamId, failed);
+    await uptime.endRun(this.o.db, streamId, end.lastFrameAt ?? this.o.now(), { failed, planned });
     this.tell("runEnded", streamId);
   }
 
   /** A failure was recorded on the row (after runEnded, or with no run at all). */
-  failed(streamId: number, message: string, stalled: boolean): void {
+  async failed(streamId: number, message: string, stalled: boolean): Promise<void> {
     streamFailures.inc();
-    this.alerts.failed(streamId, message, stalled);
+    await this.alerts.failed(streamId, message, stalled);
   }
 
   /** A failure no restart can mend (destination or media gone). */
-  gaveUp(streamId: number): void {
-    uptime.endRun(this.o.db, streamId, this.o.now(), { failed: true });
+  async gaveUp(streamId: number): Promise<void> {
+    await uptime.endRun(this.o.db, streamId, this.o.now(), { failed: true });
     this.tell("runEnded", streamId);
     streamFailures.inc();
   }

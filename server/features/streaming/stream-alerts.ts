@@ -38,7 +38,7 @@ export class StreamAlerts {
    * A failure. The first of an incident is told as `stream.failed` (and `stream.stalled` when the
    * stream stalled); later ones only count, so a retry a minute while an ingest is down sends nothing.
    */
-  failed(streamId: number, message: string, stalled: boolean): void {
+  async failed(streamId: number, message: string, stalled: boolean): Promise<void> {
     if (!this.o.events) return;
     const now = this.o.now();
     // Masked already when recorded; again here, so no caller can send an address by mistake.
@@ -48,31 +48,34 @@ export class StreamAlerts {
     this.incidents.set(streamId, incident);
     incident.count += 1;
     incident.recent = [...incident.recent.filter((t) => now - t < REPEATED_WINDOW_MS), now];
-    if (!open) this.emit("stream.failed", streamId, { message });
+    if (!open) await this.emit("stream.failed", streamId, { message });
     if (stalled && !incident.stallTold) {
       incident.stallTold = true;
-      this.emit("stream.stalled", streamId, { message });
+      await this.emit("stream.stalled", streamId, { message });
     }
     if (!incident.warned && incident.recent.length >= REPEATED_FAILURES) {
       incident.warned = true;
-      this.emit("stream.restarting_repeatedly", streamId, { failures: incident.recent.length, message });
+      await this.emit("stream.restarting_repeatedly", streamId, {
+        failures: incident.recent.length,
+        message,
+      });
     }
   }
 
   /** The stream publishes again: the incident closes with a recovery that says how many failures it held. */
-  running(streamId: number): void {
+  async running(streamId: number): Promise<void> {
     const incident = this.incidents.get(streamId);
     if (!incident || !this.o.events) return;
     this.incidents.delete(streamId);
-    this.emit("stream.recovered", streamId, { failures: incident.count });
+    await this.emit("stream.recovered", streamId, { failures: incident.count });
   }
 
   /** The stream is over (stopped, given up, or its row removed): an open incident ends untold. */
   ended(streamId: number): void {
     this.incidents.delete(streamId);
   }
-  private emit(type: ConsoleEventType, streamId: number, extra: Partial<ConsoleEvent>): void {
-    const row = this.o.db.select().from(streams).where(eq(streams.id, streamId)).get();
+  private async emit(type: ConsoleEventType, streamId: number, extra: Partial<ConsoleEvent>): Promise<void> {
+    const [row] = await this.o.db.select().from(streams).where(eq(streams.id, streamId));
     if (!row) return;
     this.o.events?.emit({
       type,

@@ -23,6 +23,8 @@ export interface StreamEntry {
   /** Resolves once the supervisor has let go of the stream (its row says how it ended). */
   ended: Promise<void>;
   end: () => void;
+  /** The stream's row writes, one after another (see inOrder). */
+  writes: Promise<void>;
 }
 
 export function newEntry(rows: LaunchRows): StreamEntry {
@@ -43,7 +45,26 @@ export function newEntry(rows: LaunchRows): StreamEntry {
     stopProbe: null,
     ended,
     end,
+    writes: Promise.resolve(),
   };
+}
+
+/**
+ * Runs `write` once the stream's earlier writes are done. ffmpeg's events arrive in synchronous
+ * callbacks, and on PostgreSQL two queries in flight may land in either order: queued here, the row
+ * sees a stream's changes in the order they happened. A write that fails is logged; the next still runs.
+ */
+export function inOrder(
+  entry: StreamEntry,
+  log: (line: string) => void,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  const done = entry.writes.then(write).then(
+    () => undefined,
+    (err) => log(`[stream ${entry.streamId}] recording failed: ${(err as Error).message}`),
+  );
+  entry.writes = done;
+  return done;
 }
 
 /**

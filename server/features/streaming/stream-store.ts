@@ -3,7 +3,7 @@ import type { Db } from "@server/platform/db/client";
 import { destinations, mediaFiles, streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { isLive, LIVE_STATUSES } from "@shared/schemas/streaming";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 
 // The only writer of stream rows. The row is the truth every other part reads (the pages, the
 // dashboard, the next server run), so each change of a stream's life is written here, in one place.
@@ -26,11 +26,12 @@ export type LaunchRows = {
 /** The SQL condition for a live stream (LIVE_STATUSES). */
 export const liveStatusFilter = () => inArray(streams.status, [...LIVE_STATUSES]);
 
-const set = (db: Db, id: number, values: Partial<typeof streams.$inferInsert>) =>
-  db.update(streams).set(values).where(eq(streams.id, id)).run();
+const set = async (db: Db, id: number, values: Partial<typeof streams.$inferInsert>): Promise<void> => {
+  await db.update(streams).set(values).where(eq(streams.id, id));
+};
 
 /** A new stream, recorded as starting: the one place a stream row is created. */
-export function insertStarting(
+export async function insertStarting(
   db: Db,
   v: {
     destination: DestinationRow;
@@ -38,7 +39,7 @@ export function insertStarting(
     startedAt: number;
     scheduleId?: number | null;
   } & StreamSource,
-): StreamRow {
+): Promise<StreamRow> {
   // A playlist's name stands in the media name too, so every list of streams can show it as is.
   const played = v.media
     ? { mediaId: v.media.id, mediaName: v.media.originalName, mediaSize: v.media.fileSize }
@@ -48,7 +49,7 @@ export function insertStarting(
         playlistId: v.playlist.id,
         playlistName: v.playlist.name,
       };
-  return db
+  const [row] = await db
     .insert(streams)
     .values({
       projectId: v.destination.projectId,
@@ -61,44 +62,55 @@ export function insertStarting(
       startedAt: v.startedAt,
       scheduleId: v.scheduleId ?? null,
     })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
 /** The stream, its destination and its media as they are now; a string says which one is gone. */
-export function loadLaunch(db: Db, streamId: number): LaunchRows | string {
-  const stream = db.select().from(streams).where(eq(streams.id, streamId)).get();
+export async function loadLaunch(db: Db, streamId: number): Promise<LaunchRows | string> {
+  const [stream] = await db.select().from(streams).where(eq(streams.id, streamId));
   if (!stream) return STREAMING.streamNotFound;
   const destination = stream.destinationId
-    ? db.select().from(destinations).where(eq(destinations.id, stream.destinationId)).get()
+    ? (await db.select().from(destinations).where(eq(destinations.id, stream.destinationId)))[0]
     : undefined;
   if (!destination) return STREAMING.destinationNotFound;
   if (stream.playlistId !== null || stream.playlistName !== null) {
-    const playlist = stream.playlistId ? loadPlaylist(db, stream.playlistId) : null;
+    const playlist = stream.playlistId ? await loadPlaylist(db, stream.playlistId) : null;
     if (!playlist || playlist.items.length === 0) return STREAMING.playlistNotFound;
     return { stream, destination, playlist };
   }
   const media = stream.mediaId
-    ? db.select().from(mediaFiles).where(eq(mediaFiles.id, stream.mediaId)).get()
+    ? (await db.select().from(mediaFiles).where(eq(mediaFiles.id, stream.mediaId)))[0]
     : undefined;
   if (!media) return STREAMING.mediaNotFound;
   return { stream, destination, media };
 }
 
 /** The stream's destination as it is set now (auto-restart may have been switched since the start). */
-export function destinationOf(db: Db, streamId: number): DestinationRow | undefined {
-  return db
+export async function destinationOf(db: Db, streamId: number): Promise<DestinationRow | undefined> {
+  const [row] = await db
     .select({ destination: destinations })
     .from(streams)
     .innerJoin(destinations, eq(destinations.id, streams.destinationId))
-    .where(eq(streams.id, streamId))
-    .get()?.destination;
+    .where(eq(streams.id, streamId));
+  return row?.destination;
+}
+
+/** Which of these streams' destinations auto-restart (as they are set now). */
+export async function autorestartOf(db: Db, streamIds: number[]): Promise<Set<number>> {
+  if (streamIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: streams.id })
+    .from(streams)
+    .innerJoin(destinations, eq(destinations.id, streams.destinationId))
+    .where(and(inArray(streams.id, streamIds), eq(destinations.autorestart, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Which of these stream rows still exist (a project's deletion removes its rows). */
-export function existingIds(db: Db, ids: number[]): Set<number> {
+export async function existingIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = db.select({ id: streams.id }).from(streams).where(inArray(streams.id, ids)).all();
+  const rows = await db.select({ id: streams.id }).from(streams).where(inArray(streams.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -114,12 +126,12 @@ export const markStopping = (db: Db, id: number) => set(db, id, { status: "stopp
  * still holds its destination); one that will not turns to error. Answers the new count, or null
  * when the row is gone.
  */
-export function recordFailure(
+export async function recordFailure(
   db: Db,
   id: number,
   f: { message: string; at: number; retry: boolean },
-): number | null {
-  const row = db
+): Promise<number | null> {
+  const [row] = await db
     .update(streams)
     .set({
       errorCount: sql`${streams.errorCount} + 1`,
@@ -129,19 +141,17 @@ export function recordFailure(
       ...(f.retry ? { status: "starting" as const } : { status: "error" as const, stoppedAt: f.at }),
     })
     .where(eq(streams.id, id))
-    .returning({ errorCount: streams.errorCount })
-    .get();
+    .returning({ errorCount: streams.errorCount });
   return row?.errorCount ?? null;
 }
 
 /** A reconnect on purpose: counted apart from failures. Answers the new count, or null when the row is gone. */
-export function recordPlannedReconnect(db: Db, id: number, at: number): number | null {
-  const row = db
+export async function recordPlannedReconnect(db: Db, id: number, at: number): Promise<number | null> {
+  const [row] = await db
     .update(streams)
     .set({ plannedReconnects: sql`${streams.plannedReconnects} + 1`, lastPlannedReconnectAt: at, pid: null })
     .where(eq(streams.id, id))
-    .returning({ count: streams.plannedReconnects })
-    .get();
+    .returning({ count: streams.plannedReconnects });
   return row?.count ?? null;
 }
 
@@ -154,26 +164,26 @@ export const markStopped = (db: Db, id: number, at: number, resumeOnStart = fals
   set(db, id, { status: "stopped", stoppedAt: at, pid: null, resumeOnStart });
 
 /** Records the end of a row that is live but has no process here (left by a crashed run). */
-export function stopIfLive(db: Db, id: number, at: number): void {
-  db.update(streams)
+export async function stopIfLive(db: Db, id: number, at: number): Promise<void> {
+  await db
+    .update(streams)
     .set({ status: "stopped", stoppedAt: at, pid: null })
-    .where(and(eq(streams.id, id), liveStatusFilter()))
-    .run();
+    .where(and(eq(streams.id, id), liveStatusFilter()));
 }
 
 /** Rows a previous server run left live, or marked to resume at its graceful shutdown. */
-export function leftByLastRun(db: Db): StreamRow[] {
-  return db
+export async function leftByLastRun(db: Db): Promise<StreamRow[]> {
+  return await db
     .select()
     .from(streams)
     .where(or(liveStatusFilter(), eq(streams.resumeOnStart, true)))
-    .all();
+    .orderBy(asc(streams.id));
 }
 
 /** Closes a row of a previous run: stopped with a note if it was live, and no longer to resume. */
-export function closeLeftover(db: Db, row: StreamRow, at: number): void {
+export async function closeLeftover(db: Db, row: StreamRow, at: number): Promise<void> {
   const wasLive = isLive(row.status);
-  set(db, row.id, {
+  await set(db, row.id, {
     resumeOnStart: false,
     ...(wasLive
       ? { status: "stopped", stoppedAt: at, pid: null, lastErrorMessage: STREAMING.stoppedOnRestart }
@@ -181,16 +191,16 @@ export function closeLeftover(db: Db, row: StreamRow, at: number): void {
   });
 }
 
-export function deleteRow(db: Db, id: number): void {
-  db.delete(streams).where(eq(streams.id, id)).run();
+export async function deleteRow(db: Db, id: number): Promise<void> {
+  await db.delete(streams).where(eq(streams.id, id));
 }
 
 /** Removes the stopped or failed records of one project, or of all when none is given; answers how many. */
-export function deleteEnded(db: Db, projectId?: number): number {
+export async function deleteEnded(db: Db, projectId?: number): Promise<number> {
   const ended = inArray(streams.status, ["stopped", "error"]);
-  return db
+  const gone = await db
     .delete(streams)
     .where(projectId === undefined ? ended : and(ended, eq(streams.projectId, projectId)))
-    .returning({ id: streams.id })
-    .all().length;
+    .returning({ id: streams.id });
+  return gone.length;
 }

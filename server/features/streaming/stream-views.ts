@@ -17,22 +17,27 @@ import { urlForAnswer } from "./url-credentials";
 // destinationView, and only for roles that may manage destinations; the URL's credentials never do.
 
 /** The live stream (starting, running or stopping) of each given destination. */
-export function liveStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
+export async function liveStreamsByDestination(
+  deps: Pick<AppDeps, "db">,
+  destinationIds: number[],
+): Promise<Map<number, StreamRow>> {
   const map = new Map<number, StreamRow>();
   if (destinationIds.length === 0) return map;
-  const rows = deps.db
+  const rows = await deps.db
     .select()
     .from(streams)
     .where(and(inArray(streams.destinationId, destinationIds), liveStatusFilter()))
-    .orderBy(desc(streams.id))
-    .all();
+    .orderBy(desc(streams.id));
   for (const row of rows)
     if (row.destinationId != null && !map.has(row.destinationId)) map.set(row.destinationId, row);
   return map;
 }
 
 /** Each given destination's newest stream (live or ended): the one whose failure its card shows. */
-export function latestStreamsByDestination(deps: AppDeps, destinationIds: number[]): Map<number, StreamRow> {
+export async function latestStreamsByDestination(
+  deps: AppDeps,
+  destinationIds: number[],
+): Promise<Map<number, StreamRow>> {
   const map = new Map<number, StreamRow>();
   if (destinationIds.length === 0) return map;
   const newest = deps.db
@@ -40,7 +45,7 @@ export function latestStreamsByDestination(deps: AppDeps, destinationIds: number
     .from(streams)
     .where(inArray(streams.destinationId, destinationIds))
     .groupBy(streams.destinationId);
-  for (const row of deps.db.select().from(streams).where(inArray(streams.id, newest)).all())
+  for (const row of await deps.db.select().from(streams).where(inArray(streams.id, newest)))
     if (row.destinationId != null) map.set(row.destinationId, row);
   return map;
 }
@@ -99,10 +104,14 @@ export interface RecordContext {
   now: number;
   live: (streamId: number) => LiveFigures | null;
   /** Whether the stream ever sent a frame; null when the record cannot tell. */
-  wentLive: (streamId: number, destinationId: number | null) => boolean | null;
+  wentLive: (streamId: number, destinationId: number | null) => Promise<boolean | null>;
 }
 
-export function streamRecord(row: StreamRow, autorestart: boolean, context: RecordContext): StreamRecord {
+export async function streamRecord(
+  row: StreamRow,
+  autorestart: boolean,
+  context: RecordContext,
+): Promise<StreamRecord> {
   const end = row.stoppedAt ?? context.now;
   return {
     id: row.id,
@@ -126,17 +135,15 @@ export function streamRecord(row: StreamRow, autorestart: boolean, context: Reco
     playlist_id: row.playlistId,
     playlist_name: row.playlistName,
     live: row.status === "running" ? context.live(row.id) : null,
-    went_live: row.status === "running" ? true : context.wentLive(row.id, row.destinationId),
+    went_live: row.status === "running" ? true : await context.wentLive(row.id, row.destinationId),
   };
 }
 
-export function destinationAutorestart(deps: AppDeps, destinationId: number | null): boolean {
+export async function destinationAutorestart(deps: AppDeps, destinationId: number | null): Promise<boolean> {
   if (destinationId == null) return false;
-  return (
-    deps.db
-      .select({ a: destinations.autorestart })
-      .from(destinations)
-      .where(eq(destinations.id, destinationId))
-      .get()?.a ?? false
-  );
+  const [row] = await deps.db
+    .select({ a: destinations.autorestart })
+    .from(destinations)
+    .where(eq(destinations.id, destinationId));
+  return row?.a ?? false;
 }

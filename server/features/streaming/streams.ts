@@ -21,20 +21,21 @@ import { closeIntent, wentLive } from "./uptime-store";
 /** How many history rows streams/status answers: the newest ones. */
 export const HISTORY_LIMIT = 200;
 
-export function liveStreamCount(deps: AppDeps): number {
-  return deps.db.select({ n: count() }).from(streams).where(streamStore.liveStatusFilter()).get()?.n ?? 0;
+export async function liveStreamCount(deps: AppDeps): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(streams).where(streamStore.liveStatusFilter());
+  return row?.n ?? 0;
 }
 
 /** Checks everything, records the stream as starting and hands it to the supervisor. */
-export function startStream(
+export async function startStream(
   deps: AppDeps,
   user: SessionUser,
   input: { destinationId: number } & StreamSourceInput,
-): StreamRecord {
-  const destination = findDestination(deps, user, input.destinationId);
+): Promise<StreamRecord> {
+  const destination = await findDestination(deps, user, input.destinationId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStart);
-  const source = sourceFor(deps, user, destination, input);
-  const stream = recordAndLaunch(deps, { destination, startedBy: user.id, ...source });
+  const source = await sourceFor(deps, user, destination, input);
+  const stream = await recordAndLaunch(deps, { destination, startedBy: user.id, ...source });
   return streamRecord(stream, destination.autorestart, recordContext(deps));
 }
 
@@ -46,50 +47,53 @@ const recordContext = (deps: AppDeps): RecordContext => ({
 });
 
 /** The stream if the user may see its project; another organization's reads as missing. */
-export function findStream(deps: AppDeps, user: SessionUser, id: number) {
-  const row = deps.db.select().from(streams).where(eq(streams.id, id)).get();
+export async function findStream(deps: AppDeps, user: SessionUser, id: number) {
+  const [row] = await deps.db.select().from(streams).where(eq(streams.id, id));
   if (!row) throw notFound(STREAMING.streamNotFound);
-  requireProject(deps, user, row.projectId, STREAMING.streamNotFound);
+  await requireProject(deps, user, row.projectId, STREAMING.streamNotFound);
   return row;
 }
 
 /** Stops a live stream and answers its record; stopping an ended stream answers it unchanged. */
 export async function stopStream(deps: AppDeps, user: SessionUser, streamId: number): Promise<StreamRecord> {
-  const stopped = findStream(deps, user, streamId);
+  const stopped = await findStream(deps, user, streamId);
   requirePermission(user, "stream.control", STREAMING.forbiddenStop);
   // A person's stop ends what the destination was meant to do: its uptime stops counting.
   if (isLive(stopped.status) && stopped.destinationId)
-    closeIntent(deps.db, stopped.destinationId, deps.now());
+    await closeIntent(deps.db, stopped.destinationId, deps.now());
   await deps.supervisor.stop(streamId);
   // A person's stop inside a broadcast window holds it: the scheduler waits for the next window.
   if (isLive(stopped.status) && stopped.destinationId)
-    deps.scheduleLinks.holdRunningWindow(deps.db, stopped.destinationId, deps.now());
-  const row = deps.db.select().from(streams).where(eq(streams.id, streamId)).get()!;
-  return streamRecord(row, destinationAutorestart(deps, row.destinationId), recordContext(deps));
+    await deps.scheduleLinks.holdRunningWindow(deps.db, stopped.destinationId, deps.now());
+  const [row] = await deps.db.select().from(streams).where(eq(streams.id, streamId));
+  return streamRecord(row!, await destinationAutorestart(deps, row!.destinationId), recordContext(deps));
 }
 
-export function deleteStream(deps: AppDeps, user: SessionUser, id: number) {
-  const row = findStream(deps, user, id);
+export async function deleteStream(deps: AppDeps, user: SessionUser, id: number) {
+  const row = await findStream(deps, user, id);
   requirePermission(user, "stream.delete", STREAMING.forbiddenDelete);
   if (isLive(row.status)) throw conflict(STREAMING.streamStillLive);
-  streamStore.deleteRow(deps.db, id);
+  await streamStore.deleteRow(deps.db, id);
   return { success: true as const };
 }
 
-export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number): StreamStatusAnswer {
-  requireProject(deps, user, projectId);
-  const rows = deps.db
+export async function streamStatus(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+): Promise<StreamStatusAnswer> {
+  await requireProject(deps, user, projectId);
+  const rows = await deps.db
     .select({ stream: streams, autorestart: destinations.autorestart })
     .from(streams)
     .leftJoin(destinations, eq(destinations.id, streams.destinationId))
     .where(eq(streams.projectId, projectId))
     .orderBy(desc(streams.startedAt), desc(streams.id))
-    .limit(HISTORY_LIMIT)
-    .all();
+    .limit(HISTORY_LIMIT);
   const context = recordContext(deps);
   return {
-    streams: rows.map((r) => streamRecord(r.stream, r.autorestart ?? false, context)),
-    preparations: deps.supervisor.preparations.list(projectId),
+    streams: await Promise.all(rows.map((r) => streamRecord(r.stream, r.autorestart ?? false, context))),
+    preparations: await deps.supervisor.preparations.list(projectId),
   };
 }
 
@@ -97,8 +101,9 @@ export function streamStatus(deps: AppDeps, user: SessionUser, projectId: number
  * Admin only: removes the stopped or failed records of one project, or of every project when the
  * caller says so explicitly (`scope: "all"`).
  */
-export function clearEndedStreams(deps: AppDeps, user: SessionUser, target: ClearEndedTarget) {
+export async function clearEndedStreams(deps: AppDeps, user: SessionUser, target: ClearEndedTarget) {
   requirePermission(user, "streams.clearEnded", STREAMING.forbiddenClearEnded);
-  const projectId = "projectId" in target ? requireProject(deps, user, target.projectId).id : undefined;
-  return { success: true as const, deletedCount: streamStore.deleteEnded(deps.db, projectId) };
+  const projectId = "projectId" in target ? target.projectId : undefined;
+  if (projectId !== undefined) await requireProject(deps, user, projectId);
+  return { success: true as const, deletedCount: await streamStore.deleteEnded(deps.db, projectId) };
 }

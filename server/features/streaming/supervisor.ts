@@ -4,13 +4,14 @@ import type { Db } from "@server/platform/db/client";
 import type { ProgressFigures } from "@server/platform/process/ffmpeg-progress";
 import { STREAMING } from "@shared/messages/streaming";
 import type { LiveFigures } from "@shared/schemas/streaming";
-import { backoffDelay, DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
+import { DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { launchFile } from "./launch-file";
 import { loopShape } from "./loop-plan";
 import { recoverLastRun } from "./recovery";
+import { failed, type RunEndContext, reconnect } from "./run-end";
 import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
-import { cancelWait, newEntry, restartLater, type StreamEntry } from "./stream-entry";
+import { cancelWait, inOrder, newEntry, type StreamEntry } from "./stream-entry";
 import type { ProcessEnd, StreamProcess } from "./stream-process";
 import { type StreamRunOptions, streamRun } from "./stream-run";
 import * as store from "./stream-store";
@@ -20,9 +21,9 @@ import { WhileStreams } from "./while-streams";
 export type { SupervisorOptions };
 
 /**
- * Decides which streams run: the map of streams, the restarts with their backoff, the start gate and
- * the reconcile at server start. Each ffmpeg run is a StreamProcess (built in stream-run.ts); every row write goes through the
- * stream store. Constructing one starts nothing.
+ * Decides which streams run: the map of streams, the restarts, the start gate and the reconcile at server
+ * start. Each ffmpeg run is a StreamProcess (stream-run.ts); a stream's row writes go through the stream
+ * store one after another (inOrder). Constructing one starts nothing.
  */
 export class Supervisor {
   readonly timings: StreamTimings;
@@ -34,6 +35,7 @@ export class Supervisor {
   private readonly gate: StartGate;
   private readonly db: Db;
   private readonly observers: RunObservers;
+  private readonly ends: RunEndContext;
 
   constructor(private readonly options: SupervisorOptions) {
     this.db = options.db;
@@ -41,43 +43,49 @@ export class Supervisor {
     this.log = options.log ?? (() => {});
     this.preparations = new MediaPreparer({ ...options, log: this.log });
     // A row removed under a live stream (its project was deleted) ends that stream.
-    this.watch = new WhileStreams(this.timings.stallCheckMs, () => this.endOrphans());
+    this.watch = new WhileStreams(this.timings.stallCheckMs, () => this.endOrphans(), this.log);
     this.gate = cpuAwareGate(this.watch.cpu, options.startConcurrency);
     this.observers = new RunObservers(options);
+    const { db, timings, log, observers, respawn } = this;
+    this.ends = { db, timings, log, observers, respawn, forget: (entry) => this.forget(entry) };
   }
 
   /** Takes over a stream just recorded as starting: prepares the media if needed, then runs ffmpeg. */
-  launch(rows: store.LaunchRows): void {
+  async launch(rows: store.LaunchRows): Promise<void> {
     const streamId = rows.stream.id;
     if (this.entries.has(streamId)) return;
     // Accepted while the server shuts down: recorded, never spawned (nothing may outlive the server).
-    if (this.closing) {
-      store.markStopped(this.db, streamId, this.options.now());
-      return;
-    }
+    if (this.closing) return store.markStopped(this.db, streamId, this.options.now());
     const entry = newEntry(rows);
     this.entries.set(streamId, entry);
     this.watch.set(true);
-    void this.spawn(entry);
+    this.respawn(entry);
   }
+
+  private write = (entry: StreamEntry, fn: () => Promise<unknown>) => inOrder(entry, this.log, fn);
+
+  private respawn = (entry: StreamEntry) =>
+    void this.spawn(entry).catch((err) => this.log(`[stream ${entry.streamId}] start failed: ${err}`));
 
   private async spawn(entry: StreamEntry): Promise<void> {
     cancelWait(entry);
     if (entry.stopRequested) return;
-    const rows = entry.rows ?? store.loadLaunch(this.db, entry.streamId);
+    const rows = entry.rows ?? (await store.loadLaunch(this.db, entry.streamId));
     entry.rows = null;
+    // A stop that came while the rows were read has been recorded already.
+    if (entry.stopRequested) return;
     if (rows === STREAMING.streamNotFound) return this.forget(entry);
-    if (typeof rows === "string") return this.giveUp(entry, rows);
+    if (typeof rows === "string") return this.write(entry, () => this.giveUp(entry, rows));
     if (entry.failures > 0 && !rows.destination.autorestart) {
       // Auto-restart was switched off during the backoff: the last failure stands.
-      store.markError(this.db, entry.streamId, this.options.now());
-      return this.forget(entry);
+      const at = this.options.now();
+      return this.write(entry, () => this.ended(entry, () => store.markError(this.db, entry.streamId, at)));
     }
     const start = this.observers.resume.startOf(entry.streamId, rows);
     const input = await launchFile(rows, this.preparations, this.options, start);
     // A stop may have come meanwhile (while the media was prepared, say); it has been recorded already.
     if (entry.stopRequested || this.closing) return;
-    if ("refused" in input) return this.giveUp(entry, input.refused);
+    if ("refused" in input) return this.write(entry, () => this.giveUp(entry, input.refused));
     const { file, resume } = input;
     const release = await this.gate.acquire();
     if (entry.stopRequested || this.closing) return release();
@@ -85,10 +93,10 @@ export class Supervisor {
   }
 
   /** A playlist on air was edited: its list is rewritten, plays from the next loop on, and ends elsewhere. */
-  playlistChanged(streamId: number): void {
+  async playlistChanged(streamId: number): Promise<void> {
     const entry = this.entries.get(streamId);
-    const rows = entry?.process ? store.loadLaunch(this.db, streamId) : null;
-    if (!entry || !rows || typeof rows === "string") return;
+    const rows = entry?.process ? await store.loadLaunch(this.db, streamId) : null;
+    if (!entry?.process || !rows || typeof rows === "string") return;
     rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
     entry.plan?.edited(entry.process?.figures?.out_time_seconds ?? 0, loopShape(rows));
   }
@@ -98,94 +106,85 @@ export class Supervisor {
     input: Pick<StreamRunOptions, "file" | "loop" | "resume" | "destination">,
     release: () => void,
   ) {
-    const events = {
+    const run = streamRun({
+      ...this.options,
+      ...input,
+      timings: this.timings,
+      release,
       onRunning: (p: StreamProcess) => this.onRunning(entry, p),
       onEnd: (p: StreamProcess, end: ProcessEnd) => this.onEnd(entry, p, end),
-      onFigures: (f: ProgressFigures) => this.observers.resume.progress(entry.streamId, f),
-    };
-    const run = streamRun({ ...this.options, ...input, ...events, timings: this.timings, release });
+      onFigures: (f: ProgressFigures) => {
+        const origin = this.observers.resume.progress(entry.streamId, f);
+        if (origin !== null)
+          void this.write(entry, () => store.recordPlayOrigin(this.db, entry.streamId, origin));
+      },
+    });
     const proc = run.proc;
     entry.process = proc;
     entry.plan = run.plan;
     entry.runningSince = null;
     proc.start();
-    if (proc.pid === null) return;
-    store.recordPid(this.db, entry.streamId, proc.pid);
+    const pid = proc.pid;
+    if (pid === null) return;
+    void this.write(entry, () => store.recordPid(this.db, entry.streamId, pid));
     this.log(`[stream ${entry.streamId}] ffmpeg started (pid ${proc.pid})`);
   }
 
   private onRunning(entry: StreamEntry, proc: StreamProcess) {
     if (entry.process !== proc || entry.stopRequested) return;
-    entry.runningSince = this.options.now();
-    store.markRunning(this.db, entry.streamId);
-    this.observers.running(entry.streamId, entry.runningSince);
+    const at = this.options.now();
+    entry.runningSince = at;
+    void this.write(entry, async () => {
+      await store.markRunning(this.db, entry.streamId);
+      await this.observers.running(entry.streamId, at);
+    });
     this.log(`[stream ${entry.streamId}] running`);
   }
 
+  /** A run ended: decided now, as things stand at its end; recorded after the stream's earlier writes. */
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
     if (entry.process !== proc) return;
     entry.process = null;
-    const planned = end.reason === "planned" && !entry.stopRequested && !this.closing;
-    this.observers.runEnded(entry.streamId, { ...end, failed: !entry.stopRequested && !planned, planned });
-    // Only a stop of ours ends a run as "exited"; every other end carries its message.
-    if (entry.stopRequested) return this.finishStopped(entry);
-    if (planned) return this.reconnect(entry);
-    if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
-    this.failed(entry, end.message ?? `ffmpeg ended (${end.reason})`, end.reason === "stalled");
-  }
-
-  /**
-   * The run reached its planned end (timestamp limit or the destination's interval): the next run
-   * starts at once, with no backoff and no failure counted; the row keeps its status meanwhile.
-   */
-  private reconnect(entry: StreamEntry) {
-    const count = store.recordPlannedReconnect(this.db, entry.streamId, this.options.now());
-    if (count === null) return this.forget(entry);
-    entry.runningSince = null;
-    this.observers.plannedReconnect();
-    this.log(`[stream ${entry.streamId}] planned reconnect (${count} so far)`);
-    void this.spawn(entry);
-  }
-
-  /** A failure: recorded on the row; restarted after the backoff if the destination auto-restarts. */
-  private failed(entry: StreamEntry, message: string, stalled = false) {
-    const now = this.options.now();
-    if (entry.runningSince !== null && now - entry.runningSince >= this.timings.healthyResetMs)
-      entry.failures = 0;
-    const destination = store.destinationOf(this.db, entry.streamId);
-    const retry = !!destination?.autorestart && !this.closing;
-    const count = store.recordFailure(this.db, entry.streamId, { message, at: now, retry });
-    if (count === null) return this.forget(entry);
-    this.observers.failed(entry.streamId, message, stalled);
-    this.log(`[stream ${entry.streamId}] failed (${count} so far)`);
-    if (!retry || !destination) return this.forget(entry);
-    const delay = backoffDelay(entry.failures, this.timings);
-    entry.failures += 1;
-    entry.runningSince = null;
-    this.observers.restarting();
-    restartLater(entry, {
-      delay,
-      rtmpUrl: destination.rtmpUrl,
-      knockEveryMs: this.timings.ingestProbeMs,
-      log: this.log,
-      spawn: () => void this.spawn(entry),
+    const at = this.options.now();
+    const [stopped, closing] = [entry.stopRequested, this.closing];
+    const planned = end.reason === "planned" && !stopped && !closing;
+    void this.write(entry, async () => {
+      const lastFrameAt = end.lastFrameAt ?? at;
+      await this.observers.runEnded(entry.streamId, { lastFrameAt, failed: !stopped && !planned, planned });
+      // Only a stop of ours ends a run as "exited"; every other end carries its message.
+      if (stopped) return this.finishStopped(entry);
+      if (planned) return reconnect(this.ends, entry, at);
+      if (end.detail) this.log(`[stream ${entry.streamId}] ffmpeg said: ${end.detail.replace(/\n/g, " | ")}`);
+      const message = end.message ?? `ffmpeg ended (${end.reason})`;
+      await failed(this.ends, entry, { message, at, stalled: end.reason === "stalled", closing });
     });
   }
 
   /** A failure that a restart cannot mend (destination or media gone): error, no retry. */
   private giveUp(entry: StreamEntry, message: string) {
-    this.observers.gaveUp(entry.streamId);
-    store.recordFailure(this.db, entry.streamId, { message, at: this.options.now(), retry: false });
-    this.forget(entry);
+    return this.ended(entry, async () => {
+      const at = this.options.now();
+      await this.observers.gaveUp(entry.streamId);
+      await store.recordFailure(this.db, entry.streamId, { message, at, retry: false });
+    });
   }
 
   private finishStopped(entry: StreamEntry) {
-    store.markStopped(this.db, entry.streamId, this.options.now(), entry.resumeOnStart);
-    this.log(`[stream ${entry.streamId}] stopped`);
-    this.forget(entry);
+    return this.ended(entry, async () => {
+      await store.markStopped(this.db, entry.streamId, this.options.now(), entry.resumeOnStart);
+      this.log(`[stream ${entry.streamId}] stopped`);
+    });
+  }
+
+  /** Records how the stream ended, then lets go of it, also when the record fails (a stop waits on it). */
+  private async ended(entry: StreamEntry, record: () => Promise<unknown>) {
+    // Let go already (a stop and an end of its own crossed): its end is recorded.
+    if (this.entries.get(entry.streamId) !== entry) return;
+    await record().finally(() => this.forget(entry));
   }
 
   private forget(entry: StreamEntry) {
+    if (this.entries.get(entry.streamId) !== entry) return;
     cancelWait(entry);
     removePlaylistLists(this.options.env.DATA_DIR, entry.streamId);
     this.observers.streamEnded(entry.streamId);
@@ -204,8 +203,8 @@ export class Supervisor {
     entry.resumeOnStart = opts.resumeOnStart ?? false;
     cancelWait(entry);
     const proc = entry.process;
-    if (!proc) return this.finishStopped(entry);
-    store.markStopping(this.db, streamId);
+    if (!proc) return this.write(entry, () => this.finishStopped(entry));
+    void this.write(entry, () => store.markStopping(this.db, streamId));
     void proc.stop();
     await entry.ended;
   }
@@ -215,10 +214,12 @@ export class Supervisor {
     return this.entries.get(streamId)?.process?.figures ?? null;
   }
 
-  private endOrphans() {
-    const present = store.existingIds(this.db, [...this.entries.keys()]);
-    for (const entry of [...this.entries.values()]) {
-      if (present.has(entry.streamId)) continue;
+  private async endOrphans() {
+    const ids = [...this.entries.keys()];
+    const present = await store.existingIds(this.db, ids);
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry || present.has(id)) continue;
       entry.stopRequested = true;
       if (entry.process) void entry.process.kill();
       else this.forget(entry);
@@ -233,17 +234,16 @@ export class Supervisor {
       ours: (id) => this.entries.has(id),
       log: this.log,
     });
-    for (const rows of resume) this.launch(rows);
+    for (const rows of resume) await this.launch(rows);
     return resume.map((r) => r.stream.id);
   }
 
   /** Server shutdown: stop every child and record it; auto-restart streams resume on the next start. */
   async shutdown(): Promise<void> {
+    // Read before closing: until then a stream that ends meanwhile ends as it would have anyway.
+    const resume = await store.autorestartOf(this.db, [...this.entries.keys()]);
     this.closing = true;
-    const stops = [...this.entries.values()].map((entry) => {
-      const resumeOnStart = store.destinationOf(this.db, entry.streamId)?.autorestart ?? false;
-      return this.stop(entry.streamId, { resumeOnStart });
-    });
+    const stops = [...this.entries.keys()].map((id) => this.stop(id, { resumeOnStart: resume.has(id) }));
     await Promise.all([...stops, this.preparations.shutdown()]);
     this.watch.set(false);
   }

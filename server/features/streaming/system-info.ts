@@ -11,27 +11,29 @@ import { serverCpuPercent } from "./system-figures";
 export const startOfDay = (now: number) => now - (now % 86_400_000);
 
 /** Counts streams matching the conditions; admins system-wide, everyone else their organization's. */
-export function streamCount(deps: AppDeps, user: SessionUser, ...conditions: (SQL | undefined)[]): number {
-  return (
-    deps.db
-      .select({ n: count() })
-      .from(streams)
-      .innerJoin(projects, eq(projects.id, streams.projectId))
-      .where(and(orgScope(user), ...conditions))
-      .get()?.n ?? 0
-  );
+export async function streamCount(
+  deps: AppDeps,
+  user: SessionUser,
+  ...conditions: (SQL | undefined)[]
+): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(streams)
+    .innerJoin(projects, eq(projects.id, streams.projectId))
+    .where(and(orgScope(user), ...conditions));
+  return row?.n ?? 0;
 }
 
 /** A stream failed today if it ended in error or failed at least once (and was restarted). */
 export const hasFailed = () => or(eq(streams.status, "error"), gte(streams.errorCount, 1));
 
 /** Admins see the machine; everyone else sees only their own projects' streams, not the server's load. */
-export function systemInfo(deps: AppDeps, user: SessionUser): SystemInfo {
-  const current = streamCount(deps, user, liveStatusFilter());
+export async function systemInfo(deps: AppDeps, user: SessionUser): Promise<SystemInfo> {
+  const current = await streamCount(deps, user, liveStatusFilter());
   const today = gte(streams.startedAt, startOfDay(deps.now()));
   const statistics = {
-    total_streams_today: streamCount(deps, user, today),
-    error_streams_today: streamCount(deps, user, today, hasFailed()),
+    total_streams_today: await streamCount(deps, user, today),
+    error_streams_today: await streamCount(deps, user, today, hasFailed()),
   };
   if (user.role !== "admin") return { scope: "projects", system: { currentStreams: current }, statistics };
   const max = deps.env.MAX_CONCURRENT_STREAMS ?? null;

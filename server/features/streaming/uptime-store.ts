@@ -21,67 +21,83 @@ export interface Span {
 
 export type IntentSource = "user" | "schedule";
 
+const destinationIdOf = async (db: Db, streamId: number) =>
+  (await db.select({ d: streams.destinationId }).from(streams).where(eq(streams.id, streamId)))[0]?.d;
+
 /** Someone wants the destination live from `at`; a start replacing an open intent closes it first. */
-export function openIntent(db: Db, destinationId: number, source: IntentSource, at: number): void {
-  closeIntent(db, destinationId, at);
-  db.insert(destinationIntents).values({ destinationId, source, startedAt: at }).run();
+export async function openIntent(
+  db: Db,
+  destinationId: number,
+  source: IntentSource,
+  at: number,
+): Promise<void> {
+  await closeIntent(db, destinationId, at);
+  await db.insert(destinationIntents).values({ destinationId, source, startedAt: at });
 }
 
 /** Nobody wants the destination live any more (a stop, the end of a window). */
-export function closeIntent(db: Db, destinationId: number, at: number): void {
-  db.update(destinationIntents)
+export async function closeIntent(db: Db, destinationId: number, at: number): Promise<void> {
+  await db
+    .update(destinationIntents)
     .set({ endedAt: at })
-    .where(and(eq(destinationIntents.destinationId, destinationId), isNull(destinationIntents.endedAt)))
-    .run();
+    .where(and(eq(destinationIntents.destinationId, destinationId), isNull(destinationIntents.endedAt)));
 }
 
 /** The stream's first frame went out. */
-export function startRun(db: Db, streamId: number, at: number): void {
-  const row = db.select({ d: streams.destinationId }).from(streams).where(eq(streams.id, streamId)).get();
-  if (!row?.d) return;
-  endRun(db, streamId, at, { failed: false });
-  db.insert(liveRuns).values({ streamId, destinationId: row.d, startedAt: at }).run();
+export async function startRun(db: Db, streamId: number, at: number): Promise<void> {
+  const d = await destinationIdOf(db, streamId);
+  if (!d) return;
+  await endRun(db, streamId, at, { failed: false });
+  await db.insert(liveRuns).values({ streamId, destinationId: d, startedAt: at });
 }
 
 /** An ffmpeg run of the stream ended; `failed` when nobody asked it to, `planned` at its planned reconnect. */
-export function endRun(
+export async function endRun(
   db: Db,
   streamId: number,
   at: number,
   end: { failed: boolean; planned?: boolean },
-): void {
-  db.update(liveRuns)
+): Promise<void> {
+  await db
+    .update(liveRuns)
     .set({ endedAt: at, planned: end.planned ?? false })
-    .where(and(eq(liveRuns.streamId, streamId), isNull(liveRuns.endedAt)))
-    .run();
+    .where(and(eq(liveRuns.streamId, streamId), isNull(liveRuns.endedAt)));
   if (!end.failed) return;
-  const row = db.select({ d: streams.destinationId }).from(streams).where(eq(streams.id, streamId)).get();
-  if (row?.d) db.insert(destinationFailures).values({ destinationId: row.d, streamId, at }).run();
+  const d = await destinationIdOf(db, streamId);
+  if (d) await db.insert(destinationFailures).values({ destinationId: d, streamId, at });
 }
 
 /**
  * Whether the stream ever sent a frame (it has a live run); null when its destination is gone, since
  * the runs went with it and the record can no longer tell.
  */
-export function wentLive(db: Db, streamId: number, destinationId: number | null): boolean | null {
+export async function wentLive(
+  db: Db,
+  streamId: number,
+  destinationId: number | null,
+): Promise<boolean | null> {
   if (destinationId === null) return null;
-  return !!db.select({ id: liveRuns.id }).from(liveRuns).where(eq(liveRuns.streamId, streamId)).get();
+  const [run] = await db
+    .select({ id: liveRuns.id })
+    .from(liveRuns)
+    .where(eq(liveRuns.streamId, streamId))
+    .limit(1);
+  return !!run;
 }
 
 /**
  * Server start: runs a crashed server left open end at their stream's last health sample, the last
  * moment the stream is known to have been publishing (or at their start when there is none).
  */
-export function closeLeftOpenRuns(db: Db): number {
-  const open = db.select().from(liveRuns).where(isNull(liveRuns.endedAt)).all();
+export async function closeLeftOpenRuns(db: Db): Promise<number> {
+  const open = await db.select().from(liveRuns).where(isNull(liveRuns.endedAt));
   for (const run of open) {
-    const last = db
+    const [last] = await db
       .select({ at: max(healthSamples.at) })
       .from(healthSamples)
-      .where(eq(healthSamples.streamId, run.streamId))
-      .get()?.at;
-    const endedAt = Math.max(run.startedAt, last ?? run.startedAt);
-    db.update(liveRuns).set({ endedAt }).where(eq(liveRuns.id, run.id)).run();
+      .where(eq(healthSamples.streamId, run.streamId));
+    const endedAt = Math.max(run.startedAt, last?.at ?? run.startedAt);
+    await db.update(liveRuns).set({ endedAt }).where(eq(liveRuns.id, run.id));
   }
   return open.length;
 }
@@ -89,42 +105,46 @@ export function closeLeftOpenRuns(db: Db): number {
 const overlaps = (start: AnySQLiteColumn, end: AnySQLiteColumn, from: number, to: number) =>
   and(lt(start, to), or(isNull(end), gt(end, from)));
 
-export function intentsOf(db: Db, destinationId: number, from: number, to: number): Span[] {
+export async function intentsOf(db: Db, destinationId: number, from: number, to: number): Promise<Span[]> {
   const t = destinationIntents;
-  return db
+  return await db
     .select({ start: t.startedAt, end: t.endedAt })
     .from(t)
     .where(and(eq(t.destinationId, destinationId), overlaps(t.startedAt, t.endedAt, from, to)))
-    .all();
+    .orderBy(asc(t.id));
 }
 
-export function runsOf(db: Db, destinationId: number, from: number, to: number): Span[] {
+export async function runsOf(db: Db, destinationId: number, from: number, to: number): Promise<Span[]> {
   const t = liveRuns;
-  return db
+  return await db
     .select({ start: t.startedAt, end: t.endedAt })
     .from(t)
     .where(and(eq(t.destinationId, destinationId), overlaps(t.startedAt, t.endedAt, from, to)))
-    .all();
+    .orderBy(asc(t.id));
 }
 
-export function failureTimes(db: Db, destinationId: number, from: number, to: number): number[] {
+export async function failureTimes(
+  db: Db,
+  destinationId: number,
+  from: number,
+  to: number,
+): Promise<number[]> {
   const t = destinationFailures;
-  return db
+  const rows = await db
     .select({ at: t.at })
     .from(t)
     .where(and(eq(t.destinationId, destinationId), gt(t.at, from - 1), lt(t.at, to + 1)))
-    .all()
-    .map((r) => r.at);
+    .orderBy(asc(t.id));
+  return rows.map((r) => r.at);
 }
 
 /** When the stream's planned reconnects happened since `since` (the ends of its runs that ended so), oldest first. */
-export function plannedReconnectTimes(db: Db, streamId: number, since: number): number[] {
+export async function plannedReconnectTimes(db: Db, streamId: number, since: number): Promise<number[]> {
   const t = liveRuns;
-  return db
+  const rows = await db
     .select({ at: t.endedAt })
     .from(t)
     .where(and(eq(t.streamId, streamId), eq(t.planned, true), gte(t.endedAt, since)))
-    .orderBy(asc(t.endedAt))
-    .all()
-    .flatMap((r) => (r.at === null ? [] : [r.at]));
+    .orderBy(asc(t.endedAt));
+  return rows.flatMap((r) => (r.at === null ? [] : [r.at]));
 }

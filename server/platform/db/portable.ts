@@ -54,3 +54,12 @@ export function likeIgnoringCase(column: SQLWrapper, pattern: string): SQL {
     ? sql`${column} ilike ${pattern} escape '\\'`
     : sql`${column} like ${pattern} escape '\\'`;
 }
+
+/**
+ * Holds the lock named `name` until the transaction ends, so transactions that take it run one at a
+ * time: a check over rows that may not exist yet (a count, "none live") then holds until the commit.
+ * PostgreSQL's `pg_advisory_xact_lock`; nothing on SQLite, whose transactions already run one at a time.
+ */
+export async function lockUntilCommit(tx: Db, name: string): Promise<void> {
+  if (dialect === "postgres") await rawRun(tx, sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}

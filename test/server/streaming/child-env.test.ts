@@ -57,7 +57,7 @@ describe("child processes get a minimal environment", () => {
   test("a live stream's ffmpeg holds no secret and only allowed names", async () => {
     const w = await streamingWorld();
     const receiver = await startReceiver({ key: "env-KEY-1" });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Local",
       type: "custom",

@@ -25,16 +25,17 @@ afterAll(async () => {
 
 async function world() {
   const t = testApp();
-  const org = makeOrg(t.deps);
-  const other = makeOrg(t.deps);
-  const project = makeProject(t.deps, { orgId: org.id });
+  const org = await makeOrg(t.deps);
+  const other = await makeOrg(t.deps);
+  const project = await makeProject(t.deps, { orgId: org.id });
   const cookieOf = async (role: "admin" | "manager" | "developer" | "viewer", orgId = org.id) =>
     t.signIn((await makeUser(t.deps, { role, orgId })).email);
-  const dest = t.deps.db
-    .insert(destinations)
-    .values({ projectId: project.id, name: "Steam", rtmpUrl: nginx.rtmpUrl, streamKey: "k" })
-    .returning()
-    .get();
+  const dest = (
+    await t.deps.db
+      .insert(destinations)
+      .values({ projectId: project.id, name: "Steam", rtmpUrl: nginx.rtmpUrl, streamKey: "k" })
+      .returning()
+  )[0]!;
   return { ...t, project, dest, cookieOf, otherOrg: other.id, developer: await cookieOf("developer") };
 }
 

@@ -13,30 +13,32 @@ const HOUR = 3600_000;
 async function world() {
   const t = testApp();
   t.deps.now = () => NOW;
-  const org = makeOrg(t.deps);
-  const project = makeProject(t.deps, { orgId: org.id });
+  const org = await makeOrg(t.deps);
+  const project = await makeProject(t.deps, { orgId: org.id });
   const developer = await t.signIn((await makeUser(t.deps, { orgId: org.id, role: "developer" })).email);
   const viewer = await t.signIn((await makeUser(t.deps, { orgId: org.id, role: "viewer" })).email);
-  const dest = t.deps.db
-    .insert(destinations)
-    .values({ projectId: project.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/app", streamKey: "old-key" })
-    .returning()
-    .get();
-  const stream = t.deps.db
-    .insert(streams)
-    .values({
-      projectId: project.id,
-      destinationId: dest.id,
-      mediaName: "a.mp4",
-      destinationName: "Steam",
-      destinationType: "steam",
-      status: "stopped",
-    })
-    .returning()
-    .get();
-  openIntent(t.deps.db, dest.id, "user", NOW - 10 * HOUR);
-  startRun(t.deps.db, stream.id, NOW - 10 * HOUR);
-  endRun(t.deps.db, stream.id, NOW - 1 * HOUR, { failed: false });
+  const dest = (
+    await t.deps.db
+      .insert(destinations)
+      .values({ projectId: project.id, name: "Steam", rtmpUrl: "rtmp://127.0.0.1/app", streamKey: "old-key" })
+      .returning()
+  )[0]!;
+  const stream = (
+    await t.deps.db
+      .insert(streams)
+      .values({
+        projectId: project.id,
+        destinationId: dest.id,
+        mediaName: "a.mp4",
+        destinationName: "Steam",
+        destinationType: "steam",
+        status: "stopped",
+      })
+      .returning()
+  )[0]!;
+  await openIntent(t.deps.db, dest.id, "user", NOW - 10 * HOUR);
+  await startRun(t.deps.db, stream.id, NOW - 10 * HOUR);
+  await endRun(t.deps.db, stream.id, NOW - 1 * HOUR, { failed: false });
   return { ...t, project, dest, stream, developer, viewer };
 }
 
@@ -65,8 +67,8 @@ describe("editing a destination", () => {
       rtmp_url: "rtmp://127.0.0.1:1936/app",
       autorestart: true,
     });
-    expect(w.deps.db.select().from(destinations).all()).toHaveLength(1);
-    expect(w.deps.db.select().from(streams).where(eq(streams.destinationId, w.dest.id)).all()).toHaveLength(
+    expect(await w.deps.db.select().from(destinations)).toHaveLength(1);
+    expect(await w.deps.db.select().from(streams).where(eq(streams.destinationId, w.dest.id))).toHaveLength(
       1,
     );
     expect(await uptime()).toEqual(before);
@@ -82,6 +84,6 @@ describe("editing a destination", () => {
     expect(res.status).toBe(403);
     const list = await (await w.call(`/api/destinations/${w.project.id}`, { cookie: w.viewer })).text();
     expect(list).not.toContain("old-key");
-    expect(w.deps.db.select().from(destinations).get()?.streamKey).toBe("old-key");
+    expect((await w.deps.db.select().from(destinations))[0]?.streamKey).toBe("old-key");
   });
 });

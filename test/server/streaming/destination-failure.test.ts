@@ -16,7 +16,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 describe("a destination's last failure", () => {
   test("stays on the destination after the run failed, and goes with the next start", async () => {
     const w = await streamingWorld();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Refusing ingest",
       type: "custom",
@@ -49,7 +49,7 @@ describe("a destination's last failure", () => {
 
   test("a run waiting to be retried shows its failure while it is starting again", async () => {
     const w = await streamingWorld({}, { backoffBaseMs: 5000, backoffCapMs: 5000 });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Retrying",
       type: "custom",

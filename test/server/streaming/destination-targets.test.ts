@@ -4,10 +4,10 @@ import { destinations, streams } from "@server/platform/db/schema";
 import { STREAMING } from "@shared/messages/streaming";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { until } from "../../fakes/webhook-receiver";
 import { h264Mp4 } from "../../support/media";
 import { testResolver } from "../../support/resolver";
 import { makeOrg, makeProject, makeUser, testApp, testDeps } from "../../support/server";
+import { waitUntil } from "../../support/wait";
 import { addVideo, signedInCaller, withSupervisor } from "./streaming-fixtures";
 
 // RTMP destinations: local relays and LAN ingests are a real use, but a link-local or cloud
@@ -16,14 +16,14 @@ import { addVideo, signedInCaller, withSupervisor } from "./streaming-fixtures";
 async function world(names = new Map<string, string[]>()) {
   const t = testApp(testDeps({}, { resolve: testResolver(names) }));
   withSupervisor(t.deps);
-  const org = makeOrg(t.deps);
-  const project = makeProject(t.deps, { orgId: org.id });
+  const org = await makeOrg(t.deps);
+  const project = await makeProject(t.deps, { orgId: org.id });
   const dev = await makeUser(t.deps, { role: "developer", orgId: org.id });
-  return { ...t, project, cookie: await t.signIn(dev.email), trpc: signedInCaller(t.deps, dev.id) };
+  return { ...t, project, cookie: await t.signIn(dev.email), trpc: await signedInCaller(t.deps, dev.id) };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-const rows = (deps: AppDeps) => deps.db.select().from(destinations).all();
+const rows = async (deps: AppDeps) => await deps.db.select().from(destinations);
 const custom = (w: World, rtmp_url: string, stream_key = "live_key") => ({
   name: "Relay",
   type: "custom",
@@ -50,7 +50,7 @@ async function refusedEverywhere(
   expect({ label, code: trpc instanceof TRPCError && trpc.code }).toEqual({ label, code: "BAD_REQUEST" });
   expect((trpc as Error).message).toContain(message);
   // An update is refused the same way and leaves the destination as it was.
-  const existing = rows(w.deps)[0]!;
+  const existing = (await rows(w.deps))[0]!;
   const put = await w.call(`/api/destinations/${existing.id}`, {
     method: "PUT",
     cookie: w.cookie,
@@ -66,7 +66,7 @@ async function refusedEverywhere(
     .catch((e: unknown) => e);
   expect({ label, code: (viaTrpc as TRPCError).code }).toEqual({ label, code: "BAD_REQUEST" });
   expect((viaTrpc as Error).message).toContain(message);
-  expect(rows(w.deps).find((r) => r.id === existing.id)).toEqual(existing);
+  expect((await rows(w.deps)).find((r) => r.id === existing.id)).toEqual(existing);
 }
 
 describe("RTMP destination targets", () => {
@@ -149,10 +149,14 @@ describe("RTMP destination targets", () => {
     expect(created.status).toBe(201);
     const destination = await created.json();
     names.set("relay.studio.example", ["169.254.169.254"]);
-    const media = addVideo(w.deps, w.project.id, await h264Mp4(2));
+    const media = await addVideo(w.deps, w.project.id, await h264Mp4(2));
     const stream = await w.trpc.streaming.start({ destinationId: destination.id, mediaId: media.id });
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, stream.id)).get()!;
-    await until(() => row().status === "error", 5000, "the refused start");
-    expect(row()).toMatchObject({ status: "error", pid: null, lastErrorMessage: STREAMING.rtmpUrlRefused });
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, stream.id)))[0]!;
+    await waitUntil(async () => (await row()).status === "error", 5000, "the refused start");
+    expect(await row()).toMatchObject({
+      status: "error",
+      pid: null,
+      lastErrorMessage: STREAMING.rtmpUrlRefused,
+    });
   });
 });

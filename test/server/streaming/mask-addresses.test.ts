@@ -66,7 +66,7 @@ describe("a failed stream names no ingest anywhere it is shown", () => {
   test("history, the destination card and the stored row carry no address of a dead ingest", async () => {
     const w = await streamingWorld();
     const port = freePort();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Dead relay",
       type: "custom",
@@ -76,13 +76,13 @@ describe("a failed stream names no ingest anywhere it is shown", () => {
       project_id: w.project.id,
     });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-    await waitFor(() => row().status === "error", 10_000, "the stream to fail");
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
+    await waitFor(async () => (await row()).status === "error", 10_000, "the stream to fail");
     // The ingest's own port, in any form: tcp://127.0.0.1:PORT, 127.0.0.1:PORT, rtmp://…
     const leaks = (text: string) =>
       ["127.0.0.1", String(port), "tcp://", "rtmp://"].filter((s) => text.includes(s));
-    expect(leaks(row().lastErrorMessage ?? "")).toEqual([]);
-    expect(row().lastErrorMessage).toContain("[ingest]");
+    expect(leaks((await row()).lastErrorMessage ?? "")).toEqual([]);
+    expect((await row()).lastErrorMessage).toContain("[ingest]");
     for (const caller of [w.asViewer, w.asDev, w.asAdmin]) {
       const { streams: history } = await caller.streaming.status({ projectId: w.project.id });
       const record = history.find((h) => h.id === s.id)!;
@@ -96,7 +96,7 @@ describe("a failed stream names no ingest anywhere it is shown", () => {
 
   test("a row stored before the rule is masked in every answer", async () => {
     const w = await streamingWorld();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Old",
       type: "custom",
@@ -106,23 +106,20 @@ describe("a failed stream names no ingest anywhere it is shown", () => {
       project_id: w.project.id,
     });
     const old = "Cannot open connection tcp://relay.studio.lan:1935?tcp_nodelay=0";
-    w.deps.db
-      .insert(streams)
-      .values({
-        projectId: w.project.id,
-        destinationId: dest.id,
-        destinationName: dest.name,
-        destinationType: "custom",
-        mediaId: media.id,
-        mediaName: media.originalName,
-        status: "error",
-        startedAt: w.deps.now() - 1000,
-        stoppedAt: w.deps.now(),
-        errorCount: 1,
-        lastErrorMessage: old,
-        lastErrorTime: w.deps.now(),
-      })
-      .run();
+    await w.deps.db.insert(streams).values({
+      projectId: w.project.id,
+      destinationId: dest.id,
+      destinationName: dest.name,
+      destinationType: "custom",
+      mediaId: media.id,
+      mediaName: media.originalName,
+      status: "error",
+      startedAt: w.deps.now() - 1000,
+      stoppedAt: w.deps.now(),
+      errorCount: 1,
+      lastErrorMessage: old,
+      lastErrorTime: w.deps.now(),
+    });
     const { streams: history } = await w.asViewer.streaming.status({ projectId: w.project.id });
     expect(history[0]!.last_error_message).toBe("Cannot open connection [ingest]");
     const [card] = await w.asViewer.streaming.destinations({ projectId: w.project.id });

@@ -36,8 +36,8 @@ async function playlistWorld(spanMs: number) {
     () => w.deps.supervisor.shutdown(),
   );
   const shape = { width: 320, height: 180, frameRate: 30 };
-  const a = addVideo(w.deps, w.project.id, await steamReadyMp4(2), { ...shape, durationSeconds: 2 });
-  const b = addVideo(w.deps, w.project.id, await h264Mp4(3, {}, "playlist-b-3s"), {
+  const a = await addVideo(w.deps, w.project.id, await steamReadyMp4(2), { ...shape, durationSeconds: 2 });
+  const b = await addVideo(w.deps, w.project.id, await h264Mp4(3, {}, "playlist-b-3s"), {
     ...shape,
     durationSeconds: 3,
   });
@@ -55,10 +55,10 @@ async function playlistWorld(spanMs: number) {
     project_id: w.project.id,
   });
   const s = await w.asDev.streaming.start({ destinationId: dest.id, playlistId: list.id });
-  const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
-  const noFailure = () => {
-    expect(row()).toMatchObject({ errorCount: 0, lastErrorMessage: null });
-    expect(w.deps.db.select().from(destinationFailures).all()).toHaveLength(0);
+  const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
+  const noFailure = async () => {
+    expect(await row()).toMatchObject({ errorCount: 0, lastErrorMessage: null });
+    expect(await w.deps.db.select().from(destinationFailures)).toHaveLength(0);
     expect(logs.filter((l) => l.includes("failed"))).toEqual([]);
   };
   return { w, ingest, offsetMs, a, list, s, row, noFailure };
@@ -68,13 +68,16 @@ describe("a playlist's planned reconnect", () => {
   test("ends the run at a seam after whole plays of the list, below the limit, not as a failure", async () => {
     // An 11 s span holds one pass of the outer list (two plays of 5 s): the run ends after 10 s.
     const t = await playlistWorld(11_000);
-    const argv = () => (t.row().pid === null ? [] : argvOf(t.row().pid!));
-    await waitFor(() => argv().includes("-stream_loop"), 15_000, "ffmpeg started");
+    const argv = async () => {
+      const { pid } = await t.row();
+      return pid === null ? [] : argvOf(pid);
+    };
+    await waitFor(async () => (await argv()).includes("-stream_loop"), 15_000, "ffmpeg started");
     // One read of the command line: it is the launcher's until it hands over to ffmpeg, with the same
     // arguments after its own, so two reads may not line up.
-    const args = argv();
+    const args = await argv();
     expect(args[args.indexOf("-stream_loop") + 1]).toBe("0");
-    await waitFor(() => t.row().plannedReconnects >= 1, 30_000, "a planned reconnect");
+    await waitFor(async () => (await t.row()).plannedReconnects >= 1, 30_000, "a planned reconnect");
     const publishes = () => t.ingest.events.filter((e) => e.call === "publish");
     await waitFor(() => publishes().length >= 2, 5000, "the next run to publish");
     const done = t.ingest.events.find((e) => e.call === "publish_done")!;
@@ -99,7 +102,7 @@ describe("a playlist's planned reconnect", () => {
     await waitFor(() => out() >= 0.5, 15_000, "the first play on air");
     await t.w.asDev.playlists.update({ id: t.list.id, media_ids: [t.a.id] });
     expect(out()).toBeLessThan(5);
-    await waitFor(() => t.row().plannedReconnects >= 1, 30_000, "the early end, as planned");
+    await waitFor(async () => (await t.row()).plannedReconnects >= 1, 30_000, "the early end, as planned");
     t.noFailure();
     const pts = packetTimes(t.ingest.recordings()[0]!);
     expect(Math.max(...pts)).toBeLessThan(t.offsetMs + 19_000);

@@ -33,7 +33,7 @@ describe("planned reconnects", () => {
       timings,
       events: ["stream.failed", "stream.stalled", "stream.recovered"],
     });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(3), { durationSeconds: 3 });
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(3), { durationSeconds: 3 });
     const dest = await w.asDev.streaming.createDestination({
       name: "Ingest",
       type: "custom",
@@ -43,22 +43,23 @@ describe("planned reconnects", () => {
       project_id: w.project.id,
     });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
 
-    await waitFor(() => row().plannedReconnects >= 2, 30_000, "two planned reconnects");
+    await waitFor(async () => (await row()).plannedReconnects >= 2, 30_000, "two planned reconnects");
     const publishes = () => ingest.events.filter((e) => e.call === "publish");
     await waitFor(() => publishes().length >= 3, 5000, "the third run to publish");
-    expect(row()).toMatchObject({ errorCount: 0, lastErrorMessage: null });
+    expect(await row()).toMatchObject({ errorCount: 0, lastErrorMessage: null });
 
     const dones = ingest.events.filter((e) => e.call === "publish_done");
     // nginx hears the next publish under 2 s after the previous one is done.
     for (let i = 0; i < 2; i++) expect(publishes()[i + 1]!.at - dones[i]!.at).toBeLessThan(2000);
 
     // The uptime record: consecutive runs, none ended as a failure, gaps under 2 s.
-    const runs = () =>
-      w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id)).all();
-    await waitFor(() => runs().length >= 3, 5000, "the third run's first frame");
-    for (let i = 0; i < 2; i++) expect(runs()[i + 1]!.startedAt - runs()[i]!.endedAt!).toBeLessThan(2000);
+    const runs = async () =>
+      await w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id));
+    await waitFor(async () => (await runs()).length >= 3, 5000, "the third run's first frame");
+    for (let i = 0; i < 2; i++)
+      expect((await runs())[i + 1]!.startedAt - (await runs())[i]!.endedAt!).toBeLessThan(2000);
 
     // What the receiver recorded: each finished run's timestamps start at the offset and stay below
     // the wrap, never jumping back; each ends at the seam after two plays (6 s and the last audio
@@ -80,7 +81,7 @@ describe("planned reconnects", () => {
     expect(history.find((h) => h.id === s.id)?.planned_reconnects).toBeGreaterThanOrEqual(2);
 
     await w.deps.supervisor.stop(s.id);
-    expect(row()).toMatchObject({ status: "stopped", errorCount: 0 });
+    expect(await row()).toMatchObject({ status: "stopped", errorCount: 0 });
     // Delivery is asynchronous; nothing was queued for it at all.
     await delivery.stop();
     expect(hooks.received).toHaveLength(0);
@@ -134,9 +135,9 @@ describe("reconnect every N hours", () => {
 describe("reconnect every N hours over REST", () => {
   test("out of range answers 400 JSON and saves nothing; in range is stored", async () => {
     const t = testApp();
-    const org = makeOrg(t.deps);
+    const org = await makeOrg(t.deps);
     const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
-    const project = makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
+    const project = await makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
     const cookie = await t.signIn(dev.email, TEST_PASSWORD);
     const send = (method: string, path: string, json: unknown) => t.call(path, { method, cookie, json });
     const body = {
@@ -150,13 +151,13 @@ describe("reconnect every N hours over REST", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: STREAMING.reconnectHoursInvalid });
     }
-    expect(t.deps.db.select().from(destinations).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(destinations)).toHaveLength(0);
     const res = await send("POST", "/api/destinations", { ...body, reconnect_hours: 47 });
     expect(res.status).toBe(201);
     const made = (await res.json()) as { id: number; reconnect_hours: number };
     expect(made.reconnect_hours).toBe(47);
     const put = await send("PUT", `/api/destinations/${made.id}`, { reconnect_hours: 500 });
     expect(put.status).toBe(400);
-    expect(t.deps.db.select().from(destinations).get()?.reconnectHours).toBe(47);
+    expect((await t.deps.db.select().from(destinations))[0]?.reconnectHours).toBe(47);
   });
 });

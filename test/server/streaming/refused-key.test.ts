@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function world(rtmpUrl: string) {
   const { w, hooks, logs } = await hookedStreamingWorld({ cleanups, events: ["stream.failed"] });
-  const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+  const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
   const start = async (key: string, autorestart = false) => {
     const dest = await w.asDev.streaming.createDestination({
       name: `Ingest ${key.slice(0, 4)}`,
@@ -33,7 +33,7 @@ async function world(rtmpUrl: string) {
       project_id: w.project.id,
     });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const row = () => w.deps.db.select().from(streams).where(eq(streams.id, s.id)).get()!;
+    const row = async () => (await w.deps.db.select().from(streams).where(eq(streams.id, s.id)))[0]!;
     return { dest, s, row };
   };
   return { w, hooks, logs, start };
@@ -42,8 +42,8 @@ async function world(rtmpUrl: string) {
 async function expectRefusalSaid(t: Awaited<ReturnType<typeof world>>) {
   const { w, hooks, logs } = t;
   const { dest, s, row } = await t.start(BAD);
-  await waitFor(() => row().status === "error", 15_000, "the refused stream to end in error");
-  expect(row().lastErrorMessage).toBe(STREAMING.keyRefused);
+  await waitFor(async () => (await row()).status === "error", 15_000, "the refused stream to end in error");
+  expect((await row()).lastErrorMessage).toBe(STREAMING.keyRefused);
 
   const cards = await w.asViewer.streaming.destinations({ projectId: w.project.id });
   const card = cards.find((c) => c.id === dest.id)!;
@@ -73,8 +73,8 @@ describe("a refused stream key", () => {
 
     // The same ingest takes a good key.
     const good = await t.start(GOOD);
-    await waitFor(() => good.row().status === "running", 15_000, "the good key to publish");
-    expect(good.row().errorCount).toBe(0);
+    await waitFor(async () => (await good.row()).status === "running", 15_000, "the good key to publish");
+    expect((await good.row()).errorCount).toBe(0);
   }, 45_000);
 
   test("node-media-server closing the publish at once: said plainly, and auto-restart still retries", async () => {
@@ -85,14 +85,14 @@ describe("a refused stream key", () => {
 
     // With auto-restart a refusal is retried: the key may be fixed by an edit.
     const retried = await t.start(BAD, true);
-    await waitFor(() => retried.row().errorCount >= 2, 15_000, "a retry after the refusal");
-    expect(retried.row().lastErrorMessage).toBe(STREAMING.keyRefused);
+    await waitFor(async () => (await retried.row()).errorCount >= 2, 15_000, "a retry after the refusal");
+    expect((await retried.row()).lastErrorMessage).toBe(STREAMING.keyRefused);
     await t.w.asDev.streaming.stop({ streamId: retried.s.id });
 
     const good = await t.start(GOOD);
-    await waitFor(() => good.row().status === "running", 15_000, "the good key to publish");
+    await waitFor(async () => (await good.row()).status === "running", 15_000, "the good key to publish");
     await waitFor(() => ingest.published.includes(GOOD), 5000, "the ingest to take the good key");
-    expect(good.row().errorCount).toBe(0);
+    expect((await good.row()).errorCount).toBe(0);
   }, 60_000);
 });
 

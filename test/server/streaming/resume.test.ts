@@ -111,7 +111,7 @@ async function world(key: string) {
     autorestart: true,
     project_id: w.project.id,
   });
-  const row = (id: number) => w.deps.db.select().from(streams).where(eq(streams.id, id)).get()!;
+  const row = async (id: number) => (await w.deps.db.select().from(streams).where(eq(streams.id, id)))[0]!;
   const recorded = (n: number, packets = 30) =>
     waitFor(
       () => {
@@ -131,10 +131,10 @@ describe("resume where it stopped", () => {
     const { w, ingest, dest, row, recorded } = await world("resume-file");
     const file = await clip(20, 0);
     const index = sourceIndex([file]);
-    const media = addVideo(w.deps, w.project.id, file, { ...shape, durationSeconds: 20 });
+    const media = await addVideo(w.deps, w.project.id, file, { ...shape, durationSeconds: 20 });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
     await waitFor(() => (w.deps.supervisor.live(s.id)?.out_time_seconds ?? 0) >= 8, 30_000, "8 s on air");
-    process.kill(row(s.id).pid!, "SIGKILL");
+    process.kill((await row(s.id)).pid!, "SIGKILL");
 
     await recorded(2);
     const [first, second] = ingest.recordings();
@@ -143,7 +143,7 @@ describe("resume where it stopped", () => {
     expect(stop.t).toBeGreaterThan(7);
     // Not the file's start: within 2 s of the last frame the receiver had (the keyframe before it).
     expect(Math.abs(resumed.t - stop.t)).toBeLessThanOrEqual(2);
-    expect(row(s.id).errorCount).toBe(1);
+    expect((await row(s.id)).errorCount).toBe(1);
 
     // The resumed run plays the rest of the file, then reconnects as planned; the next starts at 0.
     await recorded(3);
@@ -151,14 +151,16 @@ describe("resume where it stopped", () => {
     expect(placesOf(rest, index).last!.t).toBeGreaterThan(19);
     expect(backwardSteps(rest)).toBe(0);
     expect(placesOf(ingest.recordings()[2]!, index).first!.t).toBe(0);
-    expect(row(s.id)).toMatchObject({ errorCount: 1, plannedReconnects: 1 });
+    expect(await row(s.id)).toMatchObject({ errorCount: 1, plannedReconnects: 1 });
   }, 90_000);
 
   test("a playlist killed during its second item resumes in that item", async () => {
     const { w, ingest, dest, row, recorded } = await world("resume-list");
     const files = await Promise.all([clip(6, 0), clip(6, 120), clip(6, 240)]);
     const index = sourceIndex(files);
-    const items = files.map((f) => addVideo(w.deps, w.project.id, f, { ...shape, durationSeconds: 6 }));
+    const items = await Promise.all(
+      files.map((f) => addVideo(w.deps, w.project.id, f, { ...shape, durationSeconds: 6 })),
+    );
     const list = await w.asDev.playlists.create({
       project_id: w.project.id,
       name: "Three",
@@ -170,7 +172,7 @@ describe("resume where it stopped", () => {
       30_000,
       "item 2 on air",
     );
-    process.kill(row(s.id).pid!, "SIGKILL");
+    process.kill((await row(s.id)).pid!, "SIGKILL");
 
     // While the resumed run is on air, the card's place in the play counts from where it started, so
     // the "on air" item is the second, not the first the run's own sent time would point at.
@@ -198,7 +200,7 @@ describe("resume where it stopped", () => {
     const { w, ingest, dest, recorded } = await world("resume-stop");
     const file = await clip(20, 60);
     const index = sourceIndex([file]);
-    const media = addVideo(w.deps, w.project.id, file, { ...shape, durationSeconds: 20 });
+    const media = await addVideo(w.deps, w.project.id, file, { ...shape, durationSeconds: 20 });
     const first = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
     await waitFor(() => (w.deps.supervisor.live(first.id)?.out_time_seconds ?? 0) >= 6, 30_000, "6 s on air");
     await w.asDev.streaming.stop({ streamId: first.id });
@@ -213,11 +215,11 @@ describe("resume where it stopped", () => {
     const { w, ingest, dest, row, recorded } = await world("resume-server");
     const file = await clip(20, 180);
     const index = sourceIndex([file]);
-    const media = addVideo(w.deps, w.project.id, file, { ...shape, durationSeconds: 20 });
+    const media = await addVideo(w.deps, w.project.id, file, { ...shape, durationSeconds: 20 });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
     await waitFor(() => (w.deps.supervisor.live(s.id)?.out_time_seconds ?? 0) >= 7, 30_000, "7 s on air");
     // The run's row says when its play began: a server start reads it, nothing of the memory survives.
-    expect(row(s.id).playOriginAt).toBeLessThan(Date.now() - 6000);
+    expect((await row(s.id)).playOriginAt).toBeLessThan(Date.now() - 6000);
     await w.deps.supervisor.shutdown();
     const next = withSupervisor(w.deps);
     const resumed = await next.reconcile();

@@ -43,7 +43,7 @@ const publishes = (key: string) => nginx.events.filter((e) => e.call === "publis
 
 async function runOnce(key: string, port: number, caFile: string | null) {
   const w = await streamingWorld();
-  const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+  const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
   const dest = await w.asDev.streaming.createDestination({
     name: "Private ingest",
     type: "custom",
@@ -185,9 +185,9 @@ describe("ffmpeg's arguments for TLS", () => {
 describe("a CA file over REST", () => {
   test("one that is not a certificate answers 400 JSON and saves nothing", async () => {
     const t = testApp();
-    const org = makeOrg(t.deps);
+    const org = await makeOrg(t.deps);
     const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
-    const project = makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
+    const project = await makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
     const cookie = await t.signIn(dev.email, TEST_PASSWORD);
     const notPem = join(certs.dir, "rest-notes.txt");
     writeFileSync(notPem, "not a certificate\n");
@@ -201,12 +201,12 @@ describe("a CA file over REST", () => {
     const refused = await post({ ...body, ca_file: notPem });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: STREAMING.caFileNotCertificate });
-    expect(t.deps.db.select().from(destinations).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(destinations)).toHaveLength(0);
     const made = await post({ ...body, ca_file: certs.caFile });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: number };
     const put = await t.call(`/api/destinations/${id}`, { method: "PUT", cookie, json: { ca_file: notPem } });
     expect(put.status).toBe(400);
-    expect(t.deps.db.select().from(destinations).get()?.caFile).toBe(certs.caFile);
+    expect((await t.deps.db.select().from(destinations))[0]?.caFile).toBe(certs.caFile);
   });
 });

@@ -41,7 +41,7 @@ type World = Awaited<ReturnType<typeof world>>;
 /** Adds the file as media with the probe's verdict, as an upload does. */
 async function upload({ w }: World, file: string) {
   const meta = (await probeMedia("ffprobe", file))!;
-  const media = addVideo(w.deps, w.project.id, file, {
+  const media = await addVideo(w.deps, w.project.id, file, {
     durationSeconds: meta.durationSeconds,
     width: 320,
     height: 180,
@@ -91,7 +91,7 @@ describe("seamless loops, checked at the receiver", () => {
     expect(meta).toMatchObject({ steamReady: true, steamReasons: [] });
     const file = await recordPlays(world_, media.id, "steam", "ready");
     // Sent as it is: nothing was prepared.
-    const prepared = world_.w.deps.db.select().from(mediaPreparations).all();
+    const prepared = await world_.w.deps.db.select().from(mediaPreparations);
     expect(prepared).toEqual([]);
     expect((await misses(file)).misses).toEqual([]);
   }, 120_000);
@@ -104,11 +104,9 @@ describe("seamless loops, checked at the receiver", () => {
       "sound is 0.2 s shorter than the video; both must be the same length",
     ]);
     const file = await recordPlays(world_, media.id, "steam", "prepared");
-    const prep = world_.w.deps.db
-      .select()
-      .from(mediaPreparations)
-      .where(eq(mediaPreparations.mediaId, media.id))
-      .get();
+    const prep = (
+      await world_.w.deps.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, media.id))
+    )[0];
     expect(prep).toMatchObject({ status: "done" });
     expect((await misses(file)).misses).toEqual([]);
   }, 120_000);

@@ -50,7 +50,7 @@ async function world(timings: Partial<StreamTimings>) {
   const file = await h264Mp4(CLIP_SECONDS);
   const meta = (await probeMedia("ffprobe", file))!;
   expect(meta.steamReady).toBe(true);
-  const media = addVideo(w.deps, w.project.id, file, {
+  const media = await addVideo(w.deps, w.project.id, file, {
     durationSeconds: meta.durationSeconds,
     width: 320,
     height: 180,

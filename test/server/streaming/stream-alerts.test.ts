@@ -24,34 +24,39 @@ describe("stream alerts", () => {
       autorestart: true,
       project_id: w.project.id,
     });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
-    const dest = w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)).get()!;
-    const m = w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)).get()!;
-    const s = insertStarting(w.deps.db, { destination: dest, media: m, startedBy: null, startedAt: clock.t });
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const dest = (await w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)))[0]!;
+    const m = (await w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)))[0]!;
+    const s = await insertStarting(w.deps.db, {
+      destination: dest,
+      media: m,
+      startedBy: null,
+      startedAt: clock.t,
+    });
     const types = () => seen.map((e) => e.type);
 
-    alerts.running(s.id);
+    await alerts.running(s.id);
     expect(types()).toEqual([]);
     // One incident: the first failure is told; the retries are counted, not sent.
-    alerts.failed(s.id, "x", false);
+    await alerts.failed(s.id, "x", false);
     clock.t += 60_000;
-    alerts.failed(s.id, "x", false);
+    await alerts.failed(s.id, "x", false);
     clock.t += 11 * 60_000;
-    alerts.failed(s.id, "x", false);
+    await alerts.failed(s.id, "x", false);
     expect(types()).toEqual(["stream.failed"]);
     // Three within 10 minutes: "restarting repeatedly", once; a stall, once.
-    alerts.failed(s.id, "x", true);
-    alerts.failed(s.id, "x", true);
-    alerts.failed(s.id, "x", false);
-    alerts.failed(s.id, "x", false);
+    await alerts.failed(s.id, "x", true);
+    await alerts.failed(s.id, "x", true);
+    await alerts.failed(s.id, "x", false);
+    await alerts.failed(s.id, "x", false);
     expect(types()).toEqual(["stream.failed", "stream.stalled", "stream.restarting_repeatedly"]);
     // The first frame closes the incident, with its count.
-    alerts.running(s.id);
-    alerts.running(s.id);
+    await alerts.running(s.id);
+    await alerts.running(s.id);
     expect(types().filter((t) => t === "stream.recovered")).toHaveLength(1);
     expect(seen.at(-1)).toMatchObject({ type: "stream.recovered", failures: 7 });
     // A new incident is told again, and may warn again.
-    for (let i = 0; i < 3; i++) alerts.failed(s.id, "x", false);
+    for (let i = 0; i < 3; i++) await alerts.failed(s.id, "x", false);
     expect(types().filter((t) => t === "stream.failed")).toHaveLength(2);
     expect(types().filter((t) => t === "stream.restarting_repeatedly")).toHaveLength(2);
     expect(seen.at(-1)).toMatchObject({
@@ -63,9 +68,9 @@ describe("stream alerts", () => {
     });
     // A stream given up or stopped ends its incident untold; a later failure opens a new one.
     alerts.ended(s.id);
-    alerts.running(s.id);
+    await alerts.running(s.id);
     expect(types().filter((t) => t === "stream.recovered")).toHaveLength(1);
-    alerts.failed(s.id, "x", false);
+    await alerts.failed(s.id, "x", false);
     expect(types().filter((t) => t === "stream.failed")).toHaveLength(3);
   });
 });
@@ -83,15 +88,19 @@ test("event messages name no ingest address and no file path, whatever the calle
     autorestart: false,
     project_id: w.project.id,
   });
-  const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
-  const dest = w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)).get()!;
-  const m = w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)).get()!;
-  const s = insertStarting(w.deps.db, {
+  const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+  const dest = (await w.deps.db.select().from(destinations).where(eq(destinations.id, destination.id)))[0]!;
+  const m = (await w.deps.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id)))[0]!;
+  const s = await insertStarting(w.deps.db, {
     destination: dest,
     media: m,
     startedBy: null,
     startedAt: w.deps.now(),
   });
-  alerts.failed(s.id, "Connection to tcp://127.0.0.1:29398?tcp_nodelay=0 failed; input /srv/a.mp4", false);
+  await alerts.failed(
+    s.id,
+    "Connection to tcp://127.0.0.1:29398?tcp_nodelay=0 failed; input /srv/a.mp4",
+    false,
+  );
   expect(seen[0]?.message).toBe("Connection to [ingest] failed; input [file]");
 });

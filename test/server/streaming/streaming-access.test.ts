@@ -20,32 +20,33 @@ async function refusal(p: Promise<unknown>): Promise<TRPCError> {
 }
 
 /** A stopped stream row, as history, for delete tests. */
-function endedStream(
+async function endedStream(
   deps: Parameters<typeof addVideo>[0],
   projectId: number,
   destinationId: number,
   mediaId: number,
 ) {
-  return deps.db
-    .insert(streams)
-    .values({
-      projectId,
-      destinationId,
-      mediaId,
-      mediaName: "clip.mp4",
-      destinationName: "Dest",
-      destinationType: "custom",
-      status: "stopped",
-      stoppedAt: Date.now(),
-    })
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .insert(streams)
+      .values({
+        projectId,
+        destinationId,
+        mediaId,
+        mediaName: "clip.mp4",
+        destinationName: "Dest",
+        destinationType: "custom",
+        status: "stopped",
+        stoppedAt: Date.now(),
+      })
+      .returning()
+  )[0]!;
 }
 
 describe("streaming access", () => {
   test("a viewer is refused each mutation with the documented 403 texts and never sees the key", async () => {
     const w = await streamingWorld();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Steam",
       type: "steam",
@@ -56,7 +57,7 @@ describe("streaming access", () => {
     });
     expect(dest.rtmp_url).toBe(STEAM_INGEST_URL);
     expect(dest.stream_key).toBe("live_secret_key");
-    const ended = endedStream(w.deps, w.project.id, dest.id, media.id);
+    const ended = await endedStream(w.deps, w.project.id, dest.id, media.id);
 
     const create = await refusal(
       w.asViewer.streaming.createDestination({
@@ -76,13 +77,13 @@ describe("streaming access", () => {
     const del = await refusal(w.asViewer.streaming.deleteStream({ id: ended.id }));
     expect([del.code, del.message]).toEqual(["FORBIDDEN", STREAMING.forbiddenDelete]);
     for (const p of [
-      w.asViewer.streaming.updateDestination({ id: dest.id, autorestart: true }),
-      w.asViewer.streaming.deleteDestination({ id: dest.id }),
-      w.asViewer.dashboard.clearEndedStreams({ projectId: w.project.id }),
-      w.asDev.dashboard.clearEndedStreams({ projectId: w.project.id }),
-      w.asDev.dashboard.clearEndedStreams({ scope: "all" }),
+      () => w.asViewer.streaming.updateDestination({ id: dest.id, autorestart: true }),
+      () => w.asViewer.streaming.deleteDestination({ id: dest.id }),
+      () => w.asViewer.dashboard.clearEndedStreams({ projectId: w.project.id }),
+      () => w.asDev.dashboard.clearEndedStreams({ projectId: w.project.id }),
+      () => w.asDev.dashboard.clearEndedStreams({ scope: "all" }),
     ]) {
-      expect((await refusal(p)).code).toBe("FORBIDDEN");
+      expect((await refusal(p())).code).toBe("FORBIDDEN");
     }
 
     const seen = await w.asViewer.streaming.destinations({ projectId: w.project.id });
@@ -130,7 +131,7 @@ describe("streaming access", () => {
 
   test("another organization's project, destination and stream answer 404", async () => {
     const w = await streamingWorld();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "D",
       type: "custom",
@@ -139,31 +140,32 @@ describe("streaming access", () => {
       autorestart: false,
       project_id: w.project.id,
     });
-    const ended = endedStream(w.deps, w.project.id, dest.id, media.id);
-    const other = makeOrg(w.deps);
+    const ended = await endedStream(w.deps, w.project.id, dest.id, media.id);
+    const other = await makeOrg(w.deps);
     const stranger = await makeUser(w.deps, { role: "manager", orgId: other.id });
     const as = await callerFor(w.deps, stranger.email);
     for (const p of [
-      as.streaming.destinations({ projectId: w.project.id }),
-      as.streaming.status({ projectId: w.project.id }),
-      as.streaming.createDestination({
-        name: "X",
-        type: "steam",
-        rtmp_url: "",
-        stream_key: "",
-        autorestart: false,
-        project_id: w.project.id,
-      }),
-      as.streaming.updateDestination({ id: dest.id, name: "Mine" }),
-      as.streaming.deleteDestination({ id: dest.id }),
-      as.streaming.start({ destinationId: dest.id, mediaId: media.id }),
-      as.streaming.stop({ streamId: ended.id }),
-      as.streaming.deleteStream({ id: ended.id }),
+      () => as.streaming.destinations({ projectId: w.project.id }),
+      () => as.streaming.status({ projectId: w.project.id }),
+      () =>
+        as.streaming.createDestination({
+          name: "X",
+          type: "steam",
+          rtmp_url: "",
+          stream_key: "",
+          autorestart: false,
+          project_id: w.project.id,
+        }),
+      () => as.streaming.updateDestination({ id: dest.id, name: "Mine" }),
+      () => as.streaming.deleteDestination({ id: dest.id }),
+      () => as.streaming.start({ destinationId: dest.id, mediaId: media.id }),
+      () => as.streaming.stop({ streamId: ended.id }),
+      () => as.streaming.deleteStream({ id: ended.id }),
     ]) {
-      expect((await refusal(p)).code).toBe("NOT_FOUND");
+      expect((await refusal(p())).code).toBe("NOT_FOUND");
     }
     // Their own project cannot borrow this project's media, nor learn that it exists.
-    const theirs = makeProject(w.deps, { orgId: other.id });
+    const theirs = await makeProject(w.deps, { orgId: other.id });
     const theirDest = await as.streaming.createDestination({
       name: "T",
       type: "steam",
@@ -216,7 +218,7 @@ describe("streaming access", () => {
     const noQuery = await call("/api/streams/status", { cookie });
     expect(noQuery.status).toBe(400);
 
-    const image = addVideo(w.deps, w.project.id, await steamReadyMp4(6), {
+    const image = await addVideo(w.deps, w.project.id, await steamReadyMp4(6), {
       kind: "image",
       mimeType: "image/png",
     });
@@ -248,7 +250,7 @@ describe("streaming access", () => {
   test("one live stream per destination (409) and the concurrency limit (429 with its figures)", async () => {
     const w = await streamingWorld({ MAX_CONCURRENT_STREAMS: "1" }, { stallMs: 20_000 });
     const hole = startBlackHole();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const mk = (name: string) =>
       w.asDev.streaming.createDestination({
         name,

@@ -10,9 +10,9 @@ import { makeOrg, makeProject, makeUser, TEST_PASSWORD, testApp } from "../../su
 
 async function world() {
   const t = testApp();
-  const org = makeOrg(t.deps);
+  const org = await makeOrg(t.deps);
   const dev = await makeUser(t.deps, { orgId: org.id, role: "developer" });
-  const project = makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
+  const project = await makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
   const cookie = await t.signIn(dev.email, TEST_PASSWORD);
   const send = (method: string, path: string, json?: unknown) =>
     t.call(path, { method, cookie, ...(json === undefined ? {} : { json }) });
@@ -64,11 +64,12 @@ describe("streaming calls over REST", () => {
 
   test("a start reads its destination from the path, never from the body", async () => {
     const w = await world();
-    const dest = w.deps.db
-      .insert(destinations)
-      .values({ projectId: w.project.id, name: "D", type: "custom", rtmpUrl: "rtmp://127.0.0.1:1/live" })
-      .returning()
-      .get();
+    const dest = (
+      await w.deps.db
+        .insert(destinations)
+        .values({ projectId: w.project.id, name: "D", type: "custom", rtmpUrl: "rtmp://127.0.0.1:1/live" })
+        .returning()
+    )[0]!;
     // The body's destinationId is not the start's input: exactly one source is still required.
     const res = await w.send("POST", `/api/destinations/${dest.id}/stream`, { destinationId: dest.id });
     expect(await refusal(res)).toEqual([400, STREAMING.mediaOrPlaylist]);
@@ -76,6 +77,6 @@ describe("streaming calls over REST", () => {
       400,
       STREAMING.mediaOrPlaylist,
     ]);
-    expect(w.deps.db.select().from(streams).all()).toHaveLength(0);
+    expect(await w.deps.db.select().from(streams)).toHaveLength(0);
   });
 });

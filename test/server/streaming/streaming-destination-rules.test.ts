@@ -15,7 +15,7 @@ describe("the file a stream plays depends on the destination's type", () => {
     const file = await h264Mp4(6, { rate: 25 });
     const meta = (await probeMedia("ffprobe", file))!;
     expect(meta.steamReasons).toEqual(["25 frames per second; Steam needs 30 or 60"]);
-    const media = addVideo(w.deps, w.project.id, file, {
+    const media = await addVideo(w.deps, w.project.id, file, {
       frameRate: 25,
       width: 320,
       height: 180,
@@ -33,32 +33,36 @@ describe("the file a stream plays depends on the destination's type", () => {
         autorestart: false,
         project_id: w.project.id,
       });
-    const row = (id: number) => w.deps.db.select().from(streams).where(eq(streams.id, id)).get()!;
+    const row = async (id: number) => (await w.deps.db.select().from(streams).where(eq(streams.id, id)))[0]!;
     const input = async (id: number) => {
-      const argv = (await Bun.file(`/proc/${row(id).pid}/cmdline`).text()).split("\0");
+      const argv = (await Bun.file(`/proc/${(await row(id)).pid}/cmdline`).text()).split("\0");
       return argv[argv.indexOf("-i") + 1]!;
     };
-    const prep = () =>
-      w.deps.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, media.id)).get();
+    const prep = async () =>
+      (await w.deps.db.select().from(mediaPreparations).where(eq(mediaPreparations.mediaId, media.id)))[0];
 
     const toCustom = await w.asDev.streaming.start({
       destinationId: (await destination("custom", custom)).id,
       mediaId: media.id,
     });
     await custom.waitForFrames(10, 15_000);
-    await waitFor(() => row(toCustom.id).status === "running", 5000, "the custom stream running");
+    await waitFor(
+      async () => (await row(toCustom.id)).status === "running",
+      5000,
+      "the custom stream running",
+    );
     expect(await input(toCustom.id)).toEndWith(media.storedName);
-    expect(prep()).toBeUndefined();
+    expect(await prep()).toBeUndefined();
 
     const toSteam = await w.asDev.streaming.start({
       destinationId: (await destination("steam", steam)).id,
       mediaId: media.id,
     });
     await steam.waitForFrames(10, 30_000);
-    await waitFor(() => row(toSteam.id).status === "running", 5000, "the Steam stream running");
-    expect(prep()).toMatchObject({ status: "done" });
+    await waitFor(async () => (await row(toSteam.id)).status === "running", 5000, "the Steam stream running");
+    expect(await prep()).toMatchObject({ status: "done" });
     const prepared = await input(toSteam.id);
-    expect(prepared).toContain(prep()!.outputName!);
+    expect(prepared).toContain((await prep())!.outputName!);
     const after = (await probeMedia("ffprobe", prepared))!;
     expect({ ready: after.steamReady, reasons: after.steamReasons }).toEqual({ ready: true, reasons: [] });
 

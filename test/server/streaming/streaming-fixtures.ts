@@ -102,27 +102,28 @@ export async function addVideo(
 ) {
   const storedName = `${crypto.randomUUID()}${extname(file)}`;
   copyFileSync(file, mediaPaths(deps.env.DATA_DIR).file(storedName));
-  const [row] = await deps.db
-    .insert(mediaFiles)
-    .values({
-      projectId,
-      originalName: basename(file),
-      storedName,
-      mimeType: "video/mp4",
-      fileSize: statSync(file).size,
-      kind: "video",
-      durationSeconds: 6,
-      width: 320,
-      height: 240,
-      videoCodec: "h264",
-      audioCodec: "aac",
-      frameRate: 25,
-      keyframeInterval: 2,
-      steamReady: true,
-      ...meta,
-    })
-    .returning();
-  return row!;
+  return (
+    await deps.db
+      .insert(mediaFiles)
+      .values({
+        projectId,
+        originalName: basename(file),
+        storedName,
+        mimeType: "video/mp4",
+        fileSize: statSync(file).size,
+        kind: "video",
+        durationSeconds: 6,
+        width: 320,
+        height: 240,
+        videoCodec: "h264",
+        audioCodec: "aac",
+        frameRate: 25,
+        keyframeInterval: 2,
+        steamReady: true,
+        ...meta,
+      })
+      .returning()
+  )[0]!;
 }
 
 export const pidAlive = (pid: number) => {

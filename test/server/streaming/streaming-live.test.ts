@@ -10,7 +10,7 @@ describe("a stream to a live receiver", () => {
   test("frames arrive, the row runs with live figures, stop ends the receiver's input", async () => {
     const w = await streamingWorld();
     const receiver = await startReceiver({ key: "sekret-KEY-42" });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await w.asDev.streaming.createDestination({
       name: "Local",
       type: "custom",

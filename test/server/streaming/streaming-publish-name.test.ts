@@ -23,7 +23,7 @@ const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").spl
 describe("publishing with the key apart from the URL", () => {
   test("three streams to one application each arrive with their key as name and a tcUrl without it", async () => {
     const w = await streamingWorld();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const streams = await Promise.all(
       KEYS.map(async (key, i) => {
         const dest = await w.asDev.streaming.createDestination({

@@ -10,8 +10,8 @@ import { addVideo, FAST_TIMINGS, streamingWorld, withSupervisor } from "./stream
 
 // Failures with real ffmpeg: a killed child with auto-restart, a receiver that goes away, a stall.
 
-const rowOf = (w: Awaited<ReturnType<typeof streamingWorld>>, id: number) =>
-  w.deps.db.select().from(streams).where(eq(streams.id, id)).get()!;
+const rowOf = async (w: Awaited<ReturnType<typeof streamingWorld>>, id: number) =>
+  (await w.deps.db.select().from(streams).where(eq(streams.id, id)))[0]!;
 
 async function destinationTo(
   w: Awaited<ReturnType<typeof streamingWorld>>,
@@ -36,58 +36,62 @@ describe("supervisor failures", () => {
     // A base delay long enough for the one-connection receiver to listen again before the restart.
     withSupervisor(w.deps, { healthyResetMs: 1200, backoffBaseMs: 1000 }, (l) => lines.push(l));
     const receiver = await startReceiver({ reconnect: true, key: "restart-KEY-secret" });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await destinationTo(w, receiver.rtmpUrl, receiver.key, true);
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
     await receiver.waitForFrames(10);
-    await waitFor(() => rowOf(w, s.id).status === "running", 5000, "running");
-    const firstPid = rowOf(w, s.id).pid!;
+    await waitFor(async () => (await rowOf(w, s.id)).status === "running", 5000, "running");
+    const firstPid = (await rowOf(w, s.id)).pid!;
 
     process.kill(firstPid, "SIGKILL");
     const killedAt = Date.now();
-    await waitFor(() => rowOf(w, s.id).errorCount === 1, 3000, "failure recorded");
-    const failed = rowOf(w, s.id);
+    await waitFor(async () => (await rowOf(w, s.id)).errorCount === 1, 3000, "failure recorded");
+    const failed = await rowOf(w, s.id);
     expect(failed.lastErrorMessage).toBe("ffmpeg was killed by SIGKILL");
     expect(failed.lastErrorTime).toBeGreaterThan(0);
     // Still this destination's live stream while it waits to restart.
     expect(failed.status).toBe("starting");
 
-    await waitFor(() => (rowOf(w, s.id).pid ?? firstPid) !== firstPid, 3000, "a new ffmpeg");
+    await waitFor(async () => ((await rowOf(w, s.id)).pid ?? firstPid) !== firstPid, 3000, "a new ffmpeg");
     // Spawned after the first backoff step (1 s here), not long after.
     const firstStep = backoffDelay(0, { ...DEFAULT_TIMINGS, ...FAST_TIMINGS, backoffBaseMs: 1000 });
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(firstStep - 50);
     expect(Date.now() - killedAt).toBeLessThan(firstStep + 1500);
-    await waitFor(() => rowOf(w, s.id).status === "running", 5000, "running again");
+    await waitFor(async () => (await rowOf(w, s.id)).status === "running", 5000, "running again");
     await receiver.waitForFrames(10);
     expect(receiver.sessions()).toBe(1);
 
     // After a healthy stretch the next failure waits the base delay again, not 1.5× (growth: next test).
     await Bun.sleep(1300);
-    process.kill(rowOf(w, s.id).pid!, "SIGKILL");
-    await waitFor(() => rowOf(w, s.id).errorCount === 2, 3000, "second failure recorded");
-    await waitFor(() => rowOf(w, s.id).status === "running", 8000, "running after the second failure");
+    process.kill((await rowOf(w, s.id)).pid!, "SIGKILL");
+    await waitFor(async () => (await rowOf(w, s.id)).errorCount === 2, 3000, "second failure recorded");
+    await waitFor(
+      async () => (await rowOf(w, s.id)).status === "running",
+      8000,
+      "running after the second failure",
+    );
     const delays = lines.flatMap((l) => /restarting in (\d+) ms/.exec(l)?.[1] ?? []).map(Number);
     expect(delays).toEqual([1000, 1000]);
 
     await w.asDev.streaming.stop({ streamId: s.id });
-    expect(rowOf(w, s.id).status).toBe("stopped");
-    expect(rowOf(w, s.id).errorCount).toBe(2);
+    expect((await rowOf(w, s.id)).status).toBe("stopped");
+    expect((await rowOf(w, s.id)).errorCount).toBe(2);
     await receiver.stop();
   }, 30_000);
 
   test("a receiver that goes away turns the stream into an error with a masked message", async () => {
     const w = await streamingWorld();
     const receiver = await startReceiver({ key: "gone-KEY-secret" });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await destinationTo(w, receiver.rtmpUrl, receiver.key, false);
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
     await receiver.waitForFrames(10);
-    await waitFor(() => rowOf(w, s.id).status === "running", 5000, "running");
-    const pid = rowOf(w, s.id).pid!;
+    await waitFor(async () => (await rowOf(w, s.id)).status === "running", 5000, "running");
+    const pid = (await rowOf(w, s.id)).pid!;
 
     await receiver.stop();
-    await waitFor(() => rowOf(w, s.id).status === "error", 8000, "error");
-    const row = rowOf(w, s.id);
+    await waitFor(async () => (await rowOf(w, s.id)).status === "error", 8000, "error");
+    const row = await rowOf(w, s.id);
     expect(row.errorCount).toBe(1);
     expect(row.lastErrorMessage!.length).toBeGreaterThan(5);
     expect(row.lastErrorMessage).not.toContain(receiver.key);
@@ -102,14 +106,14 @@ describe("supervisor failures", () => {
   test("no new frame within the stall time is a failure: killed and recorded", async () => {
     const w = await streamingWorld({}, { stallMs: 1500 });
     const hole = startBlackHole();
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await destinationTo(w, hole.rtmpUrl, "stall-KEY", false);
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    await waitFor(() => rowOf(w, s.id).pid !== null, 3000, "spawned");
-    const pid = rowOf(w, s.id).pid!;
-    expect(rowOf(w, s.id).status).toBe("starting");
-    await waitFor(() => rowOf(w, s.id).status === "error", 6000, "stall detected");
-    expect(rowOf(w, s.id).lastErrorMessage).toBe(STREAMING.stalled);
+    await waitFor(async () => (await rowOf(w, s.id)).pid !== null, 3000, "spawned");
+    const pid = (await rowOf(w, s.id)).pid!;
+    expect((await rowOf(w, s.id)).status).toBe("starting");
+    await waitFor(async () => (await rowOf(w, s.id)).status === "error", 6000, "stall detected");
+    expect((await rowOf(w, s.id)).lastErrorMessage).toBe(STREAMING.stalled);
     expect(isAlive(pid)).toBe(false);
     hole.stop();
   }, 20_000);
@@ -117,17 +121,17 @@ describe("supervisor failures", () => {
   test("a frozen ffmpeg's live time ends at its last frame, not when the stall watch kills it", async () => {
     const w = await streamingWorld({}, { stallMs: 3000 });
     const receiver = await startReceiver({ key: "frozen-KEY" });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await destinationTo(w, receiver.rtmpUrl, receiver.key, false);
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
     await receiver.waitForFrames(10);
-    await waitFor(() => rowOf(w, s.id).status === "running", 5000, "running");
-    const pid = rowOf(w, s.id).pid!;
+    await waitFor(async () => (await rowOf(w, s.id)).status === "running", 5000, "running");
+    const pid = (await rowOf(w, s.id)).pid!;
     process.kill(pid, "SIGSTOP");
     const frozenAt = Date.now();
-    await waitFor(() => rowOf(w, s.id).status === "error", 8000, "stall detected");
-    expect(rowOf(w, s.id).lastErrorMessage).toBe(STREAMING.stalled);
-    const run = w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).get()!;
+    await waitFor(async () => (await rowOf(w, s.id)).status === "error", 8000, "stall detected");
+    expect((await rowOf(w, s.id)).lastErrorMessage).toBe(STREAMING.stalled);
+    const run = (await w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)))[0]!;
     // Nothing went out after the freeze: those seconds are not live (the kill came 3 s later).
     expect(run.endedAt).not.toBeNull();
     expect(run.endedAt!).toBeLessThanOrEqual(frozenAt);
@@ -141,33 +145,33 @@ describe("auto-restart backoff", () => {
     const w = await streamingWorld();
     const lines: string[] = [];
     withSupervisor(w.deps, { backoffBaseMs: 100, backoffCapMs: 260 }, (l) => lines.push(l));
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     // Nothing listens there: each ffmpeg fails at once with "Connection refused".
     const dest = await destinationTo(w, `rtmp://127.0.0.1:${freePort()}/live`, "refused-KEY", true);
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    await waitFor(() => rowOf(w, s.id).errorCount >= 5, 15_000, "five failures");
+    await waitFor(async () => (await rowOf(w, s.id)).errorCount >= 5, 15_000, "five failures");
     // Switching auto-restart off ends the retries: the stream stays failed.
     await w.asDev.streaming.updateDestination({ id: dest.id, autorestart: false });
-    await waitFor(() => rowOf(w, s.id).status === "error", 3000, "error once retries stop");
-    const errorsAtEnd = rowOf(w, s.id).errorCount;
+    await waitFor(async () => (await rowOf(w, s.id)).status === "error", 3000, "error once retries stop");
+    const errorsAtEnd = (await rowOf(w, s.id)).errorCount;
     await Bun.sleep(600);
-    expect(rowOf(w, s.id).errorCount).toBe(errorsAtEnd);
+    expect((await rowOf(w, s.id)).errorCount).toBe(errorsAtEnd);
     const delays = lines.flatMap((l) => /restarting in (\d+) ms/.exec(l)?.[1] ?? []).map(Number);
     expect(delays.slice(0, 5)).toEqual([100, 150, 225, 260, 260]);
-    expect(rowOf(w, s.id).lastErrorMessage).toMatch(/Connection refused|error/i);
-    expect(rowOf(w, s.id).lastErrorMessage).not.toContain("refused-KEY");
-    expect(rowOf(w, s.id).stoppedAt).not.toBeNull();
+    expect((await rowOf(w, s.id)).lastErrorMessage).toMatch(/Connection refused|error/i);
+    expect((await rowOf(w, s.id)).lastErrorMessage).not.toContain("refused-KEY");
+    expect((await rowOf(w, s.id)).stoppedAt).not.toBeNull();
   }, 30_000);
 });
 
 describe("ffmpeg missing", () => {
   test("an FFMPEG_PATH that does not exist turns the stream into an error, not a crash", async () => {
     const w = await streamingWorld({ FFMPEG_PATH: "/nonexistent/ffmpeg" });
-    const media = addVideo(w.deps, w.project.id, await steamReadyMp4(6));
+    const media = await addVideo(w.deps, w.project.id, await steamReadyMp4(6));
     const dest = await destinationTo(w, "rtmp://127.0.0.1:1/live", "missing-KEY", false);
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    await waitFor(() => rowOf(w, s.id).status === "error", 3000, "error");
-    expect(rowOf(w, s.id).lastErrorMessage).toStartWith("Could not start ffmpeg");
-    expect(rowOf(w, s.id).lastErrorMessage).not.toContain("missing-KEY");
+    await waitFor(async () => (await rowOf(w, s.id)).status === "error", 3000, "error");
+    expect((await rowOf(w, s.id)).lastErrorMessage).toStartWith("Could not start ffmpeg");
+    expect((await rowOf(w, s.id)).lastErrorMessage).not.toContain("missing-KEY");
   });
 });

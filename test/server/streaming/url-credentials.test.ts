@@ -73,14 +73,14 @@ describe("credentials in destination URLs", () => {
 
   test("sending the masked URL back keeps the stored password, but never moves it to another server", async () => {
     const { w, withPassword, rest } = await world();
-    const stored = () =>
-      w.deps.db.select().from(destinations).where(eq(destinations.id, withPassword.id)).get()!.rtmpUrl;
+    const stored = async () =>
+      (await w.deps.db.select().from(destinations).where(eq(destinations.id, withPassword.id)))[0]!.rtmpUrl;
     const same = await rest(w.dev.id, `/api/destinations/${withPassword.id}`, {
       method: "PUT",
       json: { rtmp_url: "rtmp://****@127.0.0.1:1935/live-b" },
     });
     expect(same.status).toBe(200);
-    expect(stored()).toBe("rtmp://studio:PA55WORD-x@127.0.0.1:1935/live-b");
+    expect(await stored()).toBe("rtmp://studio:PA55WORD-x@127.0.0.1:1935/live-b");
     // The attacker's move: point the URL at a server of one's own and keep the mask.
     const moved = await rest(w.dev.id, `/api/destinations/${withPassword.id}`, {
       method: "PUT",
@@ -88,7 +88,7 @@ describe("credentials in destination URLs", () => {
     });
     expect(moved.status).toBe(400);
     expect(JSON.parse(moved.text)).toEqual({ error: STREAMING.rtmpCredentialsAgain });
-    expect(stored()).toBe("rtmp://studio:PA55WORD-x@127.0.0.1:1935/live-b");
+    expect(await stored()).toBe("rtmp://studio:PA55WORD-x@127.0.0.1:1935/live-b");
   });
 
   test("the rule, written out", () => {
