@@ -82,7 +82,7 @@ describe("a playlist's planned reconnect", () => {
     await waitFor(() => publishes().length >= 2, 5000, "the next run to publish");
     const done = t.ingest.events.find((e) => e.call === "publish_done")!;
     expect(publishes()[1]!.at - done.at).toBeLessThan(2000);
-    t.noFailure();
+    await t.noFailure();
 
     // The finished recording: from the offset to the end of the second item's second play (10 s and
     // its last audio frame), not to the 11 s bound mid-item; never at or past the limit.
@@ -103,7 +103,7 @@ describe("a playlist's planned reconnect", () => {
     await t.w.asDev.playlists.update({ id: t.list.id, media_ids: [t.a.id] });
     expect(out()).toBeLessThan(5);
     await waitFor(async () => (await t.row()).plannedReconnects >= 1, 30_000, "the early end, as planned");
-    t.noFailure();
+    await t.noFailure();
     const pts = packetTimes(t.ingest.recordings()[0]!);
     expect(Math.max(...pts)).toBeLessThan(t.offsetMs + 19_000);
     expect(Math.max(...pts)).toBeGreaterThan(t.offsetMs + 10_800);

@@ -11,9 +11,9 @@ import { addVideo, withSupervisor } from "./streaming-fixtures";
 // The REST paths of playlists, from the refused side: every wrong input answers 4xx `{ error }` and
 // writes nothing; viewers are refused; another organization's ids read as missing.
 
-function cookieFor(deps: AppDeps, userId: number) {
+async function cookieFor(deps: AppDeps, userId: number) {
   const token = generateSessionToken();
-  createSession(deps.db, token, userId, deps.now());
+  await createSession(deps.db, token, userId, deps.now());
   return `session=${token}`;
 }
 
@@ -26,8 +26,8 @@ async function world() {
   const stranger = await makeUser(t.deps, { orgId: (await makeOrg(t.deps)).id, role: "manager" });
   const project = await makeProject(t.deps, { orgId: org.id, createdBy: dev.id });
   const media = await addVideo(t.deps, project.id, await steamReadyMp4(2), { durationSeconds: 2 });
-  const as = (userId: number) => {
-    const cookie = cookieFor(t.deps, userId);
+  const as = async (userId: number) => {
+    const cookie = await cookieFor(t.deps, userId);
     return (method: string, path: string, body?: unknown) =>
       t.call(path, {
         method,
@@ -36,7 +36,14 @@ async function world() {
         headers: { "content-type": "application/json" },
       });
   };
-  return { ...t, project, media, dev: as(dev.id), viewer: as(viewer.id), stranger: as(stranger.id) };
+  return {
+    ...t,
+    project,
+    media,
+    dev: await as(dev.id),
+    viewer: await as(viewer.id),
+    stranger: await as(stranger.id),
+  };
 }
 
 async function expectError(res: Response, status: number, message?: string) {

@@ -66,8 +66,8 @@ describe("the uptime record", () => {
     await startRun(w.deps.db, sampled.id, T);
     await startRun(w.deps.db, silent.id, T);
     const reading = { bitrateKbps: 1, fps: 30, speed: 1, dropped: 0, dup: 0 };
-    insertSample(w.deps.db, sampled.id, T + 40_000, reading);
-    insertSample(w.deps.db, sampled.id, T + 50_000, reading);
+    await insertSample(w.deps.db, sampled.id, T + 40_000, reading);
+    await insertSample(w.deps.db, sampled.id, T + 50_000, reading);
     expect(await closeLeftOpenRuns(w.deps.db)).toBe(2);
     const ends = (await w.deps.db.select().from(liveRuns)).map((r) => [r.streamId, r.endedAt! - T]);
     expect(ends).toEqual([

@@ -140,7 +140,8 @@ export async function updatePlaylist(
   // Deleted meanwhile by someone else: gone, like any missing playlist.
   if (!updated) throw notFound(PLAYLISTS.notFound);
   if (input.media_ids) {
-    for (const streamId of await liveStreamsOf(deps.db, row.id)) deps.supervisor.playlistChanged(streamId);
+    for (const streamId of await liveStreamsOf(deps.db, row.id))
+      await deps.supervisor.playlistChanged(streamId);
   }
   return view(deps.db, updated);
 }
