@@ -41,7 +41,7 @@ describe("the SQLite and PostgreSQL schemas", () => {
   });
 
   test("a table or a column in one schema only is reported", () => {
-    const extra = sqliteTable("stream_leases", { streamId: integer("stream_id").primaryKey() });
+    const extra = sqliteTable("stream_moves", { streamId: integer("stream_id").primaryKey() });
     const renamed = pgTable("steam_sales_apps", { appId: pgInteger("app_id").primaryKey() });
     const differences = shapeDifferences(
       sqliteShape({ ...sqliteSchema, extra }),
@@ -49,7 +49,7 @@ describe("the SQLite and PostgreSQL schemas", () => {
     );
     expect(differences).toEqual([
       "steam_sales_apps.name: sqlite text not null, pg missing",
-      "stream_leases: only in sqlite",
+      "stream_moves: only in sqlite",
     ]);
   });
 

@@ -54,12 +54,13 @@ describe("planned reconnects", () => {
     // nginx hears the next publish under 2 s after the previous one is done.
     for (let i = 0; i < 2; i++) expect(publishes()[i + 1]!.at - dones[i]!.at).toBeLessThan(2000);
 
-    // The uptime record: consecutive runs, none ended as a failure, gaps under 2 s.
+    // The uptime record: consecutive runs, none ended as a failure. A run's start is its first frame as
+    // ffmpeg's progress reports it (every half second or so), so the record's gap is nginx's plus up to one report.
     const runs = async () =>
       await w.deps.db.select().from(liveRuns).where(eq(liveRuns.streamId, s.id)).orderBy(asc(liveRuns.id));
     await waitFor(async () => (await runs()).length >= 3, 5000, "the third run's first frame");
     for (let i = 0; i < 2; i++)
-      expect((await runs())[i + 1]!.startedAt - (await runs())[i]!.endedAt!).toBeLessThan(2000);
+      expect((await runs())[i + 1]!.startedAt - (await runs())[i]!.endedAt!).toBeLessThan(3000);
 
     // What the receiver recorded: each finished run's timestamps start at the offset and stay below
     // the wrap, never jumping back; each ends at the seam after two plays (6 s and the last audio
