@@ -1,5 +1,6 @@
 export const COMMON = {
   internalError: "Internal server error",
+  nulCharacter: "Text cannot contain the NUL character.",
   /** A change asked while the database is out of reach (PostgreSQL restarting or the network cut). */
   databaseUnavailable:
     "The console cannot reach its database right now. Nothing was changed; try again in a moment.",

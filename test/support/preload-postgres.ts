@@ -10,7 +10,11 @@ export async function preparePostgresTests(): Promise<void> {
   process.once("exit", () => void server.stop());
   await createTemplate(server.url("postgres"));
   process.env.TEST_PG_SERVER_URL = server.url("postgres");
+  // Read once, here, to fix the dialect (and so the tables) for the whole test process; then gone, so
+  // no server a test starts inherits the template: spawnServer gives each one a database of its own.
   process.env.DATABASE_URL = server.url(TEMPLATE_DATABASE);
+  await import("@server/platform/db/dialect");
+  delete process.env.DATABASE_URL;
   const { openPgDb, migratePgDb } = await import("@server/platform/db/client");
   const { db, client } = openPgDb(server.url(TEMPLATE_DATABASE), { max: 1 });
   await migratePgDb(db);

@@ -25,8 +25,8 @@ export interface SpawnedServer {
 
 /**
  * On PostgreSQL (TEST_DATABASE=postgres) a data directory's server gets a database of its own, the
- * same one each time a server starts on that directory, as the SQLite file in it would be. Never the
- * template the preload names in DATABASE_URL: every test database is copied from it.
+ * same one each time a server starts on that directory, as the SQLite file in it would be (and never
+ * the template every test database is copied from).
  */
 const databaseOf = new Map<string, string>();
 function databaseEnv(dataDir: string): Record<string, string> {

@@ -2,6 +2,7 @@ import type { ApiAnswer, HttpMethod } from "@server/platform/openapi/registry";
 import { pathParamNames } from "@server/platform/openapi/registry";
 import type { Context, CookieJar } from "@server/platform/trpc/init";
 import { protectedProcedure, publicProcedure, sessionOnlyProcedure } from "@server/platform/trpc/procedures";
+import { refuseNul } from "@server/platform/validation";
 import type { SessionUser } from "@shared/types";
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
 import { z } from "zod";
@@ -184,8 +185,10 @@ function procedureOf(auth: Auth, input: z.ZodType | undefined, kind: Kind, handl
   const base = PROCEDURES[auth];
   const withInput = input ? base.input(input) : base;
   // biome-ignore lint/suspicious/noExplicitAny: the procedure's context is narrowed by its auth.
-  const resolve = ({ ctx, input }: { ctx: any; input: any }) =>
-    handler(
+  const resolve = ({ ctx, input }: { ctx: any; input: any }) => {
+    // After the schema, as on the REST paths: no text holding NUL reaches a service.
+    refuseNul(input);
+    return handler(
       {
         deps: ctx.deps,
         user: ctx.user,
@@ -195,6 +198,7 @@ function procedureOf(auth: Auth, input: z.ZodType | undefined, kind: Kind, handl
       },
       input,
     );
+  };
   return kind === "query" ? withInput.query(resolve) : withInput.mutation(resolve);
 }
 

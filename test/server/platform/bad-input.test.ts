@@ -113,7 +113,7 @@ describe("project paths", () => {
   test("SQL-looking text is stored verbatim and harms nothing", async () => {
     const w = await world();
     const name = "Robert'); DROP TABLE projects;--";
-    const description = `" OR 1=1; -- ${"\u0000"}% _ \\`;
+    const description = `" OR 1=1; -- % _ \\`;
     const res = await send(w, "POST", "/api/projects", { name, description, org_id: w.org.id });
     expect(res.status).toBe(201);
     const created = await res.json();
@@ -123,6 +123,18 @@ describe("project paths", () => {
     expect(
       (await w.deps.db.select().from(projects).where(eq(projects.id, created.id)).limit(1))[0]?.name,
     ).toBe(name);
+  });
+
+  test("a NUL character in any text is refused with 400 and nothing is stored, on either database", async () => {
+    const w = await world();
+    const nul = "trailer\u0000";
+    // A name says so by its own rule (no control characters); other text by the NUL rule.
+    await refused(w, "POST", "/api/projects", { name: nul, description: "", org_id: w.org.id }, 400);
+    const body = { name: "Fine", description: `a${"\u0000"}b`, org_id: w.org.id };
+    expect(await refused(w, "POST", "/api/projects", body, 400)).toBe(COMMON.nulCharacter);
+    const search = `/api/organizations?search=${encodeURIComponent(nul)}`;
+    expect(await refused(w, "GET", search, undefined, 400)).toBe(COMMON.nulCharacter);
+    expect(await (await send(w, "GET", "/api/projects")).json()).toHaveLength(1);
   });
 });
 
