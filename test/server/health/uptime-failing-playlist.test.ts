@@ -16,10 +16,10 @@ import { addVideo, streamingWorld } from "../streaming/streaming-fixtures";
 let ingest: NginxRtmp;
 beforeAll(async () => {
   ingest = await startNginxRtmp();
-});
+}, 30_000);
 afterAll(async () => {
   await ingest?.stop();
-});
+}, 30_000);
 
 const KEY = "failing-playlist-key";
 

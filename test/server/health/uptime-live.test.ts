@@ -14,7 +14,7 @@ import { addVideo, streamingWorld } from "../streaming/streaming-fixtures";
 const ingests: NginxRtmp[] = [];
 afterAll(async () => {
   await Promise.all(ingests.map((i) => i.stop()));
-});
+}, 30_000);
 
 describe("uptime through an ingest outage", () => {
   test("live < intended, one failure or more, and an outage about as long as the ingest was down", async () => {

@@ -11,7 +11,7 @@ import { schedulerWorld } from "./scheduler-fixtures";
 let nginx: NginxRtmp;
 beforeAll(async () => {
   nginx = await startNginxRtmp();
-});
+}, 30_000);
 afterAll(async () => {
   await nginx.stop();
 });

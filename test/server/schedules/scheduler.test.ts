@@ -14,7 +14,7 @@ import { ManualTimers, realSupervisor, schedulerWorld } from "./scheduler-fixtur
 let nginx: NginxRtmp;
 beforeAll(async () => {
   nginx = await startNginxRtmp();
-});
+}, 30_000);
 afterAll(async () => {
   await nginx.stop();
 });

@@ -17,7 +17,7 @@ let http: ReturnType<typeof Bun.serve>;
 beforeAll(async () => {
   nginx = await startNginxRtmp();
   http = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("not rtmp") });
-});
+}, 30_000);
 afterAll(async () => {
   await nginx.stop();
   http.stop(true);

@@ -14,10 +14,10 @@ import { addVideo, streamingWorld } from "./streaming-fixtures";
 let ingest: NginxRtmp;
 beforeAll(async () => {
   ingest = await startNginxRtmp();
-});
+}, 30_000);
 afterAll(async () => {
   await ingest?.stop();
-});
+}, 30_000);
 
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
 

@@ -20,11 +20,11 @@ let ingest: NginxRtmp;
 const folders: string[] = [];
 beforeAll(async () => {
   ingest = await startNginxRtmp();
-});
+}, 30_000);
 afterAll(async () => {
   await ingest?.stop();
   for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
+}, 30_000);
 
 /** A fresh folder for the server to start in. */
 function startFolder(prefix: string): string {

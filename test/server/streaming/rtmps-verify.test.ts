@@ -26,7 +26,7 @@ const fronts: TlsIngest[] = [];
 beforeAll(async () => {
   nginx = await startNginxRtmp();
   certs = makeCertificates();
-});
+}, 30_000);
 afterAll(async () => {
   for (const f of fronts) f.stop();
   await nginx.stop();

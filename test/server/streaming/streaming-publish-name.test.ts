@@ -13,10 +13,10 @@ const KEYS = ["alpha?token=x1&sig=y", "beta&part=2", "gamma/sub/3"];
 let ingest: NginxRtmp;
 beforeAll(async () => {
   ingest = await startNginxRtmp();
-});
+}, 30_000);
 afterAll(async () => {
   await ingest?.stop();
-});
+}, 30_000);
 
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
 

@@ -32,12 +32,12 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   token = (await res.json()).token;
-});
+}, 30_000);
 
 afterAll(async () => {
   server?.stop(true);
   await ingest?.stop();
-});
+}, 30_000);
 
 async function destination(key: string) {
   return world.asDev.streaming.createDestination({

@@ -19,7 +19,7 @@ const supervisors: Supervisor[] = [];
 afterAll(async () => {
   await Promise.all(supervisors.map((s) => s.shutdown()));
   await Promise.all(ingests.map((i) => i.stop()));
-});
+}, 30_000);
 
 async function liveWorld() {
   const ingest = await startNginxRtmp();
