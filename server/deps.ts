@@ -5,10 +5,11 @@ import { LoginRateLimiter } from "@server/features/auth/rate-limit";
 import type { Session } from "@server/features/auth/session";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
 import type { MediaHold } from "@server/features/media/media-holds";
-import { streamNodeRecorder } from "@server/features/nodes";
+import { NodeLeases, type NodeLeasesHost, nodeCapacity, streamNodeRecorder } from "@server/features/nodes";
 import { nextChanges } from "@server/features/schedules/next-changes";
 import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
 import { scheduleHoldsMedia, scheduleHoldsPlaylist } from "@server/features/schedules/window-users";
+import { takeOverStream } from "@server/features/streaming";
 import { liveStreamHoldsMedia, playlistHoldsMedia } from "@server/features/streaming/media-holds";
 import type { ScheduleLinks } from "@server/features/streaming/schedule-links";
 import { StorePageWatcher } from "@server/features/streaming/store-page/watcher";
@@ -44,6 +45,11 @@ export interface AppDeps {
   now: () => number;
   /** Owns every ffmpeg child. Created idle: nothing runs until a stream starts or main reconciles. */
   supervisor: Supervisor;
+  /**
+   * This node's stream leases, on PostgreSQL where nodes share the database (main.ts starts their
+   * renewals and claims); none on SQLite, where the one console runs every stream itself.
+   */
+  leases: NodeLeases | undefined;
   /**
    * Whether Steam shows each running stream to a Steam destination (told of runs by the supervisor,
    * never telling it anything back).
@@ -95,6 +101,19 @@ function openDatabase(env: Env): Pick<AppDeps, "db" | "sqlite" | "closeDb" | "si
   return { db, sqlite, closeDb: async () => sqlite.close(), signals: localSignals() };
 }
 
+/** The supervisor as this node's leases drive it: what it runs, letting go, taking over, stops and changes. */
+function supervisorHost(deps: AppDeps, quiet: boolean): NodeLeasesHost {
+  const s = deps.supervisor;
+  const log = quiet ? undefined : lineLogger();
+  return {
+    local: () => s.local(),
+    letGo: (id, reason) => s.letGo(id, reason),
+    takeOver: (id, from) => takeOverStream({ db: deps.db, supervisor: s, log }, id, from),
+    stop: (id) => s.stop(id),
+    changed: (id) => s.playlistChanged(id),
+  };
+}
+
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
   const { db, sqlite, closeDb, signals } = overrides.db
     ? {
@@ -116,6 +135,18 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       events,
       log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
     });
+  const quiet = process.env.NODE_ENV === "test";
+  const leases = env.DATABASE_URL
+    ? new NodeLeases({
+        db,
+        node: env.NODE_NAME,
+        capacity: nodeCapacity(env),
+        now,
+        signals,
+        log: quiet ? undefined : lineLogger(),
+        host: () => supervisorHost(deps, quiet),
+      })
+    : undefined;
   const deps: AppDeps = {
     env,
     db: db,
@@ -135,8 +166,10 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         events,
         resolve,
         runListeners: [storePage, streamNodeRecorder(db, env.NODE_NAME)],
-        log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
+        log: quiet ? undefined : lineLogger(),
+        ownership: leases,
       }),
+    leases,
     storePage,
     steam: overrides.steam ?? createSteamClient(env),
     jobs:

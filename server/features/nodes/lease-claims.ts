@@ -31,7 +31,12 @@ export function claimQuota(held: number, capacity: number | null, share: number)
  * Claims streams that should be on air and have no live lease, in one transaction whose selected
  * rows are locked with SKIP LOCKED: nodes claiming at the same moment split the streams between them.
  */
-export async function claimUnowned(db: Db, request: ClaimRequest, clock: LeaseClock): Promise<HeldLease[]> {
+/** A stream claimed, with the node whose lease had expired (null: it had none). */
+export interface Claimed extends HeldLease {
+  from: string | null;
+}
+
+export async function claimUnowned(db: Db, request: ClaimRequest, clock: LeaseClock): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const perNode = await leasesPerNode(tx, clock.now);
     const up = new Set(await aliveNodes(tx, request.aliveSince));
@@ -42,11 +47,11 @@ export async function claimUnowned(db: Db, request: ClaimRequest, clock: LeaseCl
     const waiting = await countUnowned(tx, clock.now);
     const share = Math.ceil((leased + waiting) / up.size);
     const quota = claimQuota(held, request.capacity, share);
-    const claimed: HeldLease[] = [];
+    const claimed: Claimed[] = [];
     // Only the rows this node takes are locked: a node claiming beside it skips them and takes others.
-    for (const { id } of await unownedStreams(tx, clock.now, quota)) {
+    for (const { id, previousNode } of await unownedStreams(tx, clock.now, quota)) {
       const lease = await acquireLease(tx, id, request.node, clock);
-      if (lease) claimed.push(lease);
+      if (lease) claimed.push({ ...lease, from: previousNode });
     }
     return claimed;
   });

@@ -1,16 +1,23 @@
 import type { Db } from "@server/platform/db/client";
 import { NODE_DOWN_AFTER_MS } from "@shared/schemas/nodes";
 import type { LiveFigures } from "@shared/schemas/streaming";
-import { claimUnowned } from "./lease-claims";
-import { acquireLease, type HeldLease, releaseLease, renewLeases } from "./lease-store";
+import { type Claimed, claimUnowned } from "./lease-claims";
+import {
+  acquireLease,
+  endedAmong,
+  type HeldLease,
+  holdsLease,
+  releaseLease,
+  renewLeases,
+} from "./lease-store";
 import { LEASE_TIMINGS, type LeaseTimings } from "./lease-timings";
 
 /** What the keeper asks of the streams this node runs (the supervisor, through an adapter). */
 export interface LeaseHost {
   /** The streams this node runs now, with their ffmpeg's pid and latest figures. */
   local(): { streamId: number; pid: number | null; figures: LiveFigures | null }[];
-  /** Starts a stream this node has just claimed, where it was. */
-  takeOver(streamId: number): Promise<void>;
+  /** Starts a stream this node has just claimed from `from` (null: a stream no node held), where it was. */
+  takeOver(streamId: number, from: string | null): Promise<void>;
   /** Ends a stream's ffmpeg at once without writing its row: another node owns it now, or will. */
   letGo(streamId: number, reason: string): void;
 }
@@ -62,6 +69,17 @@ export class LeaseKeeper {
   /** The epoch this node holds a stream at (what its writes about the stream name), if it does. */
   epochOf(streamId: number): number | undefined {
     return this.held.get(streamId)?.epoch;
+  }
+
+  /** How many streams this node holds. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Whether the database still says this node holds the stream at its epoch (a fenced write asks this). */
+  async holds(streamId: number): Promise<boolean> {
+    const lease = this.held.get(streamId);
+    return !!lease && (await holdsLease(this.o.db, streamId, this.o.node, lease.epoch, this.o.now()));
   }
 
   /** Gives back the lease of a stream that ended here on purpose (stopped, failed for good). */
@@ -118,12 +136,18 @@ export class LeaseKeeper {
       return this.stopBeforeLeasesEnd();
     }
     const kept = new Map(renewed.map((r) => [r.streamId, r]));
+    // A stop asked on another node whose word did not arrive: the row says it, and it is kept here too.
+    const over = new Set(await endedAmong(this.o.db, [...kept.keys()]).catch(() => []));
     for (const s of local) {
       const lease = kept.get(s.streamId);
       if (!lease) {
         this.held.delete(s.streamId);
         this.o.log?.(`[stream ${s.streamId}] its lease went to another node: stopping it here`);
         this.o.host.letGo(s.streamId, "lease lost");
+        continue;
+      }
+      if (over.has(s.streamId)) {
+        this.o.host.letGo(s.streamId, "its row says it ended");
         continue;
       }
       this.held.set(s.streamId, lease);
@@ -143,7 +167,7 @@ export class LeaseKeeper {
   }
 
   private async claimRound(): Promise<void> {
-    let claimed: HeldLease[];
+    let claimed: Claimed[];
     try {
       const request = {
         node: this.o.node,
@@ -157,8 +181,10 @@ export class LeaseKeeper {
     }
     for (const lease of claimed) {
       this.held.set(lease.streamId, lease);
-      this.o.log?.(`[stream ${lease.streamId}] taken over (epoch ${lease.epoch})`);
-      await this.o.host.takeOver(lease.streamId).catch((error: Error) => {
+      this.o.log?.(
+        `[stream ${lease.streamId}] taken over from ${lease.from ?? "no node"} (epoch ${lease.epoch})`,
+      );
+      await this.o.host.takeOver(lease.streamId, lease.from).catch((error: Error) => {
         this.o.log?.(`[stream ${lease.streamId}] could not be taken over: ${error.message}`);
       });
     }

@@ -155,7 +155,7 @@ export async function unownedStreams(tx: Db, now: number, limit: number) {
   if (limit <= 0) return [];
   return forUpdateSkipLocked(
     tx
-      .select({ id: streams.id })
+      .select({ id: streams.id, previousNode: streamLeases.node })
       .from(streams)
       .leftJoin(streamLeases, eq(streamLeases.streamId, streams.id))
       .where(unowned(now))
@@ -169,4 +169,18 @@ export async function unownedStreams(tx: Db, now: number, limit: number) {
 export async function aliveNodes(db: Db, since: number): Promise<string[]> {
   const rows = await db.select({ name: nodes.name }).from(nodes).where(gte(nodes.lastHeartbeatAt, since));
   return rows.map((r) => r.name);
+}
+
+/**
+ * Of these streams, the ones whose row says they are over (stopped or failed by another node, whose
+ * word did not reach this one) or whose row is gone.
+ */
+export async function endedAmong(db: Db, streamIds: readonly number[]): Promise<number[]> {
+  if (streamIds.length === 0) return [];
+  const rows = await db
+    .select({ id: streams.id, status: streams.status })
+    .from(streams)
+    .where(inArray(streams.id, [...streamIds]));
+  const live = new Set(rows.filter((r) => r.status !== "stopped" && r.status !== "error").map((r) => r.id));
+  return streamIds.filter((id) => !live.has(id));
 }

@@ -2,6 +2,7 @@ import type { MediaPreparer } from "@server/features/media";
 import type { Db } from "@server/platform/db/client";
 import type { Env } from "@server/platform/env";
 import { isLive } from "@shared/schemas/streaming";
+import type { StreamOwnership } from "./ownership";
 import { removeLeftoverLists } from "./playlists/playlist-input";
 import { killIfOurs } from "./processes";
 import { lastAlive, resumeAfterServerEnd } from "./resume-point";
@@ -20,6 +21,8 @@ export async function recoverLastRun(r: {
   preparations: MediaPreparer;
   /** Streams already in our hands (never touched). */
   ours: (streamId: number) => boolean;
+  /** When nodes share the database: streams another node runs now are never touched either. */
+  ownership?: StreamOwnership;
   log: (line: string) => void;
 }): Promise<store.LaunchRows[]> {
   const lists = removeLeftoverLists(r.env.DATA_DIR);
@@ -31,7 +34,8 @@ export async function recoverLastRun(r: {
   const resume: store.LaunchRows[] = [];
   // Read before any stream of this run starts and touches it: when the previous run was last alive.
   const aliveAt = lastAlive(r.env.DATA_DIR);
-  for (const row of (await store.leftByLastRun(r.db)).filter((s) => !r.ours(s.id))) {
+  const elsewhere = (await r.ownership?.heldElsewhere()) ?? new Set<number>();
+  for (const row of (await store.leftByLastRun(r.db)).filter((s) => !r.ours(s.id) && !elsewhere.has(s.id))) {
     if (isLive(row.status) && row.pid) await killIfOurs(row.pid, "stream");
     const now = r.now();
     await store.closeLeftover(r.db, row, now);

@@ -15,6 +15,8 @@ export interface StreamEntry {
   /** Failures in a row, for the backoff; reset after a healthy stretch. */
   failures: number;
   stopRequested: boolean;
+  /** Let go without a word: another node owns the stream now (no row write, no lease release). */
+  abandoned: boolean;
   /** Set by a graceful shutdown for auto-restart destinations: resumed on the next start. */
   resumeOnStart: boolean;
   restartTimer: ReturnType<typeof setTimeout> | null;
@@ -40,6 +42,7 @@ export function newEntry(rows: LaunchRows): StreamEntry {
     runningSince: null,
     failures: 0,
     stopRequested: false,
+    abandoned: false,
     resumeOnStart: false,
     restartTimer: null,
     stopProbe: null,

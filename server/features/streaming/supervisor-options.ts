@@ -3,6 +3,7 @@ import type { Env } from "@server/platform/env";
 import type { EventBus } from "@server/platform/events/bus";
 import type { Resolver } from "@server/platform/net/outbound-target";
 import type { StreamTimings } from "./backoff";
+import type { StreamOwnership } from "./ownership";
 import type { RunListener } from "./run-observers";
 
 export interface SupervisorOptions {
@@ -19,4 +20,6 @@ export interface SupervisorOptions {
   runListeners?: readonly RunListener[];
   /** ffmpeg start-ups let through at once while the CPU is busy (default: the CPU count). */
   startConcurrency?: number;
+  /** The node's stream leases, when nodes share the database (see ownership.ts). */
+  ownership?: StreamOwnership;
 }

@@ -1,5 +1,5 @@
 import { MediaPreparer } from "@server/features/media";
-import { removePlaylistLists, rewriteLists } from "@server/features/streaming/playlists/playlist-input";
+import { rewriteLists } from "@server/features/streaming/playlists/playlist-input";
 import type { Db } from "@server/platform/db/client";
 import type { ProgressFigures } from "@server/platform/process/ffmpeg-progress";
 import { STREAMING } from "@shared/messages/streaming";
@@ -7,12 +7,14 @@ import type { LiveFigures } from "@shared/schemas/streaming";
 import { DEFAULT_TIMINGS, type StreamTimings } from "./backoff";
 import { launchFile } from "./launch-file";
 import { loopShape } from "./loop-plan";
+import type { StreamOwnership } from "./ownership";
 import { recoverLastRun } from "./recovery";
 import { failed, type RunEndContext, reconnect } from "./run-end";
 import { RunObservers } from "./run-observers";
 import { cpuAwareGate, type StartGate } from "./start-gate";
 import { cancelWait, inOrder, newEntry, type StreamEntry } from "./stream-entry";
 import type { ProcessEnd, StreamProcess } from "./stream-process";
+import { StreamRegistry } from "./stream-registry";
 import { type StreamRunOptions, streamRun } from "./stream-run";
 import * as store from "./stream-store";
 import type { SupervisorOptions } from "./supervisor-options";
@@ -28,7 +30,7 @@ export type { SupervisorOptions };
 export class Supervisor {
   readonly timings: StreamTimings;
   readonly preparations: MediaPreparer;
-  private readonly entries = new Map<number, StreamEntry>();
+  private readonly streams: StreamRegistry;
   private readonly watch: WhileStreams;
   private closing = false;
   private readonly log: (line: string) => void;
@@ -36,9 +38,11 @@ export class Supervisor {
   private readonly db: Db;
   private readonly observers: RunObservers;
   private readonly ends: RunEndContext;
+  private readonly ownership: StreamOwnership | undefined;
 
   constructor(private readonly options: SupervisorOptions) {
     this.db = options.db;
+    this.ownership = options.ownership;
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
     this.log = options.log ?? (() => {});
     this.preparations = new MediaPreparer({ ...options, log: this.log });
@@ -46,6 +50,8 @@ export class Supervisor {
     this.watch = new WhileStreams(this.timings.stallCheckMs, () => this.endOrphans(), this.log);
     this.gate = cpuAwareGate(this.watch.cpu, options.startConcurrency);
     this.observers = new RunObservers(options);
+    const registry = { dataDir: options.env.DATA_DIR, observers: this.observers, watch: this.watch };
+    this.streams = new StreamRegistry({ ...registry, ownership: this.ownership, log: this.log });
     const { db, timings, log, observers, respawn } = this;
     this.ends = { db, timings, log, observers, respawn, forget: (entry) => this.forget(entry) };
   }
@@ -53,16 +59,21 @@ export class Supervisor {
   /** Takes over a stream just recorded as starting: prepares the media if needed, then runs ffmpeg. */
   async launch(rows: store.LaunchRows): Promise<void> {
     const streamId = rows.stream.id;
-    if (this.entries.has(streamId)) return;
+    if (this.streams.has(streamId)) return;
     // Accepted while the server shuts down: recorded, never spawned (nothing may outlive the server).
     if (this.closing) return store.markStopped(this.db, streamId, this.options.now());
     const entry = newEntry(rows);
-    this.entries.set(streamId, entry);
-    this.watch.set(true);
+    this.streams.add(entry);
     this.respawn(entry);
   }
 
-  private write = (entry: StreamEntry, fn: () => Promise<unknown>) => inOrder(entry, this.log, fn);
+  // A node that lost the stream's lease (a newer epoch runs it elsewhere) writes nothing more about it.
+  private write = (entry: StreamEntry, fn: () => Promise<unknown>) =>
+    inOrder(entry, this.log, async () => {
+      if (this.ownership && !(await this.ownership.holds(entry.streamId)))
+        return this.log(`[stream ${entry.streamId}] write refused: another node holds the stream now`);
+      await fn();
+    });
 
   private respawn = (entry: StreamEntry) =>
     void this.spawn(entry).catch((err) => this.log(`[stream ${entry.streamId}] start failed: ${err}`));
@@ -70,6 +81,8 @@ export class Supervisor {
   private async spawn(entry: StreamEntry): Promise<void> {
     cancelWait(entry);
     if (entry.stopRequested) return;
+    // Another node runs it (it claimed the stream first, or this node is full): nothing to do here.
+    if (this.ownership && !(await this.ownership.acquire(entry.streamId))) return this.forget(entry);
     const rows = entry.rows ?? (await store.loadLaunch(this.db, entry.streamId));
     entry.rows = null;
     // A stop that came while the rows were read has been recorded already.
@@ -94,7 +107,8 @@ export class Supervisor {
 
   /** A playlist on air was edited: its list is rewritten, plays from the next loop on, and ends elsewhere. */
   async playlistChanged(streamId: number): Promise<void> {
-    const entry = this.entries.get(streamId);
+    const entry = this.streams.get(streamId);
+    if (!entry) return this.ownership?.changedElsewhere(streamId);
     const rows = entry?.process ? await store.loadLaunch(this.db, streamId) : null;
     if (!entry?.process || !rows || typeof rows === "string") return;
     rewriteLists(this.preparations, this.options.env.DATA_DIR, rows, this.log);
@@ -126,6 +140,7 @@ export class Supervisor {
     proc.start();
     const pid = proc.pid;
     if (pid === null) return;
+    this.ownership?.guard(entry.streamId, pid);
     void this.write(entry, () => store.recordPid(this.db, entry.streamId, pid));
     this.log(`[stream ${entry.streamId}] ffmpeg started (pid ${proc.pid})`);
   }
@@ -143,6 +158,7 @@ export class Supervisor {
 
   /** A run ended: decided now, as things stand at its end; recorded after the stream's earlier writes. */
   private onEnd(entry: StreamEntry, proc: StreamProcess, end: ProcessEnd) {
+    if (proc.pid !== null) this.ownership?.unguard(proc.pid);
     if (entry.process !== proc) return;
     entry.process = null;
     const at = this.options.now();
@@ -179,25 +195,24 @@ export class Supervisor {
   /** Records how the stream ended, then lets go of it, also when the record fails (a stop waits on it). */
   private async ended(entry: StreamEntry, record: () => Promise<unknown>) {
     // Let go already (a stop and an end of its own crossed): its end is recorded.
-    if (this.entries.get(entry.streamId) !== entry) return;
+    if (this.streams.get(entry.streamId) !== entry) return;
     await record().finally(() => this.forget(entry));
   }
 
-  private forget(entry: StreamEntry) {
-    if (this.entries.get(entry.streamId) !== entry) return;
-    cancelWait(entry);
-    removePlaylistLists(this.options.env.DATA_DIR, entry.streamId);
-    this.observers.streamEnded(entry.streamId);
-    this.entries.delete(entry.streamId);
-    if (this.entries.size === 0) this.watch.set(false);
-    entry.end();
-  }
+  private forget = (entry: StreamEntry) => this.streams.forget(entry);
+  // What the node's leases need: see StreamRegistry.
+  letGo = (streamId: number, reason: string) => this.streams.letGo(streamId, reason);
+  local = () => this.streams.local();
+  live = (streamId: number): LiveFigures | null => this.streams.live(streamId);
 
   /** SIGINT, then SIGKILL after the grace period; resolves once the row says stopped. */
   async stop(streamId: number, opts: { resumeOnStart?: boolean } = {}): Promise<void> {
-    const entry = this.entries.get(streamId);
-    // Not ours (say, a row a crashed server left behind): just record the end.
-    if (!entry) return store.stopIfLive(this.db, streamId, this.options.now());
+    const entry = this.streams.get(streamId);
+    // Not ours: another node's (told, and waited for), or a row a crashed server left behind.
+    if (!entry) {
+      if (await this.ownership?.stopElsewhere(streamId)) return;
+      return store.stopIfLive(this.db, streamId, this.options.now());
+    }
     if (entry.stopRequested) return entry.ended;
     entry.stopRequested = true;
     entry.resumeOnStart = opts.resumeOnStart ?? false;
@@ -209,29 +224,14 @@ export class Supervisor {
     await entry.ended;
   }
 
-  /** The running stream's latest progress figures, or null. */
-  live(streamId: number): LiveFigures | null {
-    return this.entries.get(streamId)?.process?.figures ?? null;
-  }
-
-  private async endOrphans() {
-    const ids = [...this.entries.keys()];
-    const present = await store.existingIds(this.db, ids);
-    for (const id of ids) {
-      const entry = this.entries.get(id);
-      if (!entry || present.has(id)) continue;
-      entry.stopRequested = true;
-      if (entry.process) void entry.process.kill();
-      else this.forget(entry);
-    }
-  }
+  private endOrphans = () => this.streams.endOrphans(this.db);
 
   /** Server start: closes what a previous run left live and starts again the streams it should. */
   async reconcile(): Promise<number[]> {
     const resume = await recoverLastRun({
       ...this.options,
       preparations: this.preparations,
-      ours: (id) => this.entries.has(id),
+      ours: (id) => this.streams.has(id),
       log: this.log,
     });
     for (const rows of resume) await this.launch(rows);
@@ -241,9 +241,9 @@ export class Supervisor {
   /** Server shutdown: stop every child and record it; auto-restart streams resume on the next start. */
   async shutdown(): Promise<void> {
     // Read before closing: until then a stream that ends meanwhile ends as it would have anyway.
-    const resume = await store.autorestartOf(this.db, [...this.entries.keys()]);
+    const resume = await store.autorestartOf(this.db, this.streams.ids());
     this.closing = true;
-    const stops = [...this.entries.keys()].map((id) => this.stop(id, { resumeOnStart: resume.has(id) }));
+    const stops = this.streams.ids().map((id) => this.stop(id, { resumeOnStart: resume.has(id) }));
     await Promise.all([...stops, this.preparations.shutdown()]);
     this.watch.set(false);
   }

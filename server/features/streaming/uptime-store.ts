@@ -89,8 +89,30 @@ export async function wentLive(
  * Server start: runs a crashed server left open end at their stream's last health sample, the last
  * moment the stream is known to have been publishing (or at their start when there is none).
  */
-export async function closeLeftOpenRuns(db: Db): Promise<number> {
-  const open = await db.select().from(liveRuns).where(isNull(liveRuns.endedAt));
+export async function closeLeftOpenRuns(db: Db, except: ReadonlySet<number> = new Set()): Promise<number> {
+  // Streams another node runs now keep their runs open: only this node's past is closed here.
+  const open = (await db.select().from(liveRuns).where(isNull(liveRuns.endedAt))).filter(
+    (run) => !except.has(run.streamId),
+  );
+  await closeRuns(db, open);
+  return open.length;
+}
+
+/**
+ * A stream taken over from a node that stopped answering: its open run ends at its last health
+ * sample, as the previous owner left it. Answers that moment, or null when no run was open.
+ */
+export async function closeOpenRunOf(db: Db, streamId: number): Promise<number | null> {
+  const open = await db
+    .select()
+    .from(liveRuns)
+    .where(and(eq(liveRuns.streamId, streamId), isNull(liveRuns.endedAt)));
+  const ends = await closeRuns(db, open);
+  return ends.length ? Math.max(...ends) : null;
+}
+
+async function closeRuns(db: Db, open: (typeof liveRuns.$inferSelect)[]): Promise<number[]> {
+  const ends: number[] = [];
   for (const run of open) {
     const [last] = await db
       .select({ at: max(healthSamples.at) })
@@ -98,8 +120,9 @@ export async function closeLeftOpenRuns(db: Db): Promise<number> {
       .where(eq(healthSamples.streamId, run.streamId));
     const endedAt = Math.max(run.startedAt, last?.at ?? run.startedAt);
     await db.update(liveRuns).set({ endedAt }).where(eq(liveRuns.id, run.id));
+    ends.push(endedAt);
   }
-  return open.length;
+  return ends;
 }
 
 const overlaps = (start: AnySQLiteColumn, end: AnySQLiteColumn, from: number, to: number) =>

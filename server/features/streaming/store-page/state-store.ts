@@ -39,9 +39,12 @@ export async function closeOpen(db: Db, streamId: number, at: number): Promise<v
  * Server start: states a crashed server left open end at their stream's last health sample, the
  * last moment it is known to have been publishing (or where they began when there is none).
  */
-export async function closeLeftOpen(db: Db): Promise<void> {
+export async function closeLeftOpen(db: Db, except: ReadonlySet<number> = new Set()): Promise<void> {
   const t = storePageStates;
-  const open = await db.select().from(t).where(isNull(t.endedAt));
+  // Streams another node runs now keep their states open.
+  const open = (await db.select().from(t).where(isNull(t.endedAt))).filter(
+    (row) => !except.has(row.streamId),
+  );
   for (const row of open) {
     const [last] = await db
       .select({ at: max(healthSamples.at) })

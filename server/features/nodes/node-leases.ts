@@ -1,0 +1,143 @@
+import type { StreamOwnership } from "@server/features/streaming";
+import type { Db } from "@server/platform/db/client";
+import { streamLeases, streams } from "@server/platform/db/schema";
+import type { ClusterSignals } from "@server/platform/db/signals";
+import { NODE_DOWN_AFTER_MS } from "@shared/schemas/nodes";
+import { isLive } from "@shared/schemas/streaming";
+import { and, eq, gte, ne } from "drizzle-orm";
+import { type Deadlines, type LeaseHost, LeaseKeeper } from "./lease-keeper";
+import { aliveNodes, leasesPerNode } from "./lease-store";
+import type { LeaseTimings } from "./lease-timings";
+
+/** What this node is asked to do by another: stop or refresh a stream it runs, or claim waiting ones. */
+type Signal = { stop: number } | { changed: number } | { claim: true };
+const CHANNEL = "console_streams";
+const STOP_WAIT_MS = 15_000;
+
+/** The supervisor, as the node's leases drive it. */
+export interface NodeLeasesHost extends LeaseHost {
+  stop(streamId: number): Promise<void>;
+  changed(streamId: number): Promise<void>;
+}
+
+export interface NodeLeasesOptions {
+  db: Db;
+  node: string;
+  capacity: number | null;
+  now: () => number;
+  signals: ClusterSignals;
+  /** Read when first needed: the supervisor is built with these leases. */
+  host: () => NodeLeasesHost;
+  deadlines?: Deadlines;
+  timings?: Partial<LeaseTimings>;
+  log?: (line: string) => void;
+}
+
+/**
+ * The supervisor's stream ownership on a shared database: the lease keeper, plus what crosses nodes
+ * (a stop or a change asked on another node, a stream waiting for a node with room).
+ */
+export class NodeLeases implements StreamOwnership {
+  readonly keeper: LeaseKeeper;
+  private unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(private readonly o: NodeLeasesOptions) {
+    const host: LeaseHost = {
+      local: () => o.host().local(),
+      letGo: (id, reason) => o.host().letGo(id, reason),
+      takeOver: (id, from) => o.host().takeOver(id, from),
+    };
+    this.keeper = new LeaseKeeper({ ...o, host });
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.o.signals.subscribe(CHANNEL, (payload) => void this.heard(payload));
+    this.keeper.start();
+  }
+
+  async stop(): Promise<void> {
+    this.keeper.stop();
+    await this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  private async heard(payload: string): Promise<void> {
+    try {
+      const signal = JSON.parse(payload) as Signal;
+      if ("stop" in signal && this.keeper.epochOf(signal.stop) !== undefined)
+        await this.o.host().stop(signal.stop);
+      else if ("changed" in signal && this.keeper.epochOf(signal.changed) !== undefined)
+        await this.o.host().changed(signal.changed);
+      else if ("claim" in signal) await this.keeper.claim();
+    } catch (error) {
+      this.o.log?.(`Signal from another node not handled: ${(error as Error).message}`);
+    }
+  }
+
+  private tell(signal: Signal): Promise<void> {
+    return this.o.signals.publish(CHANNEL, JSON.stringify(signal));
+  }
+
+  /**
+   * A new stream runs here unless this node is full or another node that is up runs fewer streams:
+   * then the others are told, and the least-loaded one claims it.
+   */
+  async acquire(streamId: number): Promise<boolean> {
+    if (this.keeper.epochOf(streamId) === undefined && !(await this.roomHere())) {
+      await this.tell({ claim: true });
+      return false;
+    }
+    return this.keeper.acquire(streamId);
+  }
+
+  private async roomHere(): Promise<boolean> {
+    if (this.o.capacity !== null && this.keeper.heldCount >= this.o.capacity) return false;
+    const now = this.o.now();
+    const perNode = await leasesPerNode(this.o.db, now);
+    const mine = perNode.get(this.o.node) ?? 0;
+    const up = await aliveNodes(this.o.db, now - NODE_DOWN_AFTER_MS);
+    return !up.some((n) => n !== this.o.node && (perNode.get(n) ?? 0) < mine);
+  }
+
+  holds = (streamId: number) => this.keeper.holds(streamId);
+  guard = (streamId: number, pid: number) => this.keeper.guard(streamId, pid);
+  unguard = (pid: number) => this.o.deadlines?.release(pid);
+  release = (streamId: number) => this.keeper.release(streamId);
+
+  /** The node holding an unexpired lease on the stream, when it is not this one. */
+  private async ownerElsewhere(streamId: number): Promise<string | null> {
+    const [lease] = await this.o.db
+      .select({ node: streamLeases.node })
+      .from(streamLeases)
+      .where(and(eq(streamLeases.streamId, streamId), gte(streamLeases.expiresAt, this.o.now())));
+    return lease && lease.node !== this.o.node ? lease.node : null;
+  }
+
+  async stopElsewhere(streamId: number): Promise<boolean> {
+    if (!(await this.ownerElsewhere(streamId))) return false;
+    await this.tell({ stop: streamId });
+    const until = Date.now() + STOP_WAIT_MS;
+    while (Date.now() < until) {
+      const [row] = await this.o.db
+        .select({ status: streams.status })
+        .from(streams)
+        .where(eq(streams.id, streamId));
+      if (!row || !isLive(row.status)) return true;
+      await Bun.sleep(100);
+    }
+    // The owner did not answer in time: its lease will lapse and no node will claim a stopped row.
+    return false;
+  }
+
+  async changedElsewhere(streamId: number): Promise<void> {
+    if (await this.ownerElsewhere(streamId)) await this.tell({ changed: streamId });
+  }
+
+  async heldElsewhere(): Promise<Set<number>> {
+    const rows = await this.o.db
+      .select({ streamId: streamLeases.streamId })
+      .from(streamLeases)
+      .where(and(ne(streamLeases.node, this.o.node), gte(streamLeases.expiresAt, this.o.now())));
+    return new Set(rows.map((r) => r.streamId));
+  }
+}
