@@ -19,13 +19,15 @@ RUN bun run client/build.ts \
  && bun install --frozen-lockfile --production
 
 FROM debian:bookworm-slim
+# /data/media exists in the image so that a volume mounted there alone (shared media, see
+# deploy/compose.postgres.yaml) starts out owned by the console's user, as the /data volume does.
 # ffmpeg pushes the streams; util-linux's setpriv ties every child to the server; tini reaps and
 # passes signals on as PID 1.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates ffmpeg tini util-linux \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --create-home --home-dir /home/console --shell /usr/sbin/nologin console \
- && mkdir -p /data && chown console:console /data
+ && mkdir -p /data/media && chown -R console:console /data
 COPY --from=build /usr/local/bin/bun-native /usr/local/bin/bun
 WORKDIR /app
 COPY --from=build --chown=root:root /app /app

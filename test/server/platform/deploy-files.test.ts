@@ -78,6 +78,8 @@ describe("container", () => {
     const user = lines.filter((l) => l.startsWith("USER ")).pop();
     expect(user).toBe("USER console");
     expect(runtime).toContain("DATA_DIR=/data");
+    // A volume mounted at /data/media alone takes the image folder's owner: the console's, not root's.
+    expect(runtime).toContain("mkdir -p /data/media && chown -R console:console /data");
     expect(lines).toContain('VOLUME ["/data"]');
     expect(runtime).toMatch(/HEALTHCHECK [\s\S]*\/api\/health/);
     expect(lines).toContain('CMD ["bun", "--max-http-header-size=65536", "server/main.ts"]');
@@ -99,5 +101,83 @@ describe("container", () => {
     const ignored = directives(read(".dockerignore"));
     for (const entry of ["data", "node_modules", ".git", ".tools", "client/dist", ".env"])
       expect(ignored).toContain(entry);
+  });
+});
+
+describe("two nodes on PostgreSQL (deploy/compose.postgres.yaml)", () => {
+  interface Service {
+    build?: string;
+    image?: string;
+    command?: string[];
+    environment?: Record<string, string>;
+    volumes?: string[];
+    depends_on?: Record<string, { condition?: string }>;
+    healthcheck?: { test: string[] | string };
+  }
+  const text = read("deploy/compose.postgres.yaml");
+  const compose = Bun.YAML.parse(text) as {
+    services: Record<string, Service>;
+    volumes: Record<string, unknown>;
+  };
+  const nodes = Object.entries(compose.services).filter(([, s]) => s.build !== undefined);
+  const mount = (s: Service, target: string) =>
+    s.volumes?.find((v) => v.endsWith(`:${target}`))?.split(":")[0];
+  /** `${VAR}` or `${VAR:?message}`: taken from the environment or an env file, never written here. */
+  const fromEnvironment = /^\$\{[A-Z_]+(:\?[^}]*)?\}$/;
+
+  test("PostgreSQL 15 or later from the official image, its data in a named volume, with a health check", () => {
+    const pg = compose.services.postgres!;
+    expect(pg.image).toMatch(/^postgres:(1[5-9]|[2-9]\d)\b/);
+    const volume = mount(pg, "/var/lib/postgresql/data");
+    expect(Object.keys(compose.volumes)).toContain(volume!);
+    expect(JSON.stringify(pg.healthcheck?.test)).toContain("pg_isready");
+    expect(pg.environment?.POSTGRES_PASSWORD).toMatch(fromEnvironment);
+  });
+
+  test("two console nodes from the Dockerfile, each with its own name, port and data, one shared media volume", () => {
+    expect(nodes.map(([name]) => name).sort()).toEqual(["node-a", "node-b"]);
+    const names = nodes.map(([, s]) => s.environment?.NODE_NAME);
+    expect(new Set(names).size).toBe(2);
+    expect(names.every((n) => n && /^[A-Za-z0-9._-]{1,63}$/.test(n))).toBe(true);
+    const ports = nodes.flatMap(([, s]) => (s as { ports?: string[] }).ports ?? []);
+    expect(new Set(ports.map((p) => p.split(":").slice(0, -1).join(":"))).size).toBe(2);
+    for (const [, s] of nodes) {
+      expect(s.build).toBe("..");
+      expect(s.environment?.DATABASE_URL).toMatch(/^postgres(ql)?:\/\/[^@]+@postgres:5432\/\w+$/);
+      expect(s.depends_on?.postgres?.condition).toBe("service_healthy");
+    }
+    const media = nodes.map(([, s]) => mount(s, "/data/media"));
+    expect(media[0]).toBeDefined();
+    expect(media[1]).toBe(media[0]!);
+    const data = nodes.map(([, s]) => mount(s, "/data"));
+    expect(data.every(Boolean)).toBe(true);
+    expect(data[0]).not.toBe(data[1]);
+    for (const v of [...media, ...data]) expect(Object.keys(compose.volumes)).toContain(v!);
+  });
+
+  test("uploads land on the shared volume's mount: DATA_DIR/tmp is linked into it, one folder per node", () => {
+    // An upload is renamed from DATA_DIR/tmp into DATA_DIR/media, and a rename across mounts fails.
+    for (const [, s] of nodes) {
+      const script = s.command?.at(-1) ?? "";
+      expect(s.command?.slice(0, 2)).toEqual(["sh", "-ec"]);
+      expect(script).toContain('ln -s "media/.upload-tmp/$$NODE_NAME" /data/tmp');
+      expect(script.trim().split("\n").at(-1)).toBe("exec bun --max-http-header-size=65536 server/main.ts");
+    }
+  });
+
+  test("no secret is written in the file: every password comes from the environment", () => {
+    const secretKey = /PASSWORD|SECRET|TOKEN|_KEY$/;
+    for (const [name, s] of Object.entries(compose.services)) {
+      for (const [key, value] of Object.entries(s.environment ?? {})) {
+        if (secretKey.test(key))
+          expect({ name, key, value }).toEqual({ name, key, value: expect.stringMatching(fromEnvironment) });
+        if (key === "DATABASE_URL") {
+          const password = /^postgres(?:ql)?:\/\/[^:@/]+:([^@]*)@/.exec(value)?.[1];
+          expect({ name, password }).toEqual({ name, password: expect.stringMatching(fromEnvironment) });
+        }
+      }
+    }
+    // A default (`${VAR:-…}`) would put a value in the file after all; `:?` only stops compose without one.
+    expect(text).not.toMatch(/\$\{[A-Z_]*(PASSWORD|SECRET|TOKEN)[A-Z_]*:?-/);
   });
 });
