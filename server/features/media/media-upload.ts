@@ -1,4 +1,3 @@
-import { rename } from "node:fs/promises";
 import type { AppDeps } from "@server/deps";
 import { requirePermission, requireProject } from "@server/features/projects";
 import { badRequest } from "@server/platform/errors";
@@ -15,7 +14,7 @@ import { mediaItem, recordMediaFile } from "./media";
 import { extractPoster } from "./poster";
 import { probeMedia } from "./probe";
 import { type ReceivedUpload, receiveUpload, tooLarge } from "./receive";
-import { generatedName, mediaPaths, removeQuietly } from "./storage";
+import { generatedName, mediaPaths, moveIntoLibrary, removeQuietly } from "./storage";
 
 const ORIGINAL_NAME_MAX = 255;
 /** Room in a multipart body for what surrounds the file: boundaries, part headers, the fields. */
@@ -108,7 +107,7 @@ async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpl
 
     const storedName = generatedName(EXTENSION_OF[meta.mimeType] ?? "bin");
     storedPath = paths.file(storedName);
-    await rename(upload.tempPath, storedPath);
+    await moveIntoLibrary(upload.tempPath, storedPath);
 
     // Images get one too: the library then loads a 480 px JPEG per card, not a full-size original.
     posterPath = paths.poster(`${storedName}.jpg`);

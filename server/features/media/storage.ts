@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { lstat, readdir, rm, stat } from "node:fs/promises";
+import { copyFile, lstat, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { PRIVATE_FOLDER } from "@server/platform/files/private";
 import { type EntryKind, notRegular } from "@server/platform/files/regular";
@@ -70,4 +70,25 @@ export async function irregularMedia(dataDir: string): Promise<{ path: string; k
     }
   }
   return found;
+}
+
+/**
+ * Moves an upload into the library. A rename within one file system; where DATA_DIR/media is a mount
+ * of its own (storage shared by several nodes), the kernel refuses that (EXDEV) and the file is copied
+ * under a temporary name, renamed into place there, and the original removed.
+ */
+export async function moveIntoLibrary(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+    const partial = `${to}.moving`;
+    try {
+      await copyFile(from, partial);
+      await rename(partial, to);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    await rm(from, { force: true });
+  }
 }
