@@ -9,11 +9,11 @@ import { NodeLeases, type NodeLeasesHost, nodeCapacity, streamNodeRecorder } fro
 import { nextChanges } from "@server/features/schedules/next-changes";
 import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
 import { scheduleHoldsMedia, scheduleHoldsPlaylist } from "@server/features/schedules/window-users";
-import { takeOverStream } from "@server/features/streaming";
 import { liveStreamHoldsMedia, playlistHoldsMedia } from "@server/features/streaming/media-holds";
 import type { ScheduleLinks } from "@server/features/streaming/schedule-links";
 import { StorePageWatcher } from "@server/features/streaming/store-page/watcher";
 import { Supervisor } from "@server/features/streaming/supervisor";
+import { takeOverStream } from "@server/features/streaming/take-over";
 import { WebhookSender } from "@server/features/webhooks/sender";
 import { type Db, openDb, openPgDb } from "@server/platform/db/client";
 import { type ClusterSignals, localSignals, pgSignals } from "@server/platform/db/signals";

@@ -23,6 +23,7 @@ import { BACKUP } from "@shared/messages/backup";
 import { createApp } from "./app";
 import { type AppDeps, createDeps } from "./deps";
 import { keepServingOnEscapedErrors } from "./last-resort";
+import { bootNode } from "./node-boot";
 
 /** A graceful stop (every ffmpeg asked to end, SIGKILL after its grace period) fits well within this. */
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -116,15 +117,17 @@ export async function startServer(env: Env) {
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
   const webhooks = deliveryWorker(deps, lineLogger());
   webhooks.start();
+  const node = await bootNode(deps, env);
   // Publishing a crashed run left open ends at its last health sample, before resumed streams open new runs.
-  await closeLeftOpenRuns(deps.db);
-  await closeLeftOpenStorePage(deps.db);
+  await closeLeftOpenRuns(deps.db, node.elsewhere);
+  await closeLeftOpenStorePage(deps.db, node.elsewhere);
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
   const interrupted = await deps.jobs.interruptLeftRunning();
   if (interrupted) log.info(`Marked ${interrupted} unfinished sync job(s) interrupted`);
   if (resumed.length) log.info(`Resumed ${resumed.length} auto-restart stream(s)`);
+  await node.start();
   // Last resort: even on an unplanned exit no child (stream, preparation, probe, poster) may
   // outlive the server (children are also tied to this process by the kernel, which covers a SIGKILL).
   process.on("exit", () => childRegistry.killAllNow());
@@ -154,6 +157,8 @@ export async function startServer(env: Env) {
     }, SHUTDOWN_DEADLINE_MS).unref();
     await background.stop();
     housekeeping.stop();
+    // Before the supervisor stops what is left: with other nodes, streams move instead of stopping.
+    await node.stop();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
     await deps.storePage.close();

@@ -50,9 +50,21 @@ export class LeaseKeeper {
   private timers: ReturnType<typeof setInterval>[] = [];
   private renewing: Promise<void> | null = null;
   private claiming: Promise<void> | null = null;
+  private deadlines: Deadlines | undefined;
 
   constructor(private readonly o: LeaseKeeperOptions) {
     this.timings = { ...LEASE_TIMINGS, ...o.timings };
+    this.deadlines = o.deadlines;
+  }
+
+  /** The watchdog, once it runs (it starts after the keeper is built). */
+  useDeadlines(deadlines: Deadlines): void {
+    this.deadlines = deadlines;
+  }
+
+  /** The streams this node holds, by id. */
+  heldIds(): number[] {
+    return [...this.held.keys()];
   }
 
   private clock() {
@@ -90,10 +102,15 @@ export class LeaseKeeper {
     await releaseLease(this.o.db, lease, this.o.node);
   }
 
+  /** The child ended: the watchdog forgets it. */
+  unguard(pid: number): void {
+    this.deadlines?.release(pid);
+  }
+
   /** Tells the watchdog the deadline of a child that has just started under a held lease. */
   guard(streamId: number, pid: number): void {
     const lease = this.held.get(streamId);
-    if (lease) this.o.deadlines?.guard(pid, lease.expiresAt - this.timings.watchdogMs);
+    if (lease) this.deadlines?.guard(pid, lease.expiresAt - this.timings.watchdogMs);
   }
 
   start(): void {
@@ -151,7 +168,7 @@ export class LeaseKeeper {
         continue;
       }
       this.held.set(s.streamId, lease);
-      if (s.pid) this.o.deadlines?.guard(s.pid, lease.expiresAt - this.timings.watchdogMs);
+      if (s.pid) this.deadlines?.guard(s.pid, lease.expiresAt - this.timings.watchdogMs);
     }
   }
 

@@ -1,4 +1,3 @@
-import type { StreamOwnership } from "@server/features/streaming";
 import type { Db } from "@server/platform/db/client";
 import { streamLeases, streams } from "@server/platform/db/schema";
 import type { ClusterSignals } from "@server/platform/db/signals";
@@ -37,7 +36,7 @@ export interface NodeLeasesOptions {
  * The supervisor's stream ownership on a shared database: the lease keeper, plus what crosses nodes
  * (a stop or a change asked on another node, a stream waiting for a node with room).
  */
-export class NodeLeases implements StreamOwnership {
+export class NodeLeases {
   readonly keeper: LeaseKeeper;
   private unsubscribe: (() => Promise<void>) | null = null;
 
@@ -101,7 +100,21 @@ export class NodeLeases implements StreamOwnership {
 
   holds = (streamId: number) => this.keeper.holds(streamId);
   guard = (streamId: number, pid: number) => this.keeper.guard(streamId, pid);
-  unguard = (pid: number) => this.o.deadlines?.release(pid);
+  unguard = (pid: number) => this.keeper.unguard(pid);
+
+  /**
+   * A node shutting down on purpose hands its streams over at once, instead of stopping them: each
+   * ffmpeg ends, each lease is given back, and the other nodes are told to claim them.
+   */
+  async handOver(): Promise<number> {
+    const ids = this.keeper.heldIds();
+    for (const id of ids) {
+      this.o.host().letGo(id, "this node is shutting down; another node takes it over");
+      await this.keeper.release(id).catch(() => undefined);
+    }
+    if (ids.length) await this.tell({ claim: true }).catch(() => undefined);
+    return ids.length;
+  }
   release = (streamId: number) => this.keeper.release(streamId);
 
   /** The node holding an unexpired lease on the stream, when it is not this one. */

@@ -2,7 +2,6 @@
 // the scheduler drives, the counts the dashboard shows and the uptime record (intents and runs),
 // and the machine's CPU figure a node's heartbeat reports.
 export { findDestination } from "./destinations";
-export type { StreamOwnership } from "./ownership";
 export { storePageSpans } from "./store-page/state-store";
 export { storePagesInScope } from "./store-page/store-page";
 export { recordAndLaunch, requireProjectVideo, sourceFor } from "./stream-start";
@@ -11,7 +10,6 @@ export { liveStreamsByDestination } from "./stream-views";
 export { clearEndedStreams, findStream } from "./streams";
 export { serverCpuPercent } from "./system-figures";
 export { startOfDay, streamCount } from "./system-info";
-export { takeOverStream } from "./take-over";
 export {
   closeIntent,
   failureTimes,
