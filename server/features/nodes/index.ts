@@ -1,3 +1,6 @@
 // What the composition root builds from nodes: the heartbeat and the stream's node record.
 export { NodeHeartbeat, nodeCapacity } from "./heartbeat";
+export { BACKGROUND_ROLE, LeaderKeeper, type SingletonWorker } from "./leader";
+export { NodeDownWatch } from "./node-down";
+export { announceStreamMoved } from "./stream-moved";
 export { streamNodeRecorder } from "./stream-node";
