@@ -174,7 +174,12 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     steam: overrides.steam ?? createSteamClient(env),
     jobs:
       overrides.jobs ??
-      new JobRunner({ db: db, now, log: process.env.NODE_ENV === "test" ? undefined : lineLogger() }),
+      new JobRunner({
+        db: db,
+        now,
+        node: env.NODE_NAME,
+        log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
+      }),
     events,
     resolve,
     webhookSender:

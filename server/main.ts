@@ -5,7 +5,13 @@ import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-s
 import { HealthSampler } from "@server/features/health/sampler";
 import { mediaPaths } from "@server/features/media";
 import { startDiskHousekeeping } from "@server/features/media/disk-housekeeping";
-import { NodeHeartbeat, nodeCapacity } from "@server/features/nodes";
+import {
+  BACKGROUND_ROLE,
+  LeaderKeeper,
+  NodeDownWatch,
+  NodeHeartbeat,
+  nodeCapacity,
+} from "@server/features/nodes";
 import { Scheduler } from "@server/features/schedules/scheduler";
 import { serverCpuPercent } from "@server/features/streaming";
 import { closeLeftOpen as closeLeftOpenStorePage } from "@server/features/streaming/store-page/state-store";
@@ -20,6 +26,7 @@ import { keepNewFilesPrivate, tightenFolder } from "@server/platform/files/priva
 import { configureLogger, defaultLogFormat, lineLogger, log } from "@server/platform/log";
 import { childRegistry } from "@server/platform/process/child-registry";
 import { BACKUP } from "@shared/messages/backup";
+import { NODE_HEARTBEAT_MS } from "@shared/schemas/nodes";
 import { createApp } from "./app";
 import { type AppDeps, createDeps } from "./deps";
 import { keepServingOnEscapedErrors } from "./last-resort";
@@ -29,21 +36,17 @@ import { bootNode } from "./node-boot";
 const SHUTDOWN_DEADLINE_MS = 5000;
 
 /**
- * What runs beside the HTTP server once it serves: the samplers, the daily passes, the scheduler,
- * the health sampler, the node's heartbeat and the daily backup. The answer stops them all.
+ * What runs beside the HTTP server once it serves. On every node: its heartbeat and the health
+ * sampler of the streams it runs. On one node at a time, the holder of the background role: the
+ * samplers, the daily passes, the scheduler, the health samples' folding, the watch for nodes that
+ * went down and the daily backup. The answer stops them all.
  */
 function startBackground(deps: AppDeps, env: Env) {
   const players = new Sampler(deps);
-  players.start();
   const reviews = new ReviewSampler(deps);
-  reviews.start();
   const wishlists = new WishlistSampler(deps);
-  wishlists.start();
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   const scheduler = new Scheduler(deps, undefined, lineLogger());
-  scheduler.start();
-  const health = new HealthSampler({ db: deps.db, now: deps.now, live: (id) => deps.supervisor.live(id) });
-  health.start();
   const heartbeat = new NodeHeartbeat({
     db: deps.db,
     now: deps.now,
@@ -53,6 +56,12 @@ function startBackground(deps: AppDeps, env: Env) {
     log: lineLogger(),
   });
   heartbeat.start();
+  const downWatch = new NodeDownWatch({
+    db: deps.db,
+    now: deps.now,
+    everyMs: NODE_HEARTBEAT_MS,
+    log: lineLogger(),
+  });
   // After serving starts: the first backup runs beside live streams, never before them. The backup
   // copies the SQLite file (VACUUM INTO); a PostgreSQL database is backed up by its own tools.
   if (env.BACKUP_DIR && !deps.sqlite) log.warn(BACKUP.dailySkippedOnPostgres);
@@ -65,16 +74,39 @@ function startBackground(deps: AppDeps, env: Env) {
           log: lineLogger(),
         })
       : undefined;
-  backups?.start();
+  const leader = new LeaderKeeper({
+    db: deps.db,
+    node: env.NODE_NAME,
+    role: BACKGROUND_ROLE,
+    now: deps.now,
+    log: lineLogger(),
+    workers: [
+      players,
+      reviews,
+      wishlists,
+      scheduler,
+      downWatch,
+      // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
+      ...(backups ? [{ start: () => backups.start(), stop: () => void backups.stop() }] : []),
+    ],
+  });
+  const health = new HealthSampler({
+    db: deps.db,
+    now: deps.now,
+    live: (id) => deps.supervisor.live(id),
+    compacts: () => leader.isLeader(),
+  });
+  health.start();
+  leader.start();
   return {
     /** The player-count sampler, whose first tick is STEAM_SAMPLE_MINUTES away (the demo takes one at once). */
     players,
+    /** The background role's lease: the singletons run while this node holds it. */
+    leader,
     async stop() {
-      await Promise.all([players.stop(), reviews.stop(), wishlists.stop(), scheduler.stop()]);
+      await leader.stop();
       await health.stop();
       heartbeat.stop();
-      // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
-      void backups?.stop();
     },
   };
 }

@@ -39,6 +39,11 @@ export const EVENT_FACTS = {
   previousPeak: "Previous peak",
   reviewScore: "Review score",
   previousReviewScore: "Before",
+  node: "Node",
+  lastHeartbeat: "Last heard from",
+  streams: "Streams it ran",
+  fromNode: "From node",
+  toNode: "To node",
 } as const;
 
 /** Plain names of the events, for people (the payloads and the settings card). */
@@ -57,5 +62,7 @@ export const EVENT_LABELS = {
   "analytics.refund_spike": "Refund spike",
   "analytics.player_peak": "New all-time player peak",
   "analytics.review_score_changed": "Review score changed",
+  "stream.moved": "Stream moved to another node",
+  "node.down": "Console node down",
   "webhook.test": "Test",
 } as const;

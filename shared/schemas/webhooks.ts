@@ -5,6 +5,7 @@ import { idSchema } from "./ids";
 import { safeName } from "./names";
 
 // What happens to a broadcast or a game that the console tells (the event bus emits exactly these).
+// `node.down` is about the console itself, not one project: every webhook that lists it gets it.
 export const WEBHOOK_EVENTS = [
   "stream.failed",
   "stream.restarting_repeatedly",
@@ -20,6 +21,8 @@ export const WEBHOOK_EVENTS = [
   "analytics.refund_spike",
   "analytics.player_peak",
   "analytics.review_score_changed",
+  "stream.moved",
+  "node.down",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

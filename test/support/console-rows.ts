@@ -247,6 +247,7 @@ export async function fillEveryTable(db: Db): Promise<void> {
       result: { apps: [480, 481], nested: { ok: true, note: null } },
       startedAt: FAR_TIME - 1000,
       updatedAt: FAR_TIME,
+      node: "node-a",
       finishedAt: FAR_TIME,
     },
     {
@@ -268,6 +269,14 @@ export async function fillEveryTable(db: Db): Promise<void> {
     streams: 1,
     cpuPercent: 12.5,
     rssBytes: BIG_SIZE,
+    downReportedAt: FAR_TIME,
+  });
+  await db.insert(t.leaderLeases).values({
+    role: "background",
+    node: "node-a",
+    epoch: 7,
+    expiresAt: FAR_TIME,
+    acquiredAt: FAR_TIME - 10_000,
   });
   await db.insert(t.apiTokens).values({
     userId: dev!.id,

@@ -26,13 +26,19 @@ export interface HealthSamplerOptions {
   live: (streamId: number) => LiveFigures | null;
   timers?: HealthTimers;
   everyMs?: number;
+  /**
+   * Whether this node folds and prunes the samples (hourly): one node does, the background role's
+   * holder, while every node samples the streams it runs. Default: yes.
+   */
+  compacts?: () => boolean;
   /** Where a failed pass is told (the server's log unless given). */
   log?: (line: string) => void;
 }
 
 /**
  * Every 10 s, one health row per running stream, from the figures the supervisor already holds: the
- * sampler reads them and never touches a process. Idle until started (main.ts starts it).
+ * sampler reads them and never touches a process. `live` knows only this node's streams, so each node
+ * samples its own. Idle until started (main.ts starts it).
  */
 export class HealthSampler {
   private handle: unknown = null;
@@ -87,7 +93,7 @@ export class HealthSampler {
       });
     }
     for (const id of this.totals.keys()) if (!seen.has(id)) this.totals.delete(id);
-    if (now - this.lastCompact >= COMPACT_EVERY_MS) {
+    if (now - this.lastCompact >= COMPACT_EVERY_MS && (this.options.compacts?.() ?? true)) {
       this.lastCompact = now;
       await compact(db, now);
     }

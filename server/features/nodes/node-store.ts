@@ -25,6 +25,8 @@ export async function upsertBeat(db: Db, beat: Beat): Promise<void> {
     streams: beat.streams,
     cpuPercent: beat.cpuPercent,
     rssBytes: beat.rssBytes,
+    // Beating again ends the outage: a later one is told again.
+    downReportedAt: null,
   };
   await db
     .insert(nodes)

@@ -27,6 +27,14 @@ function facts(e: PayloadEvent): [string, string][] {
     [F.previousPeak, e.previousPeak],
     [F.reviewScore, e.reviewScore],
     [F.previousReviewScore, e.previousReviewScore],
+    [F.node, e.node],
+    [
+      F.lastHeartbeat,
+      e.lastHeartbeatAt === undefined ? undefined : new Date(e.lastHeartbeatAt).toISOString(),
+    ],
+    [F.streams, e.streams],
+    [F.fromNode, e.fromNode ?? undefined],
+    [F.toNode, e.toNode],
   ];
   return rows.filter((r): r is [string, string | number] => r[1] !== undefined).map(([k, v]) => [k, `${v}`]);
 }
@@ -56,7 +64,20 @@ function generic(e: PayloadEvent) {
     review_score: e.reviewScore ?? null,
     previous_review_score: e.previousReviewScore ?? null,
     message: e.message ?? null,
+    ...nodeFields(e),
   };
+}
+
+/** The fields of the node events, only on those (the other events' payloads stay as they were). */
+function nodeFields(e: PayloadEvent) {
+  if (e.type === "node.down")
+    return {
+      node: e.node ?? null,
+      last_heartbeat_at: e.lastHeartbeatAt === undefined ? null : new Date(e.lastHeartbeatAt).toISOString(),
+      streams: e.streams ?? 0,
+    };
+  if (e.type === "stream.moved") return { from: e.fromNode ?? null, to: e.toNode ?? null };
+  return {};
 }
 
 const COLORS: Record<PayloadEvent["type"], number> = {
@@ -74,6 +95,8 @@ const COLORS: Record<PayloadEvent["type"], number> = {
   "analytics.refund_spike": 0xc53030,
   "analytics.player_peak": 0x38a169,
   "analytics.review_score_changed": 0x3182ce,
+  "stream.moved": 0x3182ce,
+  "node.down": 0xe53e3e,
   "webhook.test": 0x805ad5,
 };
 

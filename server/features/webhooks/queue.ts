@@ -72,6 +72,32 @@ export async function deliveryWithWebhook(db: Db, id: number) {
   return row;
 }
 
+/**
+ * Takes a pending delivery for one attempt: pushes its next attempt `holdMs` ahead, only while the row
+ * is still as it was read. Of the nodes (or passes) that read it alike, one changes it and sends; the
+ * others find it changed and leave it. A node that dies mid-attempt leaves the row due again later.
+ */
+export async function claimDelivery(
+  db: Db,
+  delivery: Pick<DeliveryRow, "id" | "attempts" | "nextAttemptAt">,
+  now: number,
+  holdMs: number,
+): Promise<boolean> {
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: now + holdMs })
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        eq(webhookDeliveries.status, "pending"),
+        eq(webhookDeliveries.attempts, delivery.attempts),
+        eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return claimed.length > 0;
+}
+
 export async function recordAttempt(
   db: Db,
   id: number,

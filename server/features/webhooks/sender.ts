@@ -2,12 +2,24 @@ import type { Db } from "@server/platform/db/client";
 import { checkUrl, httpPolicy, pinnedRequest, type Resolver } from "@server/platform/net/outbound-target";
 import { WEBHOOKS } from "@shared/messages/webhooks";
 import { EVENT_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from "./payloads";
-import { type DeliveryRow, deliveryWithWebhook, recordAttempt, type WebhookRow } from "./queue";
+import {
+  claimDelivery,
+  type DeliveryRow,
+  deliveryWithWebhook,
+  recordAttempt,
+  type WebhookRow,
+} from "./queue";
 
 /** Retries stop this long after the event. */
 export const RETRY_WINDOW_MS = 10 * 60_000;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60_000;
+
+/**
+ * How far an attempt pushes its delivery's next attempt while it runs: well past the attempt's own
+ * timeout, so no other node takes the row meanwhile, and a node that died mid-attempt is retried.
+ */
+const CLAIM_HOLD_MS = 30_000;
 
 /** 5 s, 10 s, 20 s, 40 s, then every minute. */
 export const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
@@ -81,6 +93,8 @@ export class WebhookSender {
   }
 
   private async send(delivery: DeliveryRow, webhook: WebhookRow): Promise<void> {
+    // Every node sends: the claim keeps two of them (or a test send and a pass) from sending one row twice.
+    if (!(await claimDelivery(this.o.db, delivery, this.o.now(), CLAIM_HOLD_MS))) return;
     const attempts = delivery.attempts + 1;
     const outcome = await this.post(delivery, webhook);
     const now = this.o.now();

@@ -45,6 +45,13 @@ export interface ConsoleEvent {
   /** `analytics.review_score_changed`: Steam's description now and the day before. */
   reviewScore?: string;
   previousReviewScore?: string;
+  /** `node.down`: the node, its last heartbeat and the live streams it ran then. */
+  node?: string;
+  lastHeartbeatAt?: number;
+  streams?: number;
+  /** `stream.moved`: the node that ran the stream (null: none recorded) and the one running it now. */
+  fromNode?: string | null;
+  toNode?: string;
 }
 
 export type ConsoleEventListener = (event: ConsoleEvent) => void;

@@ -1,9 +1,9 @@
 import type { Db } from "@server/platform/db/client";
 import { jobs } from "@server/platform/db/schema";
-import { AppError } from "@server/platform/errors";
+import { AppError, type ErrorCode } from "@server/platform/errors";
 import { JOBS } from "@shared/messages/jobs";
 import type { JobStatus } from "@shared/schemas/jobs";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { InFlight } from "./in-flight";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -36,6 +36,13 @@ export interface JobRunnerOptions {
   db: Db;
   now: () => number;
   log?: (line: string) => void;
+  /**
+   * This process's node name, written on the rows it runs. Unset: the runner is the database's only
+   * one, and a restart interrupts every unfinished row.
+   */
+  node?: string;
+  /** How often a job another node runs is looked at by a start that joined it (default 1 s). */
+  pollMs?: number;
 }
 
 const UNFINISHED: JobStatus[] = ["queued", "running"];
@@ -52,22 +59,63 @@ export class JobRunner {
 
   /**
    * Records the job and starts its work. A start of a key already running joins that job: the key is
-   * taken before the row is written, so two starts made together never both run the work.
+   * taken before the row is written, so two starts made together never both run the work. Across
+   * nodes the row is the claim: the database keeps one unfinished row per key, and a start on another
+   * node that finds one joins it by watching its row.
    */
   async start<R>(spec: JobSpec, work: (report: ReportProgress) => Promise<R>): Promise<StartedJob<R>> {
     const running = this.inFlight.get(spec.key);
     if (running) return { id: await running.id, joined: true, finished: running.done as Promise<R> };
-    const now = this.options.now();
-    const id = this.options.db
-      .insert(jobs)
-      .values({ ...spec, status: "queued", startedAt: now, updatedAt: now })
-      .returning({ id: jobs.id })
-      .then(([row]) => row!.id);
-    const finished = id.then((rowId) => this.run(rowId, work));
+    const claim = this.claim(spec);
+    const id = claim.then((c) => c.id);
+    const finished = claim.then((c) => (c.ours ? this.run(c.id, work) : (this.watch(c.id) as Promise<R>)));
     // A start nobody waits on must not surface as an unhandled rejection: the row records the failure.
     finished.catch(() => {});
     this.inFlight.add(spec.key, { id, done: finished });
-    return { id: await id, joined: false, finished };
+    const { ours } = await claim;
+    return { id: await id, joined: !ours, finished };
+  }
+
+  /** Writes the job's row, or finds the unfinished one of its key another node wrote. */
+  private async claim(spec: JobSpec): Promise<{ id: number; ours: boolean }> {
+    for (;;) {
+      const now = this.options.now();
+      const [row] = await this.options.db
+        .insert(jobs)
+        .values({
+          ...spec,
+          node: this.options.node ?? null,
+          status: "queued",
+          startedAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: jobs.id });
+      if (row) return { id: row.id, ours: true };
+      const [other] = await this.options.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.key, spec.key), inArray(jobs.status, UNFINISHED)))
+        .limit(1);
+      // Finished between the two statements: the key is free again.
+      if (other) return { id: other.id, ours: false };
+    }
+  }
+
+  /** Settles as the job another node runs settles: its result, or its error as a direct call would throw it. */
+  private async watch(id: number): Promise<unknown> {
+    for (;;) {
+      const row = await this.get(id);
+      if (!row) throw new Error(JOBS.failedUnexpectedly);
+      if (row.status === "done") return row.result;
+      if (row.status === "failed" || row.status === "interrupted") {
+        const message = row.errorMessage ?? JOBS.failedUnexpectedly;
+        throw row.errorCode
+          ? new AppError(row.errorCode as ErrorCode, message, row.errorDetails ?? undefined)
+          : new Error(message);
+      }
+      await Bun.sleep(this.options.pollMs ?? 1000);
+    }
   }
 
   async get(id: number): Promise<JobRow | undefined> {
@@ -89,7 +137,8 @@ export class JobRunner {
   }
 
   /**
-   * Server start: rows still queued or running belong to a server that stopped mid-work. Their
+   * Server start: this node's rows still queued or running belong to its run that stopped mid-work
+   * (another node's rows are its own; those of a node that went down are ended by interruptJobsOf). Their
    * work cannot be picked up where it was (the syncs are safe to run again from the start), so they
    * end interrupted with a plain note. Returns how many.
    */
@@ -103,9 +152,15 @@ export class JobRunner {
         finishedAt: now,
         updatedAt: now,
       })
-      .where(inArray(jobs.status, UNFINISHED))
+      .where(and(inArray(jobs.status, UNFINISHED), this.ownRows()))
       .returning({ id: jobs.id });
     return interrupted.length;
+  }
+
+  /** The rows this process may have run: its node's, and those written before nodes were named. */
+  private ownRows() {
+    const node = this.options.node;
+    return node === undefined ? undefined : or(eq(jobs.node, node), isNull(jobs.node));
   }
 
   private async run<R>(id: number, work: (report: ReportProgress) => Promise<R>): Promise<R> {
@@ -152,4 +207,15 @@ export class JobRunner {
       this.options.log?.(`[job ${id}] could not record its state: ${(err as Error).message}`);
     }
   }
+}
+
+/** Ends the unfinished jobs of nodes that went down: their work stopped with them, and their keys are free again. */
+export async function interruptJobsOf(db: Db, nodeNames: readonly string[], now: number): Promise<number> {
+  if (nodeNames.length === 0) return 0;
+  const rows = await db
+    .update(jobs)
+    .set({ status: "interrupted", errorMessage: JOBS.interruptedNodeDown, finishedAt: now, updatedAt: now })
+    .where(and(inArray(jobs.status, UNFINISHED), inArray(jobs.node, [...nodeNames])))
+    .returning({ id: jobs.id });
+  return rows.length;
 }

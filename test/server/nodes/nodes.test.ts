@@ -87,6 +87,7 @@ describe("the node heartbeat", () => {
         streams: 0,
         cpuPercent: 12.5,
         rssBytes: 150 * 1024 * 1024,
+        downReportedAt: null,
       },
     ]);
     // Live here (recorded or not yet on air) counts; ended or on another node does not.

@@ -1,5 +1,6 @@
 import { JOB_STATUSES } from "@shared/schemas/jobs";
-import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { projects, users } from "./core";
 import { jsonb } from "./json";
 
@@ -28,7 +29,14 @@ export const jobs = pgTable(
     errorDetails: jsonb("error_details").$type<Record<string, unknown>>(),
     startedAt: bigint("started_at", { mode: "number" }).notNull(),
     updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+    /** The node whose process runs the work (null: written before nodes were recorded). */
+    node: text("node"),
     finishedAt: bigint("finished_at", { mode: "number" }),
   },
-  (t) => [index("jobs_key_status_idx").on(t.key, t.status), index("jobs_project_idx").on(t.projectId)],
+  (t) => [
+    index("jobs_key_status_idx").on(t.key, t.status),
+    index("jobs_project_idx").on(t.projectId),
+    // The claim on a key across nodes: a second unfinished row of the same key is refused by the database.
+    uniqueIndex("jobs_unfinished_key_idx").on(t.key).where(sql`status in ('queued', 'running')`),
+  ],
 );

@@ -19,6 +19,7 @@ export const destinationIntents = chosen.destinationIntents;
 export const destinations = chosen.destinations;
 export const healthSamples = chosen.healthSamples;
 export const jobs = chosen.jobs;
+export const leaderLeases = chosen.leaderLeases;
 export const liveRuns = chosen.liveRuns;
 export const mediaFiles = chosen.mediaFiles;
 export const mediaPreparations = chosen.mediaPreparations;

@@ -1,5 +1,6 @@
 import { JOB_STATUSES } from "@shared/schemas/jobs";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects, users } from "./core";
 
 /**
@@ -27,7 +28,14 @@ export const jobs = sqliteTable(
     errorDetails: text("error_details", { mode: "json" }).$type<Record<string, unknown>>(),
     startedAt: integer("started_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** The node whose process runs the work (null: written before nodes were recorded). */
+    node: text("node"),
     finishedAt: integer("finished_at"),
   },
-  (t) => [index("jobs_key_status_idx").on(t.key, t.status), index("jobs_project_idx").on(t.projectId)],
+  (t) => [
+    index("jobs_key_status_idx").on(t.key, t.status),
+    index("jobs_project_idx").on(t.projectId),
+    // The claim on a key across nodes: a second unfinished row of the same key is refused by the database.
+    uniqueIndex("jobs_unfinished_key_idx").on(t.key).where(sql`status in ('queued', 'running')`),
+  ],
 );
