@@ -5,7 +5,13 @@ import { LoginRateLimiter } from "@server/features/auth/rate-limit";
 import type { Session } from "@server/features/auth/session";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
 import type { MediaHold } from "@server/features/media/media-holds";
-import { NodeLeases, type NodeLeasesHost, nodeCapacity, streamNodeRecorder } from "@server/features/nodes";
+import {
+  announceStreamMoved,
+  NodeLeases,
+  type NodeLeasesHost,
+  nodeCapacity,
+  streamNodeRecorder,
+} from "@server/features/nodes";
 import { nextChanges } from "@server/features/schedules/next-changes";
 import { holdRunningWindow } from "@server/features/schedules/schedule-hold";
 import { scheduleHoldsMedia, scheduleHoldsPlaylist } from "@server/features/schedules/window-users";
@@ -108,24 +114,51 @@ function supervisorHost(deps: AppDeps, quiet: boolean): NodeLeasesHost {
   return {
     local: () => s.local(),
     letGo: (id, reason) => s.letGo(id, reason),
-    takeOver: (id, from) => takeOverStream({ db: deps.db, supervisor: s, log }, id, from),
+    async takeOver(id, from) {
+      await takeOverStream({ db: deps.db, supervisor: s, log }, id, from);
+      // A stream that ran on another node has moved; one that never ran anywhere has only started.
+      if (from !== null) await announceStreamMoved(deps, { streamId: id, from, to: deps.env.NODE_NAME });
+    },
     stop: (id) => s.stop(id),
     changed: (id) => s.playlistChanged(id),
   };
 }
 
+/** Stream leases when nodes share a PostgreSQL database; none on SQLite (see AppDeps.leases). */
+function nodeLeases(
+  env: Env,
+  d: Pick<AppDeps, "db" | "now" | "signals">,
+  deps: () => AppDeps,
+  quiet: boolean,
+): NodeLeases | undefined {
+  if (!env.DATABASE_URL) return undefined;
+  return new NodeLeases({
+    ...d,
+    node: env.NODE_NAME,
+    capacity: nodeCapacity(env),
+    log: quiet ? undefined : lineLogger(),
+    host: () => supervisorHost(deps(), quiet),
+  });
+}
+
+/** A database a test hands over, with what goes with it. */
+function givenDatabase(db: Db, o: Partial<AppDeps>): Pick<AppDeps, "db" | "sqlite" | "closeDb" | "signals"> {
+  return {
+    db,
+    sqlite: o.sqlite,
+    closeDb: o.closeDb ?? (async () => {}),
+    signals: o.signals ?? localSignals(),
+  };
+}
+
 export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps {
   const { db, sqlite, closeDb, signals } = overrides.db
-    ? {
-        db: overrides.db,
-        sqlite: overrides.sqlite,
-        closeDb: overrides.closeDb ?? (async () => {}),
-        signals: overrides.signals ?? localSignals(),
-      }
+    ? givenDatabase(overrides.db, overrides)
     : openDatabase(env);
   const now = overrides.now ?? Date.now;
   const resolve = overrides.resolve ?? systemResolver;
-  const events = overrides.events ?? new EventBus(process.env.NODE_ENV === "test" ? undefined : lineLogger());
+  const quiet = process.env.NODE_ENV === "test";
+  const events = overrides.events ?? new EventBus(quiet ? undefined : lineLogger());
   const storePage =
     overrides.storePage ??
     new StorePageWatcher({
@@ -133,20 +166,9 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
       now,
       communityBase: env.STEAM_COMMUNITY_BASE,
       events,
-      log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
+      log: quiet ? undefined : lineLogger(),
     });
-  const quiet = process.env.NODE_ENV === "test";
-  const leases = env.DATABASE_URL
-    ? new NodeLeases({
-        db,
-        node: env.NODE_NAME,
-        capacity: nodeCapacity(env),
-        now,
-        signals,
-        log: quiet ? undefined : lineLogger(),
-        host: () => supervisorHost(deps, quiet),
-      })
-    : undefined;
+  const leases = nodeLeases(env, { db, now, signals }, () => deps, quiet);
   const deps: AppDeps = {
     env,
     db: db,
@@ -178,7 +200,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         db: db,
         now,
         node: env.NODE_NAME,
-        log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
+        log: quiet ? undefined : lineLogger(),
       }),
     events,
     resolve,
@@ -189,7 +211,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
         now,
         allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
         resolve,
-        log: process.env.NODE_ENV === "test" ? undefined : lineLogger(),
+        log: quiet ? undefined : lineLogger(),
       }),
     mediaHolds: overrides.mediaHolds ?? MEDIA_HOLDS,
     scheduleLinks: overrides.scheduleLinks ?? SCHEDULE_LINKS,

@@ -26,7 +26,7 @@ export async function bootNode(deps: AppDeps, env: Env): Promise<NodeBoot> {
   const deadlines = new LeaseDeadlines({ folder: deadlineFolder(`${env.NODE_NAME}-${tag}`, env.DATA_DIR) });
   try {
     await deadlines.start();
-    leases.keeper.useDeadlines(deadlines);
+    leases.keeper.attachDeadlines(deadlines);
   } catch (err) {
     // The node still stops its own streams before their leases end; only the backstop is missing.
     log.warn(`Lease watchdog not started: ${(err as Error).message}`);

@@ -58,7 +58,7 @@ export class LeaseKeeper {
   }
 
   /** The watchdog, once it runs (it starts after the keeper is built). */
-  useDeadlines(deadlines: Deadlines): void {
+  attachDeadlines(deadlines: Deadlines): void {
     this.deadlines = deadlines;
   }
 
