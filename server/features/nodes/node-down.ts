@@ -1,4 +1,4 @@
-import { enqueue } from "@server/features/webhooks/queue";
+import { enqueue } from "@server/features/webhooks";
 import type { Db } from "@server/platform/db/client";
 import { nodes, webhooks } from "@server/platform/db/schema";
 import { interruptJobsOf } from "@server/platform/jobs/runner";

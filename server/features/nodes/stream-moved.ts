@@ -1,4 +1,4 @@
-import { type DeliveryRow, enqueueEvent } from "@server/features/webhooks/queue";
+import { type DeliveryRow, enqueueEvent } from "@server/features/webhooks";
 import type { Db } from "@server/platform/db/client";
 import { streams } from "@server/platform/db/schema";
 import { eq } from "drizzle-orm";
