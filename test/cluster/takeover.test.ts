@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { addDestination, ffmpegsOf, projectWithVideo, startStream } from "../faults/harness";
+import { addDestination, alive, ffmpegsOf, projectWithVideo, startStream } from "../faults/harness";
 import type { Api } from "../support/server-process";
 import { waitUntil } from "../support/wait";
 import { type Cluster, startCluster } from "./cluster";
@@ -16,6 +16,8 @@ const keys: string[] = [];
 const streamIds: number[] = [];
 /** Nodes a test has killed. */
 const dead = new Set<string>();
+/** The stream a test stopped on purpose. */
+let stoppedId = 0;
 
 async function leasesByNode(): Promise<Map<string, number[]>> {
   const { SQL } = await import("bun");
@@ -101,6 +103,7 @@ describe("three nodes on one PostgreSQL", () => {
     const [owner, ids] = [...by][0]!;
     const other = [...cluster.nodes.values()].find((n) => n.name !== owner && !dead.has(n.name))!;
     const id = ids[0]!;
+    stoppedId = id;
     const key = keys[streamIds.indexOf(id)]!;
     const otherApi = await other.api();
     const asked = Date.now();
@@ -118,4 +121,49 @@ describe("three nodes on one PostgreSQL", () => {
     expect(done!.at - asked).toBeLessThan(3000);
     expect(ffmpegsOf(cluster.nodes.get(owner)!.dataDir).length).toBe(ids.length - 1);
   }, 60_000);
+
+  test("SIGSTOP of a node for 60 s: its streams move, its ffmpeg are gone before it wakes, and it lets go", async () => {
+    const by = await leasesByNode();
+    const [frozen, ids] = [...by].filter(([n]) => !dead.has(n)).sort((a, b) => b[1].length - a[1].length)[0]!;
+    const node = cluster.nodes.get(frozen)!;
+    const moved = ids.map((id) => keys[streamIds.indexOf(id)]!);
+    const pids = ffmpegsOf(node.dataDir);
+    expect(pids.length).toBe(ids.length);
+    const stoppedAt = Date.now();
+    process.kill(node.pid, "SIGSTOP");
+    try {
+      await waitUntil(
+        () => republishedAfter(cluster.ingest.events, moved, stoppedAt).size === moved.length,
+        60_000,
+        "every stream of the frozen node to publish from another",
+        100,
+      );
+      const times = [...republishedAfter(cluster.ingest.events, moved, stoppedAt).values()].sort(
+        (a, b) => a - b,
+      );
+      console.log(
+        `cluster figure: SIGSTOP of ${frozen} (${moved.length} streams): moved after max ${times.at(-1)} ms`,
+      );
+      // The freeze itself lasts its 60 s: what is measured is what the frozen node left running.
+      await Bun.sleep(Math.max(0, stoppedAt + 60_000 - Date.now()));
+      expect(pids.filter((pid) => alive(pid))).toEqual([]);
+    } finally {
+      process.kill(node.pid, "SIGCONT");
+    }
+    await waitUntil(
+      () => (node.server.output().match(/let go: lease lost/g) ?? []).length >= moved.length,
+      30_000,
+      "the woken node to let go of every stream it had",
+      100,
+    );
+    expect(ffmpegsOf(node.dataDir)).toEqual([]);
+    await waitUntil(
+      () => flowingAll(keys.filter((k) => k !== keys[streamIds.indexOf(stoppedId)])),
+      30_000,
+      "the streams to flow",
+      250,
+    );
+    expect(doublePublishers(cluster.ingest.events)).toEqual([]);
+    expect(cluster.ingest.errorLog()).not.toContain("already publishing");
+  }, 150_000);
 });
