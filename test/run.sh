@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every check, in order of speed: types, lint, dependency rules, server tests (on SQLite, then on PostgreSQL),
 # client component tests, browser tests,
-# fault scenarios (real `npm start`, real ingest, real signals).
+# the cluster (three nodes on one PostgreSQL), fault scenarios (real `npm start`, real ingest, real signals).
 # Client tests run in their own bun process because happy-dom replaces fetch and friends globally.
 # Every suite runs even when an earlier one fails, so one run shows everything; the exit code and the
 # closing "N passed, N failed" line tell the outcome.
@@ -73,6 +73,7 @@ suite "server tests" bun test test/server
 suite "server tests on PostgreSQL" env TEST_DATABASE=postgres bun test test/server
 suite "client component tests" bun test --preload ./test/support/dom.ts test/client
 suite "browser tests (Chromium)" bun test --timeout 120000 test/e2e
+suite "cluster: three nodes on PostgreSQL" bun test --timeout 300000 test/cluster
 suite "fault scenarios" bun test --timeout 120000 test/faults --path-ignore-patterns '**/ingest-outage.test.ts'
 await_suite
 
