@@ -17,5 +17,10 @@ export const NODES = {
         ? `${Math.floor(seconds / 60)} min ago`
         : `${Math.floor(seconds / 3600)} h ago`,
   onNode: (name: string) => `On node ${name}`,
+  /** A live stream whose node stopped renewing its lease: another node is about to take it over. */
+  moving: (name: string | null) =>
+    name
+      ? `Moving: node ${name} stopped answering, another node takes the stream over`
+      : "Moving to another node",
   loadFailed: "The nodes could not be loaded.",
 };

@@ -54,6 +54,11 @@ export const destinationView = z.object({
     .string()
     .nullable()
     .describe("The node running the live stream, once its run went on air; null otherwise."),
+  stream_moving: z
+    .boolean()
+    .describe(
+      "True while the live stream's node has stopped renewing its lease and another node is about to take it over (PostgreSQL only).",
+    ),
   started_by_window: z.boolean().describe("True when a broadcast window started the live stream."),
   /** The newest run's failure, until the next start; null when it did not fail. */
   last_failure: destinationFailure.nullable(),

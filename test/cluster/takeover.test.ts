@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { addDestination, alive, ffmpegsOf, projectWithVideo, startStream } from "../faults/harness";
+import {
+  addDestination,
+  alive,
+  ffmpegsOf,
+  projectWithVideo,
+  startStream,
+  streamsOf,
+} from "../faults/harness";
 import type { Api } from "../support/server-process";
 import { waitUntil } from "../support/wait";
 import { type Cluster, startCluster } from "./cluster";
@@ -16,6 +23,7 @@ const keys: string[] = [];
 const streamIds: number[] = [];
 /** Nodes a test has killed. */
 const dead = new Set<string>();
+let projectId = 0;
 /** The stream a test stopped on purpose. */
 let stoppedId = 0;
 
@@ -43,7 +51,9 @@ const flowingAll = async (wanted: readonly string[]) => {
 beforeAll(async () => {
   cluster = await startCluster(["node-a", "node-b", "node-c"]);
   api = await cluster.nodes.get("node-a")!.api();
-  const { projectId, mediaId } = await projectWithVideo(api, "Cluster");
+  const made = await projectWithVideo(api, "Cluster");
+  projectId = made.projectId;
+  const mediaId = made.mediaId;
   for (let i = 0; i < STREAMS; i++) {
     const key = `cluster-key-${i}`;
     keys.push(key);
@@ -68,6 +78,15 @@ describe("three nodes on one PostgreSQL", () => {
     expect(by.size).toBe(3);
     for (const ids of by.values()) expect(ids.length).toBeGreaterThanOrEqual(2);
     expect(doublePublishers(cluster.ingest.events)).toEqual([]);
+    // Every node shows every stream's live figures, its own and those the others wrote with their leases.
+    for (const node of cluster.nodes.values()) {
+      const rows = await streamsOf(await node.api(), projectId);
+      const live = rows
+        .filter((r) => r.status === "running")
+        .map((r) => (r as { live?: { fps?: number } }).live);
+      expect(live).toHaveLength(STREAMS);
+      for (const figures of live) expect(figures?.fps ?? 0).toBeGreaterThan(0);
+    }
   });
 
   test("kill -9 of the node with the most streams: each publishes again from another node, never twice", async () => {

@@ -97,7 +97,12 @@ export function DestinationCard({
             )}
           </Text>
         )}
-        {liveNow && d.stream_node && (
+        {liveNow && d.stream_moving && (
+          <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="stream-moving">
+            {NODES.moving(d.stream_node)}
+          </Text>
+        )}
+        {liveNow && d.stream_node && !d.stream_moving && (
           <Text fontSize="xs" color="fg.muted" mt="-2" data-testid="stream-node">
             {NODES.onNode(d.stream_node)}
           </Text>

@@ -2,16 +2,17 @@ import type { Db } from "@server/platform/db/client";
 import { streamLeases, streams } from "@server/platform/db/schema";
 import type { ClusterSignals } from "@server/platform/db/signals";
 import { NODE_DOWN_AFTER_MS } from "@shared/schemas/nodes";
-import { isLive } from "@shared/schemas/streaming";
+import { isLive, type LiveFigures } from "@shared/schemas/streaming";
 import { and, eq, gte, ne } from "drizzle-orm";
 import { type Deadlines, type LeaseHost, LeaseKeeper } from "./lease-keeper";
-import { aliveNodes, leasesPerNode } from "./lease-store";
+import { aliveNodes, leasesPerNode, sharedFigures } from "./lease-store";
 import type { LeaseTimings } from "./lease-timings";
 
 /** What this node is asked to do by another: stop or refresh a stream it runs, or claim waiting ones. */
 type Signal = { stop: number } | { changed: number } | { claim: true };
 const CHANNEL = "console_streams";
 const STOP_WAIT_MS = 15_000;
+const FIGURES_FRESH_MS = 3_000;
 
 /** The supervisor, as the node's leases drive it. */
 export interface NodeLeasesHost extends LeaseHost {
@@ -99,6 +100,15 @@ export class NodeLeases {
   }
 
   holds = (streamId: number) => this.keeper.holds(streamId);
+
+  /**
+   * The figures another node wrote for a stream it runs, when no older than 3 s (renewals come every
+   * 2 s, each lasting the lease's length, so a renewal's time is its expiry less that length).
+   */
+  async figuresOf(streamId: number): Promise<LiveFigures | null> {
+    const since = this.o.now() + this.keeper.timings.ttlMs - FIGURES_FRESH_MS;
+    return (await sharedFigures(this.o.db, [streamId], since)).get(streamId)?.figures ?? null;
+  }
   guard = (streamId: number, pid: number) => this.keeper.guard(streamId, pid);
   unguard = (pid: number) => this.keeper.unguard(pid);
 

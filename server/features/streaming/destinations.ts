@@ -14,7 +14,12 @@ import type { SessionUser } from "@shared/types";
 import { and, asc, eq } from "drizzle-orm";
 import { requireCaFile } from "./ca-file";
 import { viewOf } from "./store-page/view";
-import { destinationView, latestStreamsByDestination, liveStreamsByDestination } from "./stream-views";
+import {
+  destinationView,
+  latestStreamsByDestination,
+  liveStreamsByDestination,
+  unleased,
+} from "./stream-views";
 import { hasMaskedCredentials, keepStoredCredentials } from "./url-credentials";
 
 // Stream destinations of a project. Tenancy first (404), then the role (403), then the work.
@@ -37,8 +42,15 @@ export async function listDestinations(
   const live = await liveStreamsByDestination(deps, ids);
   const latest = await latestStreamsByDestination(deps, ids);
   const next = await deps.scheduleLinks.nextChanges(deps.db, ids, deps.now());
+  const moving = deps.leases
+    ? await unleased(
+        deps,
+        [...live.values()].map((s) => s.id),
+      )
+    : new Set<number>();
   return rows.map((r) => ({
     ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
+    stream_moving: moving.has(live.get(r.id)?.id ?? 0),
     next_schedule: next.get(r.id) ?? null,
     store_page: storePageOfCard(deps, r.id),
   }));

@@ -1,5 +1,5 @@
 import type { AppDeps } from "@server/deps";
-import { destinations, streams } from "@server/platform/db/schema";
+import { destinations, streamLeases, streams } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import { maskAddresses } from "@server/platform/process/mask-addresses";
 import type {
@@ -9,7 +9,7 @@ import type {
   StreamRecord,
   StreamStatus,
 } from "@shared/schemas/streaming";
-import { and, desc, eq, inArray, max } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, max } from "drizzle-orm";
 import { type DestinationRow, liveStatusFilter, type StreamRow } from "./stream-store";
 import { urlForAnswer } from "./url-credentials";
 
@@ -87,6 +87,7 @@ export function destinationView(
     streaming_media_id: live?.mediaId ?? null,
     stream_started_at: iso(live?.startedAt),
     stream_node: live?.node ?? null,
+    stream_moving: false,
     started_by_window: live?.scheduleId != null,
     last_failure: lastFailure(latest),
     next_schedule: null,
@@ -102,7 +103,8 @@ export function destinationView(
 /** What a stream record needs beyond its row: the time now and the live figures of running streams. */
 export interface RecordContext {
   now: number;
-  live: (streamId: number) => LiveFigures | null;
+  /** The run's figures: this node's own, or those the owning node wrote with its last renewal. */
+  live: (streamId: number) => LiveFigures | null | Promise<LiveFigures | null>;
   /** Whether the stream ever sent a frame; null when the record cannot tell. */
   wentLive: (streamId: number, destinationId: number | null) => Promise<boolean | null>;
 }
@@ -134,7 +136,7 @@ export async function streamRecord(
     media_id: row.mediaId,
     playlist_id: row.playlistId,
     playlist_name: row.playlistName,
-    live: row.status === "running" ? context.live(row.id) : null,
+    live: row.status === "running" ? await context.live(row.id) : null,
     went_live: row.status === "running" ? true : await context.wentLive(row.id, row.destinationId),
   };
 }
@@ -146,4 +148,18 @@ export async function destinationAutorestart(deps: AppDeps, destinationId: numbe
     .from(destinations)
     .where(eq(destinations.id, destinationId));
   return row?.a ?? false;
+}
+
+/**
+ * Of these live streams, the ones no node holds an unexpired lease on: their node stopped answering
+ * and another is about to take them over (nodes on PostgreSQL only; the caller asks only there).
+ */
+export async function unleased(deps: Pick<AppDeps, "db" | "now">, streamIds: number[]): Promise<Set<number>> {
+  if (streamIds.length === 0) return new Set();
+  const held = await deps.db
+    .select({ id: streamLeases.streamId })
+    .from(streamLeases)
+    .where(and(inArray(streamLeases.streamId, streamIds), gte(streamLeases.expiresAt, deps.now())));
+  const alive = new Set(held.map((h) => h.id));
+  return new Set(streamIds.filter((id) => !alive.has(id)));
 }

@@ -42,7 +42,8 @@ export async function startStream(
 /** The answer mapper gets the figures handed in, so it never calls into the supervisor itself. */
 const recordContext = (deps: AppDeps): RecordContext => ({
   now: deps.now(),
-  live: (streamId) => deps.supervisor.live(streamId),
+  live: async (streamId) =>
+    deps.supervisor.live(streamId) ?? (await deps.leases?.figuresOf(streamId)) ?? null,
   wentLive: (streamId, destinationId) => wentLive(deps.db, streamId, destinationId),
 });
 
