@@ -114,9 +114,14 @@ export class NodeLeases {
 
   /**
    * A node shutting down on purpose hands its streams over at once, instead of stopping them: each
-   * ffmpeg ends, each lease is given back, and the other nodes are told to claim them.
+   * ffmpeg ends, each lease is given back, and the other nodes are told to claim them. With no other
+   * node up there is no one to hand them to: they stop as on a console of its own (and resume at start).
    */
   async handOver(): Promise<number> {
+    const others = (await aliveNodes(this.o.db, this.o.now() - NODE_DOWN_AFTER_MS)).filter(
+      (n) => n !== this.o.node,
+    );
+    if (others.length === 0) return 0;
     const ids = this.keeper.heldIds();
     for (const id of ids) {
       this.o.host().letGo(id, "this node is shutting down; another node takes it over");
