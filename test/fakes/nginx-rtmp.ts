@@ -155,7 +155,8 @@ http {
     proc = child;
     started.add(child);
     void child.exited.then(() => started.delete(child));
-    await waitFor(() => isListening(port) && isListening(httpPort), 5000, "nginx-rtmp to listen");
+    // Seconds on a loaded machine: nginx reads its configuration and loads the RTMP module first.
+    await waitFor(() => isListening(port) && isListening(httpPort), 20_000, "nginx-rtmp to listen");
   };
   const down = async () => {
     const child = proc;
