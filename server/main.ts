@@ -54,6 +54,7 @@ function startBackground(deps: AppDeps, env: Env) {
     maxStreams: nodeCapacity(env),
     figures: () => ({ cpuPercent: serverCpuPercent(), rssBytes: process.memoryUsage().rss }),
     log: lineLogger(),
+    streams: deps.leases ? () => deps.leases?.keeper.heldCount ?? 0 : undefined,
   });
   heartbeat.start();
   const downWatch = new NodeDownWatch({

@@ -28,6 +28,9 @@ export interface PgServer {
   createDatabase(): Promise<string>;
   /** Stops the server (immediately: its data is thrown away) and removes its folder. */
   stop(): Promise<void>;
+  /** Takes the server down, as a crash or a restart does, keeping its data; `up` starts it again on its port. */
+  down(): Promise<void>;
+  up(): Promise<void>;
 }
 
 const FOLDER_PREFIX = "console-pg-";
@@ -222,6 +225,31 @@ export async function startPostgres(settings: { maxConnections?: number } = {}):
       const name = `t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
       await admin.unsafe(`CREATE DATABASE ${name}`);
       return url(name);
+    },
+    async down() {
+      const off = await run(
+        pgCommand(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]),
+        folder,
+      );
+      if (!off.ok) throw new Error(`PostgreSQL did not stop: ${off.output}`);
+    },
+    async up() {
+      const on = await run(
+        pgCommand(join(bin, "pg_ctl"), [
+          "-D",
+          data,
+          "-l",
+          join(folder, "server.log"),
+          "-o",
+          options(port),
+          "-w",
+          "-t",
+          "60",
+          "start",
+        ]),
+        folder,
+      );
+      if (!on.ok) throw new Error(`PostgreSQL did not start again: ${on.output}\n${readLog(folder)}`);
     },
     async stop() {
       if (stopped) return;

@@ -18,6 +18,11 @@ export interface HeartbeatOptions {
   /** The node's CPU (percent of one core, with its children) and resident memory, read at each beat. */
   figures: () => { cpuPercent: number; rssBytes: number };
   log?: (line: string) => void;
+  /**
+   * The streams this node runs, where nodes share the database: the leases it holds. Absent (one
+   * node on SQLite), the live streams recorded on this node or on none.
+   */
+  streams?: () => number;
 }
 
 /**
@@ -44,7 +49,7 @@ export class NodeHeartbeat {
 
   private async write(): Promise<void> {
     try {
-      const streams = await liveStreamsOn(this.o.db, this.o.name);
+      const streams = this.o.streams ? this.o.streams() : await liveStreamsOn(this.o.db, this.o.name);
       await upsertBeat(this.o.db, {
         name: this.o.name,
         maxStreams: this.o.maxStreams,
