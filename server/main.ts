@@ -191,9 +191,10 @@ export async function startServer(env: Env) {
     await background.stop();
     housekeeping.stop();
     // Before the supervisor stops what is left: with other nodes, streams move instead of stopping.
-    await node.stop();
+    await node.handOver();
     // Every ffmpeg child is stopped and recorded before the database closes.
     await deps.supervisor.shutdown();
+    await node.stop();
     await deps.storePage.close();
     await webhooks.stop();
     // What is left is not the supervisor's to stop gracefully: an upload's probe or poster.

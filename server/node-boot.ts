@@ -14,13 +14,16 @@ export interface NodeBoot {
   elsewhere: Set<number>;
   /** After reconcile: renewals, claims and signals from the other nodes. */
   start(): Promise<void>;
-  /** Shutdown: hands this node's streams to the others, then stops renewing and the watchdog. */
+  /** Shutdown, before the supervisor's: hands this node's streams to the other nodes that are up. */
+  handOver(): Promise<void>;
+  /** Shutdown, once every ffmpeg has ended: stops renewing, claiming and the watchdog. */
   stop(): Promise<void>;
 }
 
 export async function bootNode(deps: AppDeps, env: Env): Promise<NodeBoot> {
   const leases = deps.leases;
-  if (!leases) return { elsewhere: new Set(), start: async () => {}, stop: async () => {} };
+  if (!leases)
+    return { elsewhere: new Set(), start: async () => {}, handOver: async () => {}, stop: async () => {} };
   // One folder per node and data folder: two consoles on one machine never share a watchdog.
   const tag = createHash("sha256").update(env.DATA_DIR).digest("hex").slice(0, 8);
   const deadlines = new LeaseDeadlines({ folder: deadlineFolder(`${env.NODE_NAME}-${tag}`, env.DATA_DIR) });
@@ -34,13 +37,16 @@ export async function bootNode(deps: AppDeps, env: Env): Promise<NodeBoot> {
   return {
     elsewhere: await leases.heldElsewhere(),
     start: () => leases.start(),
-    async stop() {
+    async handOver() {
       const handed = await leases.handOver().catch((err: Error) => {
         lineLogger()(`Streams not handed over: ${err.message}`);
         return 0;
       });
       if (handed) log.info(`Handed ${handed} stream(s) over to the other nodes`);
+    },
+    async stop() {
       await leases.stop();
+      // The watchdog leaves once no deadline is left: after the supervisor stopped every ffmpeg.
       await deadlines.stop();
     },
   };

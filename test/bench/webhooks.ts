@@ -49,8 +49,8 @@ function report(label: string, xs: number[]) {
 async function main() {
   const org = (await deps.db.insert(organizations).values({ name: "Bench", slug: "bench" }).returning())[0]!;
   const project = (await deps.db.insert(projects).values({ name: "Bench", orgId: org.id }).returning())[0]!;
-  // A generic webhook: its JSON carries the event's `at`, which keys each receipt to its await emission.
-  deps.db.insert(webhooks).values({
+  // A generic webhook: its JSON carries the event's `at`, which keys each receipt to its emission.
+  await deps.db.insert(webhooks).values({
     projectId: project.id,
     url: receiver.url,
     format: "generic",

@@ -590,12 +590,12 @@ describe("Stream Activity History", () => {
       within(await screen.findByTestId(`history-${chosen.id}`)).getByRole("button", { expanded: false }),
     );
     expect(await screen.findByTestId(`history-details-${chosen.id}`)).toBeTruthy();
-    // The expanded record goes away behind the page's back; deleting another one refetches the await list.
-    deps.db.delete(streams).where(eq(streams.id, chosen.id));
+    // The expanded record goes away behind the page's back; deleting another one refetches the list.
+    await deps.db.delete(streams).where(eq(streams.id, chosen.id));
     await deleteThroughPage(second.id);
     expect(screen.queryByTestId(`history-${chosen.id}`)).toBeNull();
-    // A record with the same id returns: the dropped selection must not open it await again.
-    deps.db.insert(streams).values({
+    // A record with the same id returns: the dropped selection must not open it again.
+    await deps.db.insert(streams).values({
       id: chosen.id,
       projectId: project.id,
       mediaName: "back.mp4",
