@@ -48,13 +48,14 @@ describe("PostgreSQL out of reach", () => {
     await cluster.pg.up();
     const upAt = Date.now();
     console.log(`cluster figure: PostgreSQL down and up again in ${upAt - downAt} ms`);
-    // The nodes reconnect on their own: every lease is renewed after the restart.
+    // The nodes reconnect on their own: every lease is renewed after the restart (a lease lasts 10 s
+    // from its renewal, so an expiry past the restart plus 10 s was written after it).
     const sql = new SQL({ url: cluster.databaseUrl, max: 1 });
     try {
       await waitUntil(
         async () => {
           const rows =
-            (await sql`select count(*)::int as n from stream_leases where expires_at > ${upAt + 5_000}`) as {
+            (await sql`select count(*)::int as n from stream_leases where expires_at > ${upAt + 10_000}`) as {
               n: number;
             }[];
           return rows[0]!.n === STREAMS;
