@@ -3,7 +3,7 @@
 // kill to its next publish in nginx's own log; the killed node is started again before the next round.
 // Prints p50 and max beside the budget (30 s; datarhei Core waits 120 s before moving a process).
 
-import { type Cluster, startCluster } from "../cluster/cluster";
+import { startCluster } from "../cluster/cluster";
 import { doublePublishers, republishedAfter } from "../cluster/publishers";
 import { addDestination, projectWithVideo, startStream } from "../faults/harness";
 import { waitUntil } from "../support/wait";
@@ -11,22 +11,6 @@ import { waitUntil } from "../support/wait";
 const STREAMS = 10;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUDGET_MS = 30_000;
-
-async function leasesByNode(cluster: Cluster): Promise<Map<string, number[]>> {
-  const { SQL } = await import("bun");
-  const sql = new SQL({ url: cluster.databaseUrl, max: 1 });
-  try {
-    const rows = (await sql`select stream_id, node from stream_leases where expires_at > ${Date.now()}`) as {
-      stream_id: number;
-      node: string;
-    }[];
-    const by = new Map<string, number[]>();
-    for (const r of rows) by.set(r.node, [...(by.get(r.node) ?? []), r.stream_id]);
-    return by;
-  } finally {
-    await sql.close();
-  }
-}
 
 const cluster = await startCluster(["bench-a", "bench-b", "bench-c"]);
 try {
@@ -49,7 +33,7 @@ try {
   await waitUntil(allFlowing, 60_000, "all streams to publish", 250);
   const times: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const [victim, ids] = [...(await leasesByNode(cluster))].sort((a, b) => b[1].length - a[1].length)[0]!;
+    const [victim, ids] = [...(await cluster.leasesByNode())].sort((a, b) => b[1].length - a[1].length)[0]!;
     const moved = ids.map((id) => keyOf.get(id)!);
     const killedAt = Date.now();
     process.kill(cluster.nodes.get(victim)!.pid, "SIGKILL");

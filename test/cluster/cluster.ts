@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SQL } from "bun";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
 import { type PgServer, startPostgres } from "../support/postgres";
 import { type Api, type SpawnedServer, signIn, spawnServer, stopServer } from "../support/server-process";
@@ -29,6 +30,8 @@ export interface Cluster {
   /** Starts (or starts again) the node of this name. */
   startNode(name: string, env?: Record<string, string>): Promise<ClusterNode>;
   stopNode(name: string): Promise<void>;
+  /** The streams each node holds an unexpired lease on, read from the database. */
+  leasesByNode(): Promise<Map<string, number[]>>;
   stop(): Promise<void>;
 }
 
@@ -82,6 +85,21 @@ export async function startCluster(names: string[], env: Record<string, string> 
     mediaDir,
     nodes,
     startNode,
+    async leasesByNode() {
+      const sql = new SQL({ url: databaseUrl, max: 1 });
+      try {
+        const rows =
+          (await sql`select stream_id, node from stream_leases where expires_at > ${Date.now()}`) as {
+            stream_id: number;
+            node: string;
+          }[];
+        const by = new Map<string, number[]>();
+        for (const r of rows) by.set(r.node, [...(by.get(r.node) ?? []), r.stream_id]);
+        return by;
+      } finally {
+        await sql.close();
+      }
+    },
     async stopNode(name) {
       const node = nodes.get(name);
       if (node) await stopServer(node.server.proc);

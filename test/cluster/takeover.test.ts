@@ -27,22 +27,6 @@ let projectId = 0;
 /** The stream a test stopped on purpose. */
 let stoppedId = 0;
 
-async function leasesByNode(): Promise<Map<string, number[]>> {
-  const { SQL } = await import("bun");
-  const sql = new SQL({ url: cluster.databaseUrl, max: 1 });
-  try {
-    const rows = (await sql`select stream_id, node from stream_leases where expires_at > ${Date.now()}`) as {
-      stream_id: number;
-      node: string;
-    }[];
-    const by = new Map<string, number[]>();
-    for (const r of rows) by.set(r.node, [...(by.get(r.node) ?? []), r.stream_id]);
-    return by;
-  } finally {
-    await sql.close();
-  }
-}
-
 const flowingAll = async (wanted: readonly string[]) => {
   const flowing = await cluster.ingest.flowing();
   return wanted.every((k) => flowing.has(k));
@@ -73,7 +57,7 @@ afterAll(async () => {
 
 describe("three nodes on one PostgreSQL", () => {
   test("the streams are spread over the nodes, each run by exactly one", async () => {
-    const by = await leasesByNode();
+    const by = await cluster.leasesByNode();
     expect([...by.values()].flat().sort((a, b) => a - b)).toEqual(streamIds);
     expect(by.size).toBe(3);
     for (const ids of by.values()) expect(ids.length).toBeGreaterThanOrEqual(2);
@@ -92,7 +76,7 @@ describe("three nodes on one PostgreSQL", () => {
   });
 
   test("kill -9 of the node with the most streams: each publishes again from another node, never twice", async () => {
-    const by = await leasesByNode();
+    const by = await cluster.leasesByNode();
     const [victim, ids] = [...by].sort((a, b) => b[1].length - a[1].length)[0]!;
     const moved = ids.map((id) => keys[streamIds.indexOf(id)]!);
     const node = cluster.nodes.get(victim)!;
@@ -113,14 +97,14 @@ describe("three nodes on one PostgreSQL", () => {
     );
     expect(times.at(-1)!).toBeLessThan(30_000);
     await waitUntil(() => flowingAll(keys), 30_000, "every stream to flow", 250);
-    const after = await leasesByNode();
+    const after = await cluster.leasesByNode();
     expect(after.has(victim)).toBe(false);
     expect(doublePublishers(cluster.ingest.events)).toEqual([]);
     expect(cluster.ingest.errorLog()).not.toContain("already publishing");
   }, 120_000);
 
   test("a stop asked on a node that does not run the stream reaches its owner within a second", async () => {
-    const by = await leasesByNode();
+    const by = await cluster.leasesByNode();
     const [owner, ids] = [...by][0]!;
     const other = [...cluster.nodes.values()].find((n) => n.name !== owner && !dead.has(n.name))!;
     const id = ids[0]!;
@@ -144,7 +128,7 @@ describe("three nodes on one PostgreSQL", () => {
   }, 60_000);
 
   test("SIGSTOP of a node for 60 s: its streams move, its ffmpeg are gone before it wakes, and it lets go", async () => {
-    const by = await leasesByNode();
+    const by = await cluster.leasesByNode();
     const [frozen, ids] = [...by].filter(([n]) => !dead.has(n)).sort((a, b) => b[1].length - a[1].length)[0]!;
     const node = cluster.nodes.get(frozen)!;
     const moved = ids.map((id) => keys[streamIds.indexOf(id)]!);
