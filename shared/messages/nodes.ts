@@ -22,5 +22,8 @@ export const NODES = {
     name
       ? `Moving: node ${name} stopped answering, another node takes the stream over`
       : "Moving to another node",
+  /** A live stream's card while the console answers that its database is out of reach. */
+  databaseAway:
+    "The console cannot reach its database, so this stream may stop for a while. It starts again by itself once the database is back.",
   loadFailed: "The nodes could not be loaded.",
 };

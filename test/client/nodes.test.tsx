@@ -8,7 +8,8 @@ import StreamingPage from "@client/pages/streaming/StreamingPage";
 import { destinations, nodes, streams } from "@server/platform/db/schema";
 import { NODES } from "@shared/messages/nodes";
 import type { NodeView } from "@shared/schemas/nodes";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { failing } from "../support/failing-caller";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -136,4 +137,61 @@ describe("a stream card", () => {
     expect(within(card).getByTestId("stream-node").textContent).toBe(NODES.onNode("eu-1"));
     expect(within(screen.getByTestId(`destination-${ended.id}`)).queryByTestId("stream-node")).toBeNull();
   });
+
+  test("says a live stream may stop while the server cannot reach its database, and not once it can again", async () => {
+    const deps = testDeps();
+    const org = await makeOrg(deps);
+    const user = await makeUser(deps, { orgId: org.id, role: "viewer" });
+    const project = await makeProject(deps, { orgId: org.id });
+    writeCurrentProject(project.id);
+    const [live] = await deps.db
+      .insert(destinations)
+      .values({
+        projectId: project.id,
+        name: "Live one",
+        type: "custom",
+        rtmpUrl: "rtmp://127.0.0.1/live",
+        streamKey: "",
+      })
+      .returning();
+    await deps.db.insert(streams).values({
+      projectId: project.id,
+      destinationId: live!.id,
+      mediaName: "trailer.mp4",
+      destinationName: "Live one",
+      destinationType: "custom",
+      status: "running",
+      node: "eu-1",
+    });
+    const net = failing(await callerFor(deps, user.email), "streaming.destinations", {
+      code: "SERVICE_UNAVAILABLE",
+      brokenAtFirst: false,
+    });
+    renderWithApp(<StreamingPage />, { caller: net.caller });
+    const card = await screen.findByTestId(`destination-${live!.id}`);
+    expect(within(card).getByTestId("stream-node").textContent).toBe(NODES.onNode("eu-1"));
+    expect(within(card).queryByTestId("database-away")).toBeNull();
+
+    // A live page asks every 2 s: the next answer is the 503 of a database out of reach. Those polls
+    // update the page outside any act(), as in a browser; React is told it is not in a test meanwhile.
+    const actEnvironment = Reflect.get(globalThis, "IS_REACT_ACT_ENVIRONMENT");
+    Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", false);
+    net.breakNow();
+    await waitFor(
+      () => expect(within(card).getByTestId("database-away").textContent).toBe(NODES.databaseAway),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(within(card).queryByTestId("stream-node")).toBeNull();
+
+    net.heal();
+    // A boolean, not the element: printing a DOM node on each failed check would block the page's polls.
+    await waitFor(() => expect(within(card).queryByTestId("database-away") === null).toBe(true), {
+      timeout: 5000,
+    });
+    expect(within(card).getByTestId("stream-node").textContent).toBe(NODES.onNode("eu-1"));
+    cleanup();
+    Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", actEnvironment);
+  }, 20_000);
 });

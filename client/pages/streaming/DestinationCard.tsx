@@ -21,6 +21,8 @@ export interface DestinationCardProps {
   /** The items of the playlist on air, when the live stream plays one. */
   playlistItems?: PlaylistItemView[] | null;
   busy?: boolean;
+  /** The server cannot reach its database: what the card shows is its last answer. */
+  databaseAway?: boolean;
   onStart(): void;
   onStop(): void;
   onChange(): void;
@@ -35,6 +37,7 @@ export function DestinationCard({
   live,
   playlistItems,
   busy,
+  databaseAway = false,
   onStart,
   onStop,
   onChange,
@@ -97,12 +100,17 @@ export function DestinationCard({
             )}
           </Text>
         )}
-        {liveNow && d.stream_moving && (
+        {liveNow && databaseAway && (
+          <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="database-away">
+            {NODES.databaseAway}
+          </Text>
+        )}
+        {liveNow && !databaseAway && d.stream_moving && (
           <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="stream-moving">
             {NODES.moving(d.stream_node)}
           </Text>
         )}
-        {liveNow && d.stream_node && !d.stream_moving && (
+        {liveNow && !databaseAway && d.stream_node && !d.stream_moving && (
           <Text fontSize="xs" color="fg.muted" mt="-2" data-testid="stream-node">
             {NODES.onNode(d.stream_node)}
           </Text>

@@ -13,6 +13,8 @@ export interface DestinationListProps {
   /** The project's playlists, to say which item of a playlist on air plays now. */
   playlists?: PlaylistView[];
   busyDestination: number | null;
+  /** The server cannot reach its database: live cards say their stream may stop for a while. */
+  databaseAway?: boolean;
   onAdd(): void;
   onStart(d: Destination): void;
   onStop(d: Destination): void;
@@ -64,6 +66,7 @@ export function DestinationList(props: DestinationListProps) {
           live={d.active_stream_id !== null ? liveById.get(d.active_stream_id) : null}
           playlistItems={playlistOf(d.active_stream_id)}
           busy={props.busyDestination === d.id}
+          databaseAway={props.databaseAway ?? false}
           onStart={() => props.onStart(d)}
           onStop={() => props.onStop(d)}
           onChange={() => props.onChange(d)}

@@ -56,6 +56,7 @@ export function StreamingWorkspace({
           streams={data.streams}
           playlists={playlists.data}
           busyDestination={actions.busyDestination}
+          databaseAway={data.databaseAway}
           onAdd={onAddDestination}
           onStart={(d) => setMediaFor({ destination: d, changing: false })}
           onChange={(d) => setMediaFor({ destination: d, changing: true })}

@@ -1,3 +1,4 @@
+import { errorStatus } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { isLive } from "@shared/schemas/streaming";
 import { useRef } from "react";
@@ -66,7 +67,8 @@ export function rememberBounds(seen: number[], list: PolledDestination[], now = 
  * Destinations and the stream list of one project, polled as destinationsPollMs says; the stream list
  * follows the destinations' pace, and polls every 2 s on its own while anything is live or preparing.
  * A refused call (403) leaves the lists empty without a message (docs/screens.md#streaming).
- * A failure that ends a stream meanwhile raises a notice.
+ * A failure that ends a stream meanwhile raises a notice. While the server answers 503 (its database
+ * is out of reach) the last answer stays on screen and `databaseAway` says so.
  */
 export function useStreamingData(projectId: number) {
   const bounds = useRef<number[]>([]);
@@ -100,5 +102,6 @@ export function useStreamingData(projectId: number) {
     destinationsLoading: destinations.isLoading,
     streams: status.data?.streams ?? [],
     preparations: status.data?.preparations ?? [],
+    databaseAway: errorStatus(destinations.error) === 503 || errorStatus(status.error) === 503,
   };
 }
