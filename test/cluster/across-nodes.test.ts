@@ -25,7 +25,7 @@ let webhookId = 0;
 /** The routed stream of the first scenario (a playlist), edited in the second. */
 let routedId = 0;
 let routedOwner = "";
-/** The window of the third scenario and the moment its stream first published. */
+/** The window of the third scenario, whose webhook the fourth follows. */
 let scheduleId = 0;
 
 const ROUTED_KEY = "span-routed";
