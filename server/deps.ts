@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createSteamClient, type SteamClient } from "@server/features/analytics/steam/client";
-import { LoginRateLimiter } from "@server/features/auth/rate-limit";
+import { type LoginLimiter, LoginRateLimiter } from "@server/features/auth/rate-limit";
 import type { Session } from "@server/features/auth/session";
+import { SharedLoginLimiter } from "@server/features/auth/shared-rate-limit";
 import { TokenBucketLimiter } from "@server/features/auth/token-bucket";
 import type { MediaHold } from "@server/features/media/media-holds";
 import {
@@ -45,7 +46,8 @@ export interface AppDeps {
   /** Messages to the other nodes sharing the database (LISTEN/NOTIFY on PostgreSQL). */
   signals: ClusterSignals;
   /** Sign-in attempts and every other password check (on deps.now). */
-  loginLimiter: LoginRateLimiter;
+  /** Sign-in attempts: counted in memory, or in the database when nodes share it (see leases). */
+  loginLimiter: LoginLimiter;
   /** Requests per API token (a token bucket on deps.now). */
   apiTokenLimiter: TokenBucketLimiter;
   now: () => number;
@@ -141,6 +143,11 @@ function nodeLeases(
   });
 }
 
+/** Nodes sharing a database count sign-in attempts in it; a console alone counts them in memory. */
+function loginLimiter(db: Db, now: () => number, shared: boolean): LoginLimiter {
+  return shared ? new SharedLoginLimiter(db, { now }) : new LoginRateLimiter({ now });
+}
+
 /** A database a test hands over, with what goes with it. */
 function givenDatabase(db: Db, o: Partial<AppDeps>): Pick<AppDeps, "db" | "sqlite" | "closeDb" | "signals"> {
   return {
@@ -175,7 +182,9 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     sqlite,
     closeDb,
     signals,
-    loginLimiter: overrides.loginLimiter ?? new LoginRateLimiter({ now }),
+    loginLimiter:
+      overrides.loginLimiter ??
+      (leases ? new SharedLoginLimiter(db, { now }) : new LoginRateLimiter({ now })),
     apiTokenLimiter: overrides.apiTokenLimiter ?? new TokenBucketLimiter({ now }),
     now,
     supervisor:

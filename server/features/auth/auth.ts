@@ -37,7 +37,7 @@ export async function login(
   input: z.infer<typeof loginInput>,
   clientAddress: string,
 ): Promise<SignedIn> {
-  const attempt = admitted(deps.loginLimiter.reserve(clientAddress, input.email));
+  const attempt = admitted(await deps.loginLimiter.reserve(clientAddress, input.email));
   const [row] = await deps.db
     .select({
       id: users.id,
@@ -52,7 +52,7 @@ export async function login(
   // Always verify once, so unknown emails and wrong passwords take the same time and get one message.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
   if (!row || !ok || !row.isActive) throw unauthorized(AUTH.invalidCredentials);
-  attempt.succeeded();
+  await attempt.succeeded();
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
   if (!memberMaySignIn(row.role, row.orgActive)) throw forbidden(AUTH.organizationDeactivated);
   const token = generateSessionToken();
@@ -102,11 +102,11 @@ async function checkPassword(
   message: string,
 ) {
   const attempt = admitted(
-    deps.loginLimiter.reserveReauthentication(clientAddress, user.email, String(user.id)),
+    await deps.loginLimiter.reserveReauthentication(clientAddress, user.email, String(user.id)),
   );
   const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(password, row.hash))) throw badRequest(message);
-  attempt.succeeded();
+  await attempt.succeeded();
 }
 
 export async function changeName(deps: AppDeps, user: SessionUser, input: z.infer<typeof changeNameInput>) {

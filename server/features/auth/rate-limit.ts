@@ -4,7 +4,7 @@ import {
   LOGIN_FAILURE_WINDOW_MS,
 } from "@shared/limits";
 
-interface Counter {
+export interface Counter {
   count: number;
   resetAt: number;
 }
@@ -20,10 +20,32 @@ export interface LimiterOptions {
 
 /** Handed out by `reserve`: a sign-in that turned out right gives its slot back. */
 export interface Attempt {
-  succeeded(): void;
+  succeeded(): void | Promise<void>;
 }
 
 export type Reservation = { ok: true; attempt: Attempt } | { ok: false; retryAfterMs: number };
+
+/** Where sign-in attempts are counted: this process's memory, or the database the nodes share. */
+export interface LoginLimiter {
+  reserve(address: string, account: string): Reservation | Promise<Reservation>;
+  reserveReauthentication(
+    address: string,
+    account: string,
+    accountId: string,
+  ): Reservation | Promise<Reservation>;
+}
+
+/** The keys an attempt counts under: the address over all accounts, the address on this account. */
+export const addressKey = (address: string) => `addr\n${address}`;
+export const pairKey = (address: string, account: string) =>
+  `pair\n${address}\n${account.trim().toLowerCase()}`;
+/** A password check by the signed-in account itself, counted from any address. */
+export const reauthKey = (accountId: string) => `reauth\n${accountId}`;
+
+/** How long until a counter that has reached its limit opens again; null while it is below. */
+export function waitFor(counter: Counter, limit: number, now: number): number | null {
+  return counter.count >= limit ? Math.max(1, counter.resetAt - now) : null;
+}
 
 /** Counters above this size are swept of expired entries, so a flood of fresh keys cannot grow memory. */
 const SWEEP_ABOVE = 10_000;
@@ -36,7 +58,7 @@ const SWEEP_EVERY_MS = 1000;
  * its own slot and clears its own (address, account) pair, and nothing else: an attacker's valid
  * sign-in on their own account cannot reset the count on someone else's.
  */
-export class LoginRateLimiter {
+export class LoginRateLimiter implements LoginLimiter {
   private counters = new Map<string, Counter>();
   private lastSweep = 0;
   private readonly perAccount: number;
@@ -63,22 +85,24 @@ export class LoginRateLimiter {
    * to lock the owner out of signing in.
    */
   reserveReauthentication(address: string, account: string, accountId: string): Reservation {
-    return this.take(address, account, `reauth\n${accountId}`);
+    return this.take(address, account, reauthKey(accountId));
   }
 
   private take(address: string, account: string, everywhereKey: string | null): Reservation {
     const now = this.now();
     if (this.counters.size > SWEEP_ABOVE && now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
-    const addressKey = `addr\n${address}`;
-    const whole = this.live(addressKey, now);
+    const wholeKey = addressKey(address);
+    const whole = this.live(wholeKey, now);
     // A blocked address gets no further entries: fresh account names cannot grow the map.
-    if (whole.count >= this.perAddress) return { ok: false, retryAfterMs: Math.max(1, whole.resetAt - now) };
-    const pairKey = `pair\n${address}\n${account.trim().toLowerCase()}`;
-    const pair = this.live(pairKey, now);
-    if (pair.count >= this.perAccount) return { ok: false, retryAfterMs: Math.max(1, pair.resetAt - now) };
+    const addressWait = waitFor(whole, this.perAddress, now);
+    if (addressWait !== null) return { ok: false, retryAfterMs: addressWait };
+    const oneKey = pairKey(address, account);
+    const pair = this.live(oneKey, now);
     const everywhere = everywhereKey === null ? null : this.live(everywhereKey, now);
-    if (everywhere && everywhere.count >= this.perAccount)
-      return { ok: false, retryAfterMs: Math.max(1, everywhere.resetAt - now) };
+    const accountWait = [pair, everywhere]
+      .map((c) => c && waitFor(c, this.perAccount, now))
+      .find((w) => w != null);
+    if (accountWait != null) return { ok: false, retryAfterMs: accountWait };
     pair.count++;
     whole.count++;
     if (everywhere) everywhere.count++;
@@ -89,9 +113,9 @@ export class LoginRateLimiter {
         succeeded: () => {
           if (settled) return;
           settled = true;
-          this.counters.delete(pairKey);
+          this.counters.delete(oneKey);
           if (everywhereKey !== null) this.counters.delete(everywhereKey);
-          const current = this.counters.get(addressKey);
+          const current = this.counters.get(wholeKey);
           if (current === whole && whole.count > 0) whole.count--;
         },
       },

@@ -66,3 +66,15 @@ export const projects = sqliteTable(
   },
   (t) => [index("projects_org_idx").on(t.orgId)],
 );
+
+/**
+ * Sign-in attempts counted per window, where several nodes share the database: every node counts
+ * into the same rows, so a load balancer spreading guesses over nodes buys no more of them. A console
+ * alone on its database counts in memory and leaves this table empty.
+ */
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  /** Epoch ms at which the window ends and the count starts again from nothing. */
+  resetAt: integer("reset_at").notNull(),
+});

@@ -21,6 +21,7 @@ export const healthSamples = chosen.healthSamples;
 export const jobs = chosen.jobs;
 export const leaderLeases = chosen.leaderLeases;
 export const liveRuns = chosen.liveRuns;
+export const loginAttempts = chosen.loginAttempts;
 export const mediaFiles = chosen.mediaFiles;
 export const mediaPreparations = chosen.mediaPreparations;
 export const nodes = chosen.nodes;
