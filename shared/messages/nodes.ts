@@ -22,5 +22,11 @@ export const NODES = {
     name
       ? `Moving: node ${name} stopped answering, another node takes the stream over`
       : "Moving to another node",
+  /** A node found it cannot read the stream's media (a mount missing on its machine) and handed it on. */
+  cannotRead: (node: string, file: string) =>
+    `Node ${node} cannot read ${file}; another node takes the stream over.`,
+  /** No node that was up could read the stream's media, so the stream failed. */
+  readByNone: (file: string, nodes: readonly string[]) =>
+    `No node could read ${file} (tried on ${nodes.join(", ")}).`,
   loadFailed: "The nodes could not be loaded.",
 };

@@ -45,6 +45,8 @@ export function DestinationCard({
   const status = d.stream_status;
   const liveNow = hasStreamControls(status);
   const failure = d.last_failure;
+  // A node that cannot read the media says so in place of the moving and node lines.
+  const unreadable = d.stream_unreadable;
   // A run that ended in error keeps its badge and border until the next start.
   // A start retrying after failures has nothing on air: it reads "Reconnecting", not "Starting".
   const retrying = status === "starting" && !!failure && !failure.ended;
@@ -97,12 +99,17 @@ export function DestinationCard({
             )}
           </Text>
         )}
-        {liveNow && d.stream_moving && (
+        {liveNow && unreadable && !unreadable.failed && (
+          <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="stream-unreadable">
+            {NODES.cannotRead(unreadable.nodes[0] ?? "", unreadable.file)}
+          </Text>
+        )}
+        {liveNow && d.stream_moving && !unreadable && (
           <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="stream-moving">
             {NODES.moving(d.stream_node)}
           </Text>
         )}
-        {liveNow && d.stream_node && !d.stream_moving && (
+        {liveNow && d.stream_node && !d.stream_moving && !unreadable && (
           <Text fontSize="xs" color="fg.muted" mt="-2" data-testid="stream-node">
             {NODES.onNode(d.stream_node)}
           </Text>
@@ -117,6 +124,11 @@ export function DestinationCard({
           <PlaylistOnAir items={playlistItems} playSeconds={live.play_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
+        {!liveNow && unreadable?.failed && (
+          <Text fontSize="sm" color="red.fg" mt="-2" data-testid="stream-unreadable">
+            {NODES.readByNone(unreadable.file, unreadable.nodes)}
+          </Text>
+        )}
         <UptimeLine
           destinationId={d.id}
           steam={d.type === "steam"}
