@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { AppDeps } from "@server/deps";
 import { NodeLeases, type NodeLeasesHost } from "@server/features/nodes";
-import { localSignals } from "@server/platform/db/signals";
 import { nodes, streamLeases, streams, streamUnreadable } from "@server/platform/db/schema";
+import { localSignals } from "@server/platform/db/signals";
 import { UNREADABLE_RETRY_MS } from "@shared/schemas/nodes";
 import { makeOrg, makeProject, testDeps } from "@test/support/server";
 import { waitUntil } from "@test/support/wait";
