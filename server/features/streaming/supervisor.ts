@@ -15,10 +15,10 @@ import { cpuAwareGate, type StartGate } from "./start-gate";
 import { cancelWait, inOrder, newEntry, type StreamEntry } from "./stream-entry";
 import type { ProcessEnd, StreamProcess } from "./stream-process";
 import { StreamRegistry } from "./stream-registry";
-import { mediaHere } from "./unreadable-here";
 import { type StreamRunOptions, streamRun } from "./stream-run";
 import * as store from "./stream-store";
 import type { SupervisorOptions } from "./supervisor-options";
+import { mediaHere } from "./unreadable-here";
 import { WhileStreams } from "./while-streams";
 
 export type { SupervisorOptions };
