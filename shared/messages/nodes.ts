@@ -25,5 +25,11 @@ export const NODES = {
   /** A live stream's card while the console answers that its database is out of reach. */
   databaseAway:
     "The console cannot reach its database, so this stream may stop for a while. It starts again by itself once the database is back.",
+  /** A node found it cannot read the stream's media (a mount missing on its machine) and handed it on. */
+  cannotRead: (node: string, file: string) =>
+    `Node ${node} cannot read ${file}; another node takes the stream over.`,
+  /** No node that was up could read the stream's media, so the stream failed. */
+  readByNone: (file: string, nodes: readonly string[]) =>
+    `No node could read ${file} (tried on ${nodes.join(", ")}).`,
   loadFailed: "The nodes could not be loaded.",
 };

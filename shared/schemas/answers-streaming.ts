@@ -59,6 +59,16 @@ export const destinationView = z.object({
     .describe(
       "True while the live stream's node has stopped renewing its lease and another node is about to take it over (PostgreSQL only).",
     ),
+  stream_unreadable: z
+    .object({
+      file: z.string().describe("The media the nodes could not read, by the name it was uploaded with."),
+      nodes: z.array(z.string()).describe("The nodes that said they cannot read it, newest first."),
+      failed: z.boolean().describe("True once no node that is up could read it and the stream failed."),
+    })
+    .nullable()
+    .describe(
+      "While the live stream moves because its node cannot read the media, or once its stream failed because no node could; null otherwise (PostgreSQL only).",
+    ),
   started_by_window: z.boolean().describe("True when a broadcast window started the live stream."),
   /** The newest run's failure, until the next start; null when it did not fail. */
   last_failure: destinationFailure.nullable(),

@@ -4,6 +4,8 @@ import { isoTime } from "./answers-common";
 /** Heartbeats a node may miss before it reads as down. */
 export const NODE_HEARTBEAT_MS = 5000;
 export const NODE_DOWN_AFTER_MS = 3 * NODE_HEARTBEAT_MS;
+/** How long a node's word that it cannot read a stream's media keeps it off that stream (then it tries again). */
+export const UNREADABLE_RETRY_MS = 10 * 60_000;
 
 /** One console process on the shared database, as its last heartbeat left it. */
 export const nodeView = z.object({

@@ -27,8 +27,11 @@ export interface Cluster {
   ingest: NginxRtmp;
   mediaDir: string;
   nodes: Map<string, ClusterNode>;
-  /** Starts (or starts again) the node of this name. */
-  startNode(name: string, env?: Record<string, string>): Promise<ClusterNode>;
+  /**
+   * Starts (or starts again) the node of this name. `mediaDir` links its media folder elsewhere than
+   * the shared one: a machine whose mount is missing or points at the wrong place.
+   */
+  startNode(name: string, env?: Record<string, string>, opts?: { mediaDir?: string }): Promise<ClusterNode>;
   stopNode(name: string): Promise<void>;
   /** The streams each node holds an unexpired lease on, read from the database. */
   leasesByNode(): Promise<Map<string, number[]>>;
@@ -44,11 +47,15 @@ export async function startCluster(names: string[], env: Record<string, string> 
   const ingest = await startNginxRtmp();
   const nodes = new Map<string, ClusterNode>();
 
-  async function startNode(name: string, extra: Record<string, string> = {}): Promise<ClusterNode> {
+  async function startNode(
+    name: string,
+    extra: Record<string, string> = {},
+    opts: { mediaDir?: string } = {},
+  ): Promise<ClusterNode> {
     const dataDir = join(root, name);
     mkdirSync(dataDir, { recursive: true });
     try {
-      symlinkSync(mediaDir, join(dataDir, "media"));
+      symlinkSync(opts.mediaDir ?? mediaDir, join(dataDir, "media"));
     } catch {
       // Started before: the link is there.
     }

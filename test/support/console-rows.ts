@@ -171,6 +171,9 @@ export async function fillEveryTable(db: Db): Promise<void> {
     acquiredAt: FAR_TIME - 10_000,
     figures: { fps: 30, bitrate_kbps: 6000, speed: 1 } as never,
   });
+  await db
+    .insert(t.streamUnreadable)
+    .values({ streamId, node: "node-b", file: "Trailer «final».mp4", at: FAR_TIME });
   await db.insert(t.streams).values({
     projectId,
     playlistId: playlist!.id,

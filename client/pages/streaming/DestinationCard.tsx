@@ -11,6 +11,7 @@ import { STREAMING } from "@shared/messages/streaming";
 import type { PlaylistItemView } from "@shared/schemas/playlists";
 import { LastFailure } from "./LastFailure";
 import { LiveFigures } from "./LiveFigures";
+import { NodeLine } from "./NodeLine";
 import { PlaylistOnAir } from "./PlaylistOnAir";
 import { type Destination, type LiveFigures as Figures, hasStreamControls } from "./types";
 import { UptimeLine } from "./UptimeLine";
@@ -48,6 +49,8 @@ export function DestinationCard({
   const status = d.stream_status;
   const liveNow = hasStreamControls(status);
   const failure = d.last_failure;
+  // A node that cannot read the media says so in place of the moving and node lines.
+  const unreadable = d.stream_unreadable;
   // A run that ended in error keeps its badge and border until the next start.
   // A start retrying after failures has nothing on air: it reads "Reconnecting", not "Starting".
   const retrying = status === "starting" && !!failure && !failure.ended;
@@ -100,21 +103,7 @@ export function DestinationCard({
             )}
           </Text>
         )}
-        {liveNow && databaseAway && (
-          <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="database-away">
-            {NODES.databaseAway}
-          </Text>
-        )}
-        {liveNow && !databaseAway && d.stream_moving && (
-          <Text fontSize="xs" color="orange.fg" mt="-2" data-testid="stream-moving">
-            {NODES.moving(d.stream_node)}
-          </Text>
-        )}
-        {liveNow && !databaseAway && d.stream_node && !d.stream_moving && (
-          <Text fontSize="xs" color="fg.muted" mt="-2" data-testid="stream-node">
-            {NODES.onNode(d.stream_node)}
-          </Text>
-        )}
+        {liveNow && <NodeLine destination={d} databaseAway={databaseAway} />}
         {liveNow && d.store_page && <StorePageBadge view={d.store_page} withReason />}
         {liveNow && d.started_by_window && (
           <Text fontSize="sm" color="blue.fg" data-testid="started-by-window">
@@ -125,6 +114,11 @@ export function DestinationCard({
           <PlaylistOnAir items={playlistItems} playSeconds={live.play_seconds} />
         )}
         {failure && <LastFailure failure={failure} />}
+        {!liveNow && unreadable?.failed && (
+          <Text fontSize="sm" color="red.fg" mt="-2" data-testid="stream-unreadable">
+            {NODES.readByNone(unreadable.file, unreadable.nodes)}
+          </Text>
+        )}
         <UptimeLine
           destinationId={d.id}
           steam={d.type === "steam"}

@@ -15,6 +15,8 @@ export interface ClaimRequest {
   capacity: number | null;
   /** Heartbeats at or after this time count a node as up. */
   aliveSince: number;
+  /** This node's word, at or after this time, that it cannot read a stream's media keeps it off that stream. */
+  unreadableSince?: number;
 }
 
 /**
@@ -27,15 +29,18 @@ export function claimQuota(held: number, capacity: number | null, share: number)
   return Math.max(0, Math.min(room, share - held));
 }
 
-/**
- * Claims streams that should be on air and have no live lease, in one transaction whose selected
- * rows are locked with SKIP LOCKED: nodes claiming at the same moment split the streams between them.
- */
 /** A stream claimed, with the node whose lease had expired (null: it had none). */
 export interface Claimed extends HeldLease {
   from: string | null;
 }
 
+const skipOf = (r: ClaimRequest) =>
+  r.unreadableSince === undefined ? undefined : { node: r.node, since: r.unreadableSince };
+
+/**
+ * Claims streams that should be on air and have no live lease, in one transaction whose selected
+ * rows are locked with SKIP LOCKED: nodes claiming at the same moment split the streams between them.
+ */
 export async function claimUnowned(db: Db, request: ClaimRequest, clock: LeaseClock): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const perNode = await leasesPerNode(tx, clock.now);
@@ -49,7 +54,7 @@ export async function claimUnowned(db: Db, request: ClaimRequest, clock: LeaseCl
     const quota = claimQuota(held, request.capacity, share);
     const claimed: Claimed[] = [];
     // Only the rows this node takes are locked: a node claiming beside it skips them and takes others.
-    for (const { id, previousNode } of await unownedStreams(tx, clock.now, quota)) {
+    for (const { id, previousNode } of await unownedStreams(tx, clock.now, quota, skipOf(request))) {
       const lease = await acquireLease(tx, id, request.node, clock);
       if (lease) claimed.push({ ...lease, from: previousNode });
     }

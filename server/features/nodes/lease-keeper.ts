@@ -190,6 +190,7 @@ export class LeaseKeeper {
         node: this.o.node,
         capacity: this.o.capacity,
         aliveSince: this.o.now() - NODE_DOWN_AFTER_MS,
+        unreadableSince: this.o.now() - this.timings.unreadableRetryMs,
       };
       claimed = await claimUnowned(this.o.db, request, this.clock());
     } catch (error) {

@@ -1,8 +1,8 @@
 import type { Db } from "@server/platform/db/client";
 import { forUpdateSkipLocked } from "@server/platform/db/portable";
-import { nodes, streamLeases, streams } from "@server/platform/db/schema";
+import { nodes, streamLeases, streams, streamUnreadable } from "@server/platform/db/schema";
 import { LIVE_STATUSES, type LiveFigures } from "@shared/schemas/streaming";
-import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 
 /** A stream this node holds: the lease's epoch is what its writes about the stream must name. */
 export interface HeldLease {
@@ -147,18 +147,38 @@ export async function countUnowned(db: Db, now: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The node said, at `since` or later, that it cannot read the stream's media. */
+const saidUnreadable = (tx: Db, node: string, since: number) =>
+  tx
+    .select({ streamId: streamUnreadable.streamId })
+    .from(streamUnreadable)
+    .where(
+      and(
+        eq(streamUnreadable.streamId, streams.id),
+        eq(streamUnreadable.node, node),
+        gte(streamUnreadable.at, since),
+      ),
+    );
+
 /**
  * Streams that should be on air with no node running them: no lease, or an expired one. Locked with
  * SKIP LOCKED inside the caller's transaction, so two nodes claiming at once never take the same one.
+ * A stream whose media `skip.node` said since `skip.since` it cannot read is left to the other nodes.
  */
-export async function unownedStreams(tx: Db, now: number, limit: number) {
+export async function unownedStreams(
+  tx: Db,
+  now: number,
+  limit: number,
+  skip?: { node: string; since: number },
+) {
   if (limit <= 0) return [];
+  const readable = skip ? notExists(saidUnreadable(tx, skip.node, skip.since)) : undefined;
   return forUpdateSkipLocked(
     tx
       .select({ id: streams.id, previousNode: streamLeases.node })
       .from(streams)
       .leftJoin(streamLeases, eq(streamLeases.streamId, streams.id))
-      .where(unowned(now))
+      .where(and(unowned(now), readable))
       .orderBy(asc(streams.id))
       .limit(limit),
     streams,

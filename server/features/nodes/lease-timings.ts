@@ -1,3 +1,5 @@
+import { UNREADABLE_RETRY_MS } from "@shared/schemas/nodes";
+
 /**
  * The lease rhythm. A node renews every 2 s; a lease lasts 10 s from its last renewal. A node that
  * could not renew stops its own ffmpeg when 3 s are left, and the watchdog (a separate process) kills
@@ -13,6 +15,11 @@ export interface LeaseTimings {
   /** How long before its lease's end the watchdog kills the stream's ffmpeg. */
   watchdogMs: number;
   claimMs: number;
+  /**
+   * How long a node's word that it cannot read a stream's media keeps it off that stream: long enough
+   * not to send the stream round the nodes, short enough that a mount put right is tried again.
+   */
+  unreadableRetryMs: number;
 }
 
 export const LEASE_TIMINGS: LeaseTimings = {
@@ -21,4 +28,5 @@ export const LEASE_TIMINGS: LeaseTimings = {
   selfStopMs: 3_000,
   watchdogMs: 1_000,
   claimMs: 2_000,
+  unreadableRetryMs: UNREADABLE_RETRY_MS,
 };

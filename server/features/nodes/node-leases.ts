@@ -7,6 +7,7 @@ import { and, eq, gte, ne } from "drizzle-orm";
 import { type Deadlines, type LeaseHost, LeaseKeeper } from "./lease-keeper";
 import { aliveNodes, leasesPerNode, sharedFigures } from "./lease-store";
 import type { LeaseTimings } from "./lease-timings";
+import { clearUnreadable, markUnreadable, unreadableSince } from "./unreadable-store";
 
 /** What this node is asked to do by another: stop or refresh a stream it runs, or claim waiting ones. */
 type Signal = { stop: number } | { changed: number } | { claim: true };
@@ -132,6 +133,29 @@ export class NodeLeases {
   }
   release = (streamId: number) => this.keeper.release(streamId);
 
+  /** Whether a node other than this one is up (its heartbeat is recent). */
+  async othersUp(): Promise<boolean> {
+    const up = await aliveNodes(this.o.db, this.o.now() - NODE_DOWN_AFTER_MS);
+    return up.some((n) => n !== this.o.node);
+  }
+
+  /**
+   * This node cannot read the stream's media (`file`, the name the studio knows): that is recorded for
+   * every node to see. While a node that is up has not said the same, the lease goes back and the
+   * others are told to claim ("handed"); once every node up has, the stream is nobody's to run ("nowhere").
+   */
+  async cannotRead(streamId: number, file: string): Promise<"handed" | "nowhere"> {
+    const now = this.o.now();
+    await markUnreadable(this.o.db, { streamId, node: this.o.node, file, at: now });
+    const said = await unreadableSince(this.o.db, streamId, now - this.keeper.timings.unreadableRetryMs);
+    const unable = new Set(said.map((m) => m.node));
+    const up = await aliveNodes(this.o.db, now - NODE_DOWN_AFTER_MS);
+    if (up.every((n) => unable.has(n))) return "nowhere";
+    await this.keeper.release(streamId);
+    await this.tell({ claim: true });
+    return "handed";
+  }
+
   /** The node holding an unexpired lease on the stream, when it is not this one. */
   private async ownerElsewhere(streamId: number): Promise<string | null> {
     const [lease] = await this.o.db
@@ -157,8 +181,11 @@ export class NodeLeases {
     return false;
   }
 
+  /** The stream's media changed: a node that could not read the old may read the new, so each may try. */
   async changedElsewhere(streamId: number): Promise<void> {
+    await clearUnreadable(this.o.db, streamId);
     if (await this.ownerElsewhere(streamId)) await this.tell({ changed: streamId });
+    else await this.tell({ claim: true });
   }
 
   async heldElsewhere(): Promise<Set<number>> {

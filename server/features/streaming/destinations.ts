@@ -20,6 +20,7 @@ import {
   liveStreamsByDestination,
   unleased,
 } from "./stream-views";
+import { unreadableOnCards } from "./unreadable-views";
 import { hasMaskedCredentials, keepStoredCredentials } from "./url-credentials";
 
 // Stream destinations of a project. Tenancy first (404), then the role (403), then the work.
@@ -48,9 +49,16 @@ export async function listDestinations(
         [...live.values()].map((s) => s.id),
       )
     : new Set<number>();
-  return rows.map((r) => ({
+  const cards = rows.map((r) => ({
+    live: live.get(r.id),
+    latest: latest.get(r.id),
+    moving: moving.has(live.get(r.id)?.id ?? 0),
+  }));
+  const unreadable = deps.leases ? await unreadableOnCards(deps, cards) : [];
+  return rows.map((r, i) => ({
     ...destinationView(r, live.get(r.id), seesKeys(user), latest.get(r.id)),
-    stream_moving: moving.has(live.get(r.id)?.id ?? 0),
+    stream_moving: cards[i]!.moving,
+    stream_unreadable: unreadable[i] ?? null,
     next_schedule: next.get(r.id) ?? null,
     store_page: storePageOfCard(deps, r.id),
   }));

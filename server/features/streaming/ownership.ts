@@ -11,6 +11,12 @@ export interface StreamOwnership {
   guard(streamId: number, pid: number): void;
   /** The child ended: the watchdog forgets it. */
   unguard(pid: number): void;
+  /**
+   * This node cannot read the stream's media (`file`, the studio's name for it): recorded for every
+   * node. "handed": its lease went back and a node that has not said the same will claim it;
+   * "nowhere": no node that is up can read it.
+   */
+  cannotRead(streamId: number, file: string): Promise<"handed" | "nowhere">;
   /** The stream ended here for good (stopped, failed with no retry): its lease is given back. */
   release(streamId: number): Promise<void>;
   /**

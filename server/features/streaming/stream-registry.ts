@@ -28,9 +28,11 @@ export class StreamRegistry {
   has = (streamId: number) => this.entries.has(streamId);
   ids = () => [...this.entries.keys()];
 
-  add(entry: StreamEntry): void {
+  /** Takes the stream in hand; answers it. */
+  add(entry: StreamEntry): StreamEntry {
     this.entries.set(entry.streamId, entry);
     this.o.watch.set(true);
+    return entry;
   }
 
   /** Lets go of the stream (once); its lease goes back unless another node owns the stream now. */

@@ -51,8 +51,10 @@ async function checkMedia(
   media: MediaRow | undefined,
 ): Promise<MediaRow> {
   const video = await requireProjectVideo(deps, seer, destination.projectId, media);
-  // Refused now rather than accepted and failed a moment later by the supervisor.
-  if (fileMissing(deps, video)) throw conflict(STREAMING.mediaFileMissingStart);
+  // Refused now rather than accepted and failed a moment later by the supervisor. With other nodes up
+  // the file may be there for them (a mount missing on this machine only): one of them takes it.
+  if (fileMissing(deps, video) && !(await deps.leases?.othersUp()))
+    throw conflict(STREAMING.mediaFileMissingStart);
   return video;
 }
 

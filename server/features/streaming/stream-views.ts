@@ -88,6 +88,7 @@ export function destinationView(
     stream_started_at: iso(live?.startedAt),
     stream_node: live?.node ?? null,
     stream_moving: false,
+    stream_unreadable: null,
     started_by_window: live?.scheduleId != null,
     last_failure: lastFailure(latest),
     next_schedule: null,

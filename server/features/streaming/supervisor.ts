@@ -18,6 +18,7 @@ import { StreamRegistry } from "./stream-registry";
 import { type StreamRunOptions, streamRun } from "./stream-run";
 import * as store from "./stream-store";
 import type { SupervisorOptions } from "./supervisor-options";
+import { mediaHere } from "./unreadable-here";
 import { WhileStreams } from "./while-streams";
 
 export type { SupervisorOptions };
@@ -62,9 +63,7 @@ export class Supervisor {
     if (this.streams.has(streamId)) return;
     // Accepted while the server shuts down: recorded, never spawned (nothing may outlive the server).
     if (this.closing) return store.markStopped(this.db, streamId, this.options.now());
-    const entry = newEntry(rows);
-    this.streams.add(entry);
-    this.respawn(entry);
+    this.respawn(this.streams.add(newEntry(rows)));
   }
 
   // A node that lost the stream's lease (a newer epoch runs it elsewhere) writes nothing more about it.
@@ -95,7 +94,10 @@ export class Supervisor {
       return this.write(entry, () => this.ended(entry, () => store.markError(this.db, entry.streamId, at)));
     }
     const start = this.observers.resume.startOf(entry.streamId, rows);
-    const input = await launchFile(rows, this.preparations, this.options, start);
+    const input =
+      (await mediaHere(this.ownership, this.options.env.DATA_DIR, rows, this.log)) ??
+      (await launchFile(rows, this.preparations, this.options, start));
+    if ("handed" in input) return this.streams.letGo(entry.streamId, input.handed);
     // A stop may have come meanwhile (while the media was prepared, say); it has been recorded already.
     if (entry.stopRequested || this.closing) return;
     if ("refused" in input) return this.write(entry, () => this.giveUp(entry, input.refused));
@@ -134,9 +136,7 @@ export class Supervisor {
       },
     });
     const proc = run.proc;
-    entry.process = proc;
-    entry.plan = run.plan;
-    entry.runningSince = null;
+    Object.assign(entry, { process: proc, plan: run.plan, runningSince: null });
     proc.start();
     const pid = proc.pid;
     if (pid === null) return;

@@ -1,5 +1,5 @@
 import type { LiveFigures } from "@shared/schemas/streaming";
-import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { jsonb } from "./json";
 import { streams } from "./streaming";
 
@@ -26,4 +26,24 @@ export const streamLeases = pgTable(
     acquiredAt: bigint("acquired_at", { mode: "number" }).notNull(),
   },
   (t) => [index("stream_leases_node_idx").on(t.node)],
+);
+
+/**
+ * The nodes that found they cannot read a stream's media (a mount missing or broken on that machine),
+ * with when: for a while such a node does not claim the stream, and when every node that is up has
+ * said so the stream fails instead of going round the nodes.
+ */
+export const streamUnreadable = pgTable(
+  "stream_unreadable",
+  {
+    streamId: integer("stream_id")
+      .notNull()
+      .references(() => streams.id, { onDelete: "cascade" }),
+    node: text("node").notNull(),
+    /** The media's name as the studio knows it (what the card names). */
+    file: text("file").notNull(),
+    /** Epoch ms of the failed read. */
+    at: bigint("at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.node] })],
 );

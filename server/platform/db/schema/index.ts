@@ -51,6 +51,7 @@ export const steamWishlistCountries = chosen.steamWishlistCountries;
 export const steamWishlistDays = chosen.steamWishlistDays;
 export const storePageStates = chosen.storePageStates;
 export const streamLeases = chosen.streamLeases;
+export const streamUnreadable = chosen.streamUnreadable;
 export const streams = chosen.streams;
 export const users = chosen.users;
 export const webhookDeliveries = chosen.webhookDeliveries;

@@ -1,5 +1,5 @@
 import type { LiveFigures } from "@shared/schemas/streaming";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { streams } from "./streaming";
 
 /**
@@ -25,4 +25,24 @@ export const streamLeases = sqliteTable(
     acquiredAt: integer("acquired_at").notNull(),
   },
   (t) => [index("stream_leases_node_idx").on(t.node)],
+);
+
+/**
+ * The nodes that found they cannot read a stream's media (a mount missing or broken on that machine),
+ * with when: for a while such a node does not claim the stream, and when every node that is up has
+ * said so the stream fails instead of going round the nodes.
+ */
+export const streamUnreadable = sqliteTable(
+  "stream_unreadable",
+  {
+    streamId: integer("stream_id")
+      .notNull()
+      .references(() => streams.id, { onDelete: "cascade" }),
+    node: text("node").notNull(),
+    /** The media's name as the studio knows it (what the card names). */
+    file: text("file").notNull(),
+    /** Epoch ms of the failed read. */
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.node] })],
 );
