@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { type NginxRtmp, startNginxRtmp } from "../fakes/nginx-rtmp";
-import { type PgServer, startPostgres } from "../support/postgres";
+import { type PgServer, type PgSettings, startPostgres } from "../support/postgres";
 import { type Api, type SpawnedServer, signIn, spawnServer, stopServer } from "../support/server-process";
 
 /**
@@ -38,11 +38,15 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export async function startCluster(names: string[], env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  names: string[],
+  env: Record<string, string> = {},
+  postgres: PgSettings = {},
+): Promise<Cluster> {
   const root = mkdtempSync(join(tmpdir(), "console-cluster-"));
   const mediaDir = join(root, "shared-media");
   mkdirSync(mediaDir);
-  const pg = await startPostgres();
+  const pg = await startPostgres(postgres);
   const databaseUrl = await pg.createDatabase();
   const ingest = await startNginxRtmp();
   const nodes = new Map<string, ClusterNode>();

@@ -132,8 +132,14 @@ function stopAllOnExit() {
   });
 }
 
+export interface PgSettings {
+  maxConnections?: number;
+  /** Server libraries loaded at start (`shared_preload_libraries`), e.g. pg_stat_statements for a bench. */
+  preloadLibraries?: string[];
+}
+
 /** Starts a private server; the caller stops it (an exit hook also does, should the caller not get to). */
-export async function startPostgres(settings: { maxConnections?: number } = {}): Promise<PgServer> {
+export async function startPostgres(settings: PgSettings = {}): Promise<PgServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error("PostgreSQL is not installed: `npm test` installs Debian's postgresql package");
   sweepOrphans(bin);
@@ -184,6 +190,9 @@ export async function startPostgres(settings: { maxConnections?: number } = {}):
       "-c synchronous_commit=off",
       "-c full_page_writes=off",
       `-c max_connections=${settings.maxConnections ?? 100}`,
+      ...(settings.preloadLibraries?.length
+        ? [`-c shared_preload_libraries=${settings.preloadLibraries.join(",")}`]
+        : []),
     ].join(" ");
   let port = 0;
   let lastError = "";

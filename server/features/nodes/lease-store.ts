@@ -52,33 +52,47 @@ export interface Renewal extends HeldLease {
 /**
  * Moves the expiry of this node's leases forward, each only while it still names the epoch the node
  * holds, and stores each run's figures beside it. Answers the ones renewed: a stream missing from the
- * answer was taken over (or ended) and its ffmpeg must stop.
+ * answer was taken over (or ended) and its ffmpeg must stop. One statement for every lease: a node
+ * renews all of them every few seconds, and a statement per stream would make the database's load
+ * grow with the streams on air.
  */
 export async function renewLeases(db: Db, node: string, held: readonly Renewal[], clock: LeaseClock) {
-  if (held.length === 0) return [];
+  const renewed: HeldLease[] = [];
+  // A statement's parameters are bounded (three a lease here): very many leases go in slices.
+  for (let i = 0; i < held.length; i += RENEWALS_PER_STATEMENT) {
+    renewed.push(...(await renewSlice(db, node, held.slice(i, i + RENEWALS_PER_STATEMENT), clock)));
+  }
+  return renewed;
+}
+
+const RENEWALS_PER_STATEMENT = 500;
+
+async function renewSlice(db: Db, node: string, held: readonly Renewal[], clock: LeaseClock) {
   const expiresAt = clock.now + clock.ttlMs;
-  return db.transaction(async (tx) => {
-    const renewed: HeldLease[] = [];
-    for (const h of held) {
-      const [row] = await tx
-        .update(streamLeases)
-        .set({ expiresAt, figures: h.figures })
-        .where(
-          and(
-            eq(streamLeases.streamId, h.streamId),
-            eq(streamLeases.node, node),
-            eq(streamLeases.epoch, h.epoch),
-          ),
-        )
-        .returning({
-          streamId: streamLeases.streamId,
-          epoch: streamLeases.epoch,
-          expiresAt: streamLeases.expiresAt,
-        });
-      if (row) renewed.push(row);
-    }
-    return renewed;
-  });
+  // With no figures at all the case would have no typed branch, which PostgreSQL reads as text.
+  const figures = held.every((h) => h.figures === null)
+    ? null
+    : sql`case ${streamLeases.streamId} ${sql.join(
+        held.map(
+          (h) =>
+            sql`when ${h.streamId} then ${h.figures === null ? sql`null` : sql.param(h.figures, streamLeases.figures)}`,
+        ),
+        sql` `,
+      )} end`;
+  return db
+    .update(streamLeases)
+    .set({ expiresAt, figures })
+    .where(
+      and(
+        eq(streamLeases.node, node),
+        or(...held.map((h) => and(eq(streamLeases.streamId, h.streamId), eq(streamLeases.epoch, h.epoch)))),
+      ),
+    )
+    .returning({
+      streamId: streamLeases.streamId,
+      epoch: streamLeases.epoch,
+      expiresAt: streamLeases.expiresAt,
+    });
 }
 
 /** The figures the owner of each stream last wrote, when they are no older than `since`. */

@@ -78,7 +78,12 @@ describe("the lease keeper", () => {
     let reachable = true;
     const db = new Proxy(deps.db, {
       get(target, key, receiver) {
-        if (!reachable && key === "transaction") return () => Promise.reject(new Error("connection refused"));
+        // Every way to the database fails, as when PostgreSQL is out of reach.
+        if (!reachable && ["transaction", "select", "insert", "update", "delete"].includes(String(key))) {
+          return () => {
+            throw new Error("connection refused");
+          };
+        }
         return Reflect.get(target, key, receiver);
       },
     }) as Db;

@@ -10,6 +10,7 @@ import {
 } from "@server/features/nodes/lease-store";
 import { nodes, streamLeases, streams } from "@server/platform/db/schema";
 import { makeOrg, makeProject, testDeps } from "@test/support/server";
+import { eq } from "drizzle-orm";
 
 const TTL = 15_000;
 
@@ -74,6 +75,35 @@ describe("stream leases", () => {
       figures: { fps: 30 } as never,
     });
     expect((await sharedFigures(deps.db, [id!], 30_000)).size).toBe(0);
+  });
+
+  test("one renewal of many leases gives each its own figures and skips the ones taken over", async () => {
+    const deps = testDeps();
+    const ids = await liveStreams(deps, 4);
+    const clock = { now: 0, ttlMs: TTL };
+    const leases = [];
+    for (const id of ids) leases.push((await acquireLease(deps.db, id, "node-a", clock))!);
+    // Node b takes the third stream over once node a's lease has run out.
+    const taken = await acquireLease(deps.db, ids[2]!, "node-b", { now: 16_000, ttlMs: TTL });
+    const figures = (i: number) => (i === 1 ? null : ({ fps: 30 + i, bitrate_kbps: 100 * i } as never));
+    const renewed = await renewLeases(
+      deps.db,
+      "node-a",
+      leases.map((l, i) => ({ ...l, figures: figures(i) })),
+      { now: 16_001, ttlMs: TTL },
+    );
+    expect(renewed.map((r) => r.streamId).sort((a, b) => a - b)).toEqual(
+      [ids[0]!, ids[1]!, ids[3]!].sort((a, b) => a - b),
+    );
+    expect(renewed.every((r) => r.epoch === 1 && r.expiresAt === 31_001)).toBe(true);
+    const shared = await sharedFigures(deps.db, ids, 16_001);
+    expect(shared.get(ids[0]!)).toEqual({ node: "node-a", figures: figures(0) });
+    expect(shared.get(ids[1]!)).toEqual({ node: "node-a", figures: null });
+    expect(shared.get(ids[3]!)).toEqual({ node: "node-a", figures: figures(3) });
+    // The stream node b took keeps node b's lease, untouched by node a's renewal.
+    expect(shared.get(ids[2]!)).toEqual({ node: "node-b", figures: null });
+    const [row] = await deps.db.select().from(streamLeases).where(eq(streamLeases.streamId, ids[2]!));
+    expect(row).toMatchObject({ node: "node-b", epoch: taken!.epoch, expiresAt: 31_000 });
   });
 
   test("two nodes claiming at the same moment never take the same stream", async () => {
