@@ -146,7 +146,7 @@ export async function startServer(env: Env) {
       log.warn(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
-  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger());
+  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger(), !!deps.leases);
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
   const webhooks = deliveryWorker(deps, lineLogger());
   webhooks.start();
@@ -157,6 +157,8 @@ export async function startServer(env: Env) {
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
+  // With other nodes: a re-encode whose node stopped renewing its claim is taken over here.
+  deps.supervisor.preparations.watchLapsed();
   const interrupted = await deps.jobs.interruptLeftRunning();
   if (interrupted) log.info(`Marked ${interrupted} unfinished sync job(s) interrupted`);
   if (resumed.length) log.info(`Resumed ${resumed.length} auto-restart stream(s)`);
