@@ -25,7 +25,6 @@ import { type Env, loadEnv } from "@server/platform/env";
 import { keepNewFilesPrivate, tightenFolder } from "@server/platform/files/private";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "@server/platform/log";
 import { childRegistry } from "@server/platform/process/child-registry";
-import { BACKUP } from "@shared/messages/backup";
 import { NODE_HEARTBEAT_MS } from "@shared/schemas/nodes";
 import { createApp } from "./app";
 import { type AppDeps, createDeps } from "./deps";
@@ -64,17 +63,17 @@ function startBackground(deps: AppDeps, env: Env) {
     log: lineLogger(),
   });
   // After serving starts: the first backup runs beside live streams, never before them. The backup
-  // copies the SQLite file (VACUUM INTO); a PostgreSQL database is backed up by its own tools.
-  if (env.BACKUP_DIR && !deps.sqlite) log.warn(BACKUP.dailySkippedOnPostgres);
-  const backups =
-    env.BACKUP_DIR && deps.sqlite
-      ? new DailyBackup({
-          dataDir: env.DATA_DIR,
-          backupDir: env.BACKUP_DIR,
-          keepDays: env.BACKUP_KEEP,
-          log: lineLogger(),
-        })
-      : undefined;
+  // copies the SQLite file (VACUUM INTO), or dumps the PostgreSQL database (pg_dump) on the one node
+  // holding the background role.
+  const backups = env.BACKUP_DIR
+    ? new DailyBackup({
+        dataDir: env.DATA_DIR,
+        backupDir: env.BACKUP_DIR,
+        databaseUrl: env.DATABASE_URL,
+        keepDays: env.BACKUP_KEEP,
+        log: lineLogger(),
+      })
+    : undefined;
   const leader = new LeaderKeeper({
     db: deps.db,
     node: env.NODE_NAME,
