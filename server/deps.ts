@@ -182,9 +182,7 @@ export function createDeps(env: Env, overrides: Partial<AppDeps> = {}): AppDeps 
     sqlite,
     closeDb,
     signals,
-    loginLimiter:
-      overrides.loginLimiter ??
-      (leases ? new SharedLoginLimiter(db, { now }) : new LoginRateLimiter({ now })),
+    loginLimiter: overrides.loginLimiter ?? loginLimiter(db, now, leases !== undefined),
     apiTokenLimiter: overrides.apiTokenLimiter ?? new TokenBucketLimiter({ now }),
     now,
     supervisor:

@@ -25,7 +25,6 @@ import { type Env, loadEnv } from "@server/platform/env";
 import { keepNewFilesPrivate, tightenFolder } from "@server/platform/files/private";
 import { configureLogger, defaultLogFormat, lineLogger, log } from "@server/platform/log";
 import { childRegistry } from "@server/platform/process/child-registry";
-import { BACKUP } from "@shared/messages/backup";
 import { NODE_HEARTBEAT_MS } from "@shared/schemas/nodes";
 import { createApp } from "./app";
 import { type AppDeps, createDeps } from "./deps";
@@ -64,17 +63,17 @@ function startBackground(deps: AppDeps, env: Env) {
     log: lineLogger(),
   });
   // After serving starts: the first backup runs beside live streams, never before them. The backup
-  // copies the SQLite file (VACUUM INTO); a PostgreSQL database is backed up by its own tools.
-  if (env.BACKUP_DIR && !deps.sqlite) log.warn(BACKUP.dailySkippedOnPostgres);
-  const backups =
-    env.BACKUP_DIR && deps.sqlite
-      ? new DailyBackup({
-          dataDir: env.DATA_DIR,
-          backupDir: env.BACKUP_DIR,
-          keepDays: env.BACKUP_KEEP,
-          log: lineLogger(),
-        })
-      : undefined;
+  // copies the SQLite file (VACUUM INTO), or dumps the PostgreSQL database (pg_dump) on the one node
+  // holding the background role.
+  const backups = env.BACKUP_DIR
+    ? new DailyBackup({
+        dataDir: env.DATA_DIR,
+        backupDir: env.BACKUP_DIR,
+        databaseUrl: env.DATABASE_URL,
+        keepDays: env.BACKUP_KEEP,
+        log: lineLogger(),
+      })
+    : undefined;
   const leader = new LeaderKeeper({
     db: deps.db,
     node: env.NODE_NAME,
@@ -146,7 +145,7 @@ export async function startServer(env: Env) {
       log.warn(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
-  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger());
+  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger(), !!deps.leases);
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
   const webhooks = deliveryWorker(deps, lineLogger());
   webhooks.start();
@@ -157,6 +156,8 @@ export async function startServer(env: Env) {
   // Streams a previous run left live: kill leftovers, resume auto-restart destinations, before serving.
   const resumed = await deps.supervisor.reconcile();
   // Syncs a previous run left unfinished cannot go on where they stopped: they end interrupted.
+  // With other nodes: a re-encode whose node stopped renewing its claim is taken over here.
+  deps.supervisor.preparations.watchLapsed();
   const interrupted = await deps.jobs.interruptLeftRunning();
   if (interrupted) log.info(`Marked ${interrupted} unfinished sync job(s) interrupted`);
   if (resumed.length) log.info(`Resumed ${resumed.length} auto-restart stream(s)`);

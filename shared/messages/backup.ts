@@ -9,6 +9,8 @@ export const BACKUP = {
     `There is no console database at ${file}: is DATA_DIR the console's data directory?`,
   notWritable: (dir: string) => `Cannot write to ${dir}: choose a folder this user may write to.`,
   written: (dir: string, files: number) => `Backup written to ${dir} (database and ${files} media file(s)).`,
+  restoredPg: (dir: string, files: number) =>
+    `Restored the database into DATABASE_URL and ${files} media file(s) into ${dir}. Start the console with DATA_DIR=${dir} and that DATABASE_URL.`,
   notABackup: (path: string) => `${path} is not a backup: it has no readable manifest.json.`,
   severalBackups: (path: string, newest: string) =>
     `${path} holds backups: name the one to restore, for example ${newest}.`,
@@ -35,7 +37,15 @@ export const BACKUP = {
     `Restored into ${dir} (database and ${files} media file(s)). Start the console with DATA_DIR=${dir}.`,
   dailyTaken: (dir: string) => `Daily backup written to ${dir}`,
   dailyFailed: (reason: string) => `Daily backup failed: ${reason}`,
-  dailySkippedOnPostgres:
-    "Daily backups are off: BACKUP_DIR backs up the SQLite database, and this console runs on PostgreSQL (back it up with pg_dump)",
+  pgToolMissing: (name: string) =>
+    `${name} is not installed: install PostgreSQL's client programs (the postgresql-client package) of the database server's version or newer.`,
+  pgToolTooOld: (name: string, path: string) =>
+    `${path} is older than the database server: install ${name} of the server's version or newer.`,
+  pgToolFailed: (name: string, code: number, detail: string) => `${name} failed (exit ${code}): ${detail}`,
+  badDatabaseUrl: "DATABASE_URL is not a valid postgres:// URL.",
+  noDatabaseUrl: (dump: string) =>
+    `This backup holds a PostgreSQL dump (${dump}): set DATABASE_URL to a new, empty database to restore it into.`,
+  databaseNotEmpty:
+    "The database DATABASE_URL names already has tables: restore only goes into a new, empty database, so nothing live is overwritten.",
   pruned: (count: number) => `Removed ${count} backup(s) older than BACKUP_KEEP`,
 } as const;

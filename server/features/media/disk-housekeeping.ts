@@ -10,16 +10,19 @@ const EVERY_MS = 60 * 60 * 1000;
  * What keeps a full disk from breaking the console, at start and then hourly: leftover partial files
  * (a crash, a kill or a full disk mid-write left them) are removed, and the database's spare room is
  * topped up; at start, media that are not regular files are named in the log. At start nothing is being written yet, so every `.part` goes; later, those no one has
- * written to for an hour.
+ * written to for an hour. With `sharedMedia` (nodes sharing the database and the media folder),
+ * another node may be writing a re-encode into media/prepared at this node's start: those `.part`
+ * files go only once idle for an hour, at start too.
  */
 export async function startDiskHousekeeping(
   dataDir: string,
   sqlite: Database | undefined,
   log: (line: string) => void,
+  sharedMedia = false,
 ) {
   const run = async (idleMs: number) => {
     try {
-      const removed = await sweepPartFiles(dataDir, idleMs);
+      const removed = await sweepPartFiles(dataDir, idleMs, Date.now(), sharedMedia ? IDLE_MS : idleMs);
       if (removed) log(`Removed ${removed} leftover partial file(s)`);
     } catch (err) {
       log(`Could not sweep partial files: ${(err as Error).message}`);

@@ -34,17 +34,26 @@ export async function removeQuietly(path: string | null | undefined): Promise<vo
 
 /**
  * Removes `.part` files (uploads in tmp, re-encodes in media/prepared) not written to for `idleMs`:
- * a crash, a kill or a full disk mid-write left them. Returns how many went.
+ * a crash, a kill or a full disk mid-write left them (re-encodes: not for `preparedIdleMs`). Returns
+ * how many went.
  */
-export async function sweepPartFiles(dataDir: string, idleMs: number, now = Date.now()): Promise<number> {
+export async function sweepPartFiles(
+  dataDir: string,
+  idleMs: number,
+  now = Date.now(),
+  preparedIdleMs = idleMs,
+): Promise<number> {
   const paths = mediaPaths(dataDir);
   let removed = 0;
-  for (const dir of [paths.tmp, paths.prepared]) {
+  for (const [dir, idle] of [
+    [paths.tmp, idleMs],
+    [paths.prepared, preparedIdleMs],
+  ] as const) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       if (!name.endsWith(".part")) continue;
       const path = join(dir, name);
       const info = await stat(path).catch(() => null);
-      if (info?.isFile() && now - info.mtimeMs >= idleMs) {
+      if (info?.isFile() && now - info.mtimeMs >= idle) {
         await removeQuietly(path);
         removed++;
       }

@@ -23,9 +23,10 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+// A re-encode writes its progress to a pipe and its file under a `.part` name (see prepare-args.ts).
 const looksLikeOurPreparation = (argv: string[]) =>
   (argv[0]?.split("/").pop() ?? "").includes("ffmpeg") &&
-  argv.includes("-force_key_frames") &&
+  argv.includes("-progress") &&
   argv.some((a) => a.endsWith(".mp4.part"));
 
 /** SIGKILLs the pid if it is our ffmpeg, then waits (up to 3 s) for it to be gone. */

@@ -10,7 +10,7 @@ import * as store from "./stream-store";
 
 /**
  * What a previous server run left behind is not ours: its playlists' list files are removed, its preparations are marked interrupted and
- * their ffmpeg killed if it survived; its live streams are killed the same way and recorded stopped
+ * their ffmpeg killed if it survived (those other nodes claimed are theirs, see MediaPreparer.leftRunning); its live streams are killed the same way and recorded stopped
  * with a note. Answers, recorded as new starting rows, the streams to start again: those whose
  * destination auto-restarts (also those a graceful shutdown marked to resume).
  */

@@ -17,13 +17,23 @@ async function run(command: string | undefined, named: string | undefined): Prom
   const target = named && resolve(process.env.INIT_CWD ?? process.cwd(), named);
   if (command === "backup") {
     if (!target) throw new BackupRefusal(BACKUP.usageBackup);
-    const done = await takeBackup({ dataDir: env.DATA_DIR, backupDir: target });
+    const done = await takeBackup({
+      dataDir: env.DATA_DIR,
+      backupDir: target,
+      databaseUrl: env.DATABASE_URL,
+    });
     return BACKUP.written(done.path, done.manifest.media.length);
   }
   if (command === "restore") {
     if (!target) throw new BackupRefusal(BACKUP.usageRestore);
-    const done = await restoreBackup({ source: target, dataDir: env.DATA_DIR });
-    return BACKUP.restored(done.dataDir, done.files);
+    const done = await restoreBackup({
+      source: target,
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+    });
+    return done.postgres
+      ? BACKUP.restoredPg(done.dataDir, done.files)
+      : BACKUP.restored(done.dataDir, done.files);
   }
   throw new BackupRefusal(`${BACKUP.usageBackup}\n${BACKUP.usageRestore}`);
 }

@@ -10,6 +10,8 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 export interface DailyBackupOptions {
   dataDir: string;
   backupDir: string;
+  /** On PostgreSQL: the database pg_dump backs up (see takeBackup). */
+  databaseUrl?: string;
   keepDays: number;
   now?: () => number;
   log?: (line: string) => void;

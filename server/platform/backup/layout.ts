@@ -5,12 +5,14 @@ import { join } from "node:path";
 //   BACKUP_DIR/2026-11-23T23-56-26.123Z/
 //     manifest.json   what is inside: every file with its size and SHA-256
 //     console.db      the database, a compact consistent copy (VACUUM INTO)
+//     console.pgdump  instead, on PostgreSQL: pg_dump's custom format (restored with pg_restore)
 //     media/…         uploads, media/posters/… and media/prepared/… as under DATA_DIR
 // A backup is written as `.<name>.part` and renamed when complete, so a folder with a plain name is
 // always a finished backup.
 
 export const MANIFEST = "manifest.json";
 export const DATABASE = "console.db";
+export const PG_DUMP = "console.pgdump";
 export const FORMAT = 1;
 
 export interface FileEntry {

@@ -7,7 +7,16 @@ import { notRegular } from "@server/platform/files/regular";
 import { BACKUP } from "@shared/messages/backup";
 import { z } from "zod";
 import { copyRegularFile, NotRegularFile } from "./files";
-import { BackupRefusal, DATABASE, type FileEntry, listBackups, MANIFEST, type Manifest } from "./layout";
+import {
+  BackupRefusal,
+  DATABASE,
+  type FileEntry,
+  listBackups,
+  MANIFEST,
+  type Manifest,
+  PG_DUMP,
+} from "./layout";
+import { refuseUnlessEmptyDatabase, restorePgDump } from "./restore-pg";
 
 const entry = z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string() });
 const manifestSchema = z.object({
@@ -106,27 +115,36 @@ function forgetProcesses(dbFile: string): void {
 
 /**
  * Restores a backup into an empty or missing DATA_DIR. Everything is written and checked in a folder
- * beside it, then renamed into place: a refusal or a failure leaves no trace.
+ * beside it, then renamed into place: a refusal or a failure leaves no trace. A PostgreSQL backup's
+ * dump goes into `databaseUrl`, which must name a new, empty database (pg_restore in one transaction).
  */
-export async function restoreBackup(opts: { source: string; dataDir: string }) {
+export async function restoreBackup(opts: { source: string; dataDir: string; databaseUrl?: string }) {
   const folder = await backupFolder(opts.source);
   const manifest = await readManifest(folder);
   for (const e of manifest.media) if (!safeMediaPath(e.path)) throw new BackupRefusal(BACKUP.badPath(e.path));
-  if (manifest.database.path !== DATABASE) throw new BackupRefusal(BACKUP.badPath(manifest.database.path));
+  const postgres = manifest.database.path === PG_DUMP;
+  if (!postgres && manifest.database.path !== DATABASE)
+    throw new BackupRefusal(BACKUP.badPath(manifest.database.path));
+  if (postgres && !opts.databaseUrl) throw new BackupRefusal(BACKUP.noDatabaseUrl(PG_DUMP));
   const dataDir = resolve(opts.dataDir);
   await refuseUnlessEmpty(dataDir);
+  if (postgres && opts.databaseUrl) await refuseUnlessEmptyDatabase(opts.databaseUrl);
   await mkdir(dirname(dataDir), { recursive: true });
   const staging = join(dirname(dataDir), `.${basename(dataDir)}.restore-${crypto.randomUUID()}`);
   try {
     await mkdir(staging, { mode: PRIVATE_FOLDER });
     await placeVerified(folder, staging, manifest.database);
     for (const e of manifest.media) await placeVerified(folder, staging, e);
-    forgetProcesses(join(staging, DATABASE));
+    if (postgres && opts.databaseUrl) {
+      // The checked copy is loaded, then left out of DATA_DIR: the database lives on the server now.
+      await restorePgDump(opts.databaseUrl, join(staging, PG_DUMP));
+      await rm(join(staging, PG_DUMP));
+    } else forgetProcesses(join(staging, DATABASE));
     await refuseUnlessEmpty(dataDir);
     // rmdir only removes an empty folder: anything written there meanwhile makes the restore fail.
     if (await stat(dataDir).catch(() => null)) await rmdir(dataDir);
     await rename(staging, dataDir);
-    return { dataDir, files: manifest.media.length };
+    return { dataDir, files: manifest.media.length, postgres };
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

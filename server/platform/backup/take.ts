@@ -11,11 +11,15 @@ import {
   FORMAT,
   MANIFEST,
   type Manifest,
+  PG_DUMP,
 } from "./layout";
+import { dumpDatabase } from "./pg-tools";
 
 export interface TakeOptions {
   dataDir: string;
   backupDir: string;
+  /** The console's PostgreSQL database, dumped with pg_dump; absent, DATA_DIR's SQLite file is copied. */
+  databaseUrl?: string;
   now?: () => number;
 }
 
@@ -70,7 +74,9 @@ async function copyMedia(dataDir: string, staging: string): Promise<FileEntry[]>
 export async function takeBackup(opts: TakeOptions): Promise<{ path: string; manifest: Manifest }> {
   if (!(await isFolder(opts.dataDir))) throw new BackupRefusal(BACKUP.noDataDir(opts.dataDir));
   const dbFile = join(opts.dataDir, DATABASE);
-  if (!(await stat(dbFile).catch(() => null))?.isFile()) throw new BackupRefusal(BACKUP.noDatabase(dbFile));
+  if (!opts.databaseUrl && !(await stat(dbFile).catch(() => null))?.isFile())
+    throw new BackupRefusal(BACKUP.noDatabase(dbFile));
+  const dbName = opts.databaseUrl ? PG_DUMP : DATABASE;
   await writableFolder(opts.backupDir);
   let at = (opts.now ?? Date.now)();
   while (await stat(join(opts.backupDir, backupName(at))).catch(() => null)) at++;
@@ -81,12 +87,13 @@ export async function takeBackup(opts: TakeOptions): Promise<{ path: string; man
     await mkdir(staging, { mode: PRIVATE_FOLDER });
     // The database first: a media file uploaded after this moment is not in the copied database,
     // so it would only be an unused extra; every file the copy names that still exists follows.
-    await copyDatabase(dbFile, join(staging, DATABASE));
-    await chmod(join(staging, DATABASE), PRIVATE_FILE);
+    if (opts.databaseUrl) await dumpDatabase(opts.databaseUrl, join(staging, PG_DUMP));
+    else await copyDatabase(dbFile, join(staging, DATABASE));
+    await chmod(join(staging, dbName), PRIVATE_FILE);
     const manifest: Manifest = {
       format: FORMAT,
       createdAt: new Date(at).toISOString(),
-      database: await describe(staging, DATABASE),
+      database: await describe(staging, dbName),
       media: await copyMedia(opts.dataDir, staging),
     };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {

@@ -108,12 +108,12 @@ describe("password checks beyond sign-in", () => {
     SLOW,
   );
 
-  test("a correct check gives its slot back, and clears the account's count from every address", () => {
+  test("a correct check gives its slot back, and clears the account's count from every address", async () => {
     const limiter = new LoginRateLimiter({ perAccount: 3, perAddress: 100 });
     for (let i = 0; i < 10; i++) {
       const r = limiter.reserveReauthentication("203.0.113.40", "owner@example.com", "7");
       if (!r.ok) throw new Error("refused");
-      r.attempt.succeeded();
+      await r.attempt.succeeded();
     }
     for (let i = 0; i < 3; i++)
       expect(limiter.reserveReauthentication(`203.0.113.${50 + i}`, "owner@example.com", "7").ok).toBe(true);

@@ -96,4 +96,10 @@ export const mediaPreparations = pgTable("media_preparations", {
   pid: integer("pid"),
   startedAt: bigint("started_at", { mode: "number" }).notNull().default(now),
   finishedAt: bigint("finished_at", { mode: "number" }),
+  /**
+   * The node running the re-encode, and until when its claim holds (renewed while it runs): another
+   * node takes a running preparation over only once the claim has lapsed.
+   */
+  node: text("node"),
+  claimedUntil: bigint("claimed_until", { mode: "number" }),
 });

@@ -96,4 +96,10 @@ export const mediaPreparations = sqliteTable("media_preparations", {
   pid: integer("pid"),
   startedAt: integer("started_at").notNull().default(now),
   finishedAt: integer("finished_at"),
+  /**
+   * The node running the re-encode, and until when its claim holds (renewed while it runs): another
+   * node takes a running preparation over only once the claim has lapsed.
+   */
+  node: text("node"),
+  claimedUntil: integer("claimed_until"),
 });
