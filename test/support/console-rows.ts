@@ -281,6 +281,7 @@ export async function fillEveryTable(db: Db): Promise<void> {
     expiresAt: FAR_TIME,
     acquiredAt: FAR_TIME - 10_000,
   });
+  await db.insert(t.loginAttempts).values({ key: "addr\n203.0.113.9", count: 3, resetAt: FAR_TIME });
   await db.insert(t.apiTokens).values({
     userId: dev!.id,
     name: "CI",

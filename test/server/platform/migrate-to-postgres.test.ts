@@ -251,7 +251,7 @@ describe("npm run migrate-to-postgres", () => {
     // Every table holds a row: the first three are named, the rest counted.
     const more = pgTablesByName().size - 3;
     expect(again.err[0]).toStartWith(
-      `The PostgreSQL database already holds console data (in leader_leases, nodes, organizations and ${more} more tables): copy only`,
+      `The PostgreSQL database already holds console data (in leader_leases, login_attempts, nodes and ${more} more tables): copy only`,
     );
     expect(await pgRows(url)).toEqual(before);
   });
