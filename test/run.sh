@@ -1,7 +1,8 @@
 #!/bin/sh
-# Every check, in order of speed: types, lint, dependency rules, server tests (on SQLite, then on PostgreSQL),
-# client component tests, browser tests,
-# the cluster (three nodes on one PostgreSQL), fault scenarios (real `npm start`, real ingest, real signals).
+# Every check: types, lint and dependency rules first; then two lanes side by side, one running the
+# server tests on SQLite, the client component tests and the browser tests, the other the server tests
+# on PostgreSQL, the cluster (three nodes on one PostgreSQL) and the fault scenarios (real `npm start`,
+# real ingest, real signals).
 # Client tests run in their own bun process because happy-dom replaces fetch and friends globally.
 # Every suite runs even when an earlier one fails, so one run shows everything; the exit code and the
 # closing "N passed, N failed" line tell the outcome.
@@ -20,30 +21,28 @@ check() {
   "$@" || broken="$broken [$label]"
 }
 
-suite() {
+# Two lanes of suites run side by side: most of the time the tests wait for ffmpeg, receivers and
+# timers, not for the CPU, so two lanes take little more than the longer one. Each lane runs its suites
+# in order; a suite's output and exit code go to files, printed and counted once both lanes are done.
+# The 90 s ingest outage, which mostly waits, runs beside them.
+logs=$(mktemp -d)
+
+# lane_suite LABEL CMD...: runs a suite in a lane, keeping its output and exit code under its label.
+lane_suite() {
   label=$1
   shift
-  step "$label"
-  log=$(mktemp)
-  "$@" >"$log" 2>&1
-  tally "$label" "$log" $?
+  started=$(date +%s)
+  "$@" >"$logs/$label.log" 2>&1
+  echo $? >"$logs/$label.rc"
+  echo "finished: $label ($(($(date +%s) - started)) s)"
 }
 
-# A suite that mostly waits (a 90 s ingest outage) runs in the background beside the others;
-# background_suite starts it, await_suite prints and counts it.
-background_suite() {
-  bg_label=$1
-  shift
-  bg_log=$(mktemp)
-  "$@" >"$bg_log" 2>&1 &
-  bg_pid=$!
-}
-
-await_suite() {
-  wait "$bg_pid"
-  rc=$?
-  step "$bg_label"
-  tally "$bg_label" "$bg_log" "$rc"
+await_lanes() {
+  wait
+  for label in "$@"; do
+    step "$label"
+    tally "$label" "$logs/$label.log" "$(cat "$logs/$label.rc" 2>/dev/null || echo 1)"
+  done
 }
 
 tally() {
@@ -63,19 +62,34 @@ tally() {
   fi
 }
 
-background_suite "fault scenario: ingest outage" bun test --timeout 200000 test/faults/ingest-outage.test.ts
 check "typecheck (tsc --noEmit)" bun x tsc --noEmit -p tsconfig.json
 check "lint (biome)" bun x biome check .
 # dependency-cruiser runs on Bun (--bun): it needs a newer Node than some machines have.
 check "dependency rules" bun run check:deps
-suite "server tests" bun test test/server
-# The same suite on PostgreSQL: a private server (test/support/preload-postgres.ts), a database per test.
-suite "server tests on PostgreSQL" env TEST_DATABASE=postgres bun test test/server
-suite "client component tests" bun test --preload ./test/support/dom.ts test/client
-suite "browser tests (Chromium)" bun test --timeout 120000 test/e2e
-suite "cluster: three nodes on PostgreSQL" bun test --timeout 300000 test/cluster
-suite "fault scenarios" bun test --timeout 120000 test/faults --path-ignore-patterns '**/ingest-outage.test.ts'
-await_suite
+
+server="server tests"
+server_pg="server tests on PostgreSQL"
+client="client component tests"
+browser="browser tests (Chromium)"
+cluster="cluster: three nodes on PostgreSQL"
+faults="fault scenarios"
+outage="fault scenario: ingest outage"
+echo
+echo "Running the suites in two lanes; each prints when both are done."
+lane_suite "$outage" bun test --timeout 200000 test/faults/ingest-outage.test.ts &
+(
+  lane_suite "$server" bun test test/server
+  lane_suite "$client" bun test --preload ./test/support/dom.ts test/client
+  lane_suite "$browser" bun test --timeout 120000 test/e2e
+) &
+(
+  # The same server suite on PostgreSQL: a private server (test/support/preload-postgres.ts), a database per test.
+  lane_suite "$server_pg" env TEST_DATABASE=postgres bun test test/server
+  lane_suite "$cluster" bun test --timeout 300000 test/cluster
+  lane_suite "$faults" bun test --timeout 120000 test/faults --path-ignore-patterns '**/ingest-outage.test.ts'
+) &
+await_lanes "$server" "$server_pg" "$client" "$browser" "$cluster" "$faults" "$outage"
+rm -rf "$logs"
 
 echo
 [ -n "$broken" ] && echo "failed steps:$broken"
