@@ -103,12 +103,14 @@ export class NodeLeases {
   holds = (streamId: number) => this.keeper.holds(streamId);
 
   /**
-   * The figures another node wrote for a stream it runs, when no older than 3 s (renewals come every
-   * 2 s, each lasting the lease's length, so a renewal's time is its expiry less that length).
+   * The figures other nodes wrote for streams they run, when no older than 3 s (renewals come every
+   * 2 s, each lasting the lease's length, so a renewal's time is its expiry less that length). One
+   * query for every stream an answer lists.
    */
-  async figuresOf(streamId: number): Promise<LiveFigures | null> {
+  async figuresOf(streamIds: readonly number[]): Promise<Map<number, LiveFigures | null>> {
     const since = this.o.now() + this.keeper.timings.ttlMs - FIGURES_FRESH_MS;
-    return (await sharedFigures(this.o.db, [streamId], since)).get(streamId)?.figures ?? null;
+    const shared = await sharedFigures(this.o.db, streamIds, since);
+    return new Map([...shared].map(([id, lease]) => [id, lease.figures]));
   }
   guard = (streamId: number, pid: number) => this.keeper.guard(streamId, pid);
   unguard = (pid: number) => this.keeper.unguard(pid);

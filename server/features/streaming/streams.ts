@@ -14,6 +14,7 @@ import type { SessionUser } from "@shared/types";
 import { count, desc, eq } from "drizzle-orm";
 import { findDestination } from "./destinations";
 import { recordAndLaunch, sourceFor } from "./stream-start";
+import type { StreamRow } from "./stream-store";
 import * as streamStore from "./stream-store";
 import { destinationAutorestart, type RecordContext, streamRecord } from "./stream-views";
 import { closeIntent, wentLive } from "./uptime-store";
@@ -36,16 +37,25 @@ export async function startStream(
   requirePermission(user, "stream.control", STREAMING.forbiddenStart);
   const source = await sourceFor(deps, user, destination, input);
   const stream = await recordAndLaunch(deps, { destination, startedBy: user.id, ...source });
-  return streamRecord(stream, destination.autorestart, recordContext(deps));
+  return streamRecord(stream, destination.autorestart, await recordContext(deps, [stream]));
 }
 
-/** The answer mapper gets the figures handed in, so it never calls into the supervisor itself. */
-const recordContext = (deps: AppDeps): RecordContext => ({
-  now: deps.now(),
-  live: async (streamId) =>
-    deps.supervisor.live(streamId) ?? (await deps.leases?.figuresOf(streamId)) ?? null,
-  wentLive: (streamId, destinationId) => wentLive(deps.db, streamId, destinationId),
-});
+/**
+ * The answer mapper gets the figures handed in, so it never calls into the supervisor itself: this
+ * node's own, else those the owning node wrote with its lease, read once for every running stream
+ * the answer lists.
+ */
+async function recordContext(deps: AppDeps, rows: readonly StreamRow[]): Promise<RecordContext> {
+  const elsewhere = rows
+    .filter((r) => r.status === "running" && !deps.supervisor.live(r.id))
+    .map((r) => r.id);
+  const shared = deps.leases && elsewhere.length ? await deps.leases.figuresOf(elsewhere) : null;
+  return {
+    now: deps.now(),
+    live: (streamId) => deps.supervisor.live(streamId) ?? shared?.get(streamId) ?? null,
+    wentLive: (streamId, destinationId) => wentLive(deps.db, streamId, destinationId),
+  };
+}
 
 /** The stream if the user may see its project; another organization's reads as missing. */
 export async function findStream(deps: AppDeps, user: SessionUser, id: number) {
@@ -67,7 +77,11 @@ export async function stopStream(deps: AppDeps, user: SessionUser, streamId: num
   if (isLive(stopped.status) && stopped.destinationId)
     await deps.scheduleLinks.holdRunningWindow(deps.db, stopped.destinationId, deps.now());
   const [row] = await deps.db.select().from(streams).where(eq(streams.id, streamId));
-  return streamRecord(row!, await destinationAutorestart(deps, row!.destinationId), recordContext(deps));
+  return streamRecord(
+    row!,
+    await destinationAutorestart(deps, row!.destinationId),
+    await recordContext(deps, [row!]),
+  );
 }
 
 export async function deleteStream(deps: AppDeps, user: SessionUser, id: number) {
@@ -91,7 +105,10 @@ export async function streamStatus(
     .where(eq(streams.projectId, projectId))
     .orderBy(desc(streams.startedAt), desc(streams.id))
     .limit(HISTORY_LIMIT);
-  const context = recordContext(deps);
+  const context = await recordContext(
+    deps,
+    rows.map((r) => r.stream),
+  );
   return {
     streams: await Promise.all(rows.map((r) => streamRecord(r.stream, r.autorestart ?? false, context))),
     preparations: await deps.supervisor.preparations.list(projectId),
