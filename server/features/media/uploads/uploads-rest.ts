@@ -1,5 +1,8 @@
 import { stat } from "node:fs/promises";
 import type { AppDeps } from "@server/deps";
+import { requireRoom } from "@server/features/media/disk-space";
+import { mediaItem } from "@server/features/media/media";
+import { mediaPaths } from "@server/features/media/storage";
 import { requirePermission, requireProject } from "@server/features/projects";
 import { badRequest } from "@server/platform/errors";
 import type { AppEnv } from "@server/platform/http/env";
@@ -12,9 +15,6 @@ import { mediaItem as mediaItemSchema } from "@shared/schemas/media";
 import { type UploadState, uploadState } from "@shared/schemas/uploads";
 import type { SessionUser } from "@shared/types";
 import type { Context, Hono } from "hono";
-import { requireRoom } from "../disk-space";
-import { mediaItem } from "../media";
-import { mediaPaths } from "../storage";
 import { handleResumable } from "./resumable";
 import { ownUpload, type UploadRecord, uploadFiles } from "./upload-records";
 
