@@ -23,7 +23,7 @@ export const MEDIA_LIBRARY = {
     `${files} file${files === 1 ? "" : "s"}: ${media} uploaded, ${prepared} in copies converted for streaming`,
   storageByProject: "Storage by project",
   storageTotal: "Total",
-  storageNoProjects: "No projects yet",
+  storageNothingStored: "No media stored yet",
   storageMoreProjects: (n: number) => `and ${n} more project${n === 1 ? "" : "s"}`,
   // Refusals (the server's; the client shows them as the error text).
   unknownParam: "This address does not take that parameter.",
