@@ -48,6 +48,8 @@ export function readinessRank(item: Sortable): number {
 }
 
 const names = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+/** The name without its extension: "Trailer.mp4" sorts before "Trailer v2.mp4", as a person expects. */
+const stem = (name: string) => name.replace(/\.[^.]*$/, "");
 
 /** Whether the file's name contains the search text, ignoring case; an empty search matches all. */
 export function matchesSearch(name: string, q: string | undefined): boolean {
@@ -57,7 +59,9 @@ export function matchesSearch(name: string, q: string | undefined): boolean {
 
 const KEYS: Record<MediaSort, (a: Sortable, b: Sortable) => number> = {
   date: (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
-  name: (a, b) => names.compare(a.original_name, b.original_name),
+  name: (a, b) =>
+    names.compare(stem(a.original_name), stem(b.original_name)) ||
+    names.compare(a.original_name, b.original_name),
   size: (a, b) => a.file_size - b.file_size,
   readiness: (a, b) => readinessRank(a) - readinessRank(b),
 };
