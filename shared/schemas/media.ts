@@ -1,13 +1,40 @@
 import { COMMON } from "@shared/messages/common";
 import { MEDIA } from "@shared/messages/media";
+import { MEDIA_LIBRARY } from "@shared/messages/media-library";
 import { z } from "zod";
+import { MEDIA_SEARCH_MAX, MEDIA_SORTS, SORT_ORDERS } from "../media-library";
 import { isoTime } from "./answers-common";
 import { idSchema } from "./ids";
 
 // One schema serves the procedure, the REST adapter and the client.
 const id = idSchema;
 
-export const mediaListInput = z.object({ projectId: id });
+/**
+ * GET /media/{projectId}?q=&sort=&order= and media.list: the files whose name contains `q`, sorted.
+ * Strict: a parameter the list does not take is refused rather than ignored.
+ */
+export const mediaListInput = z.strictObject(
+  {
+    projectId: id,
+    q: z
+      .string(MEDIA_LIBRARY.searchInvalid)
+      .trim()
+      .max(MEDIA_SEARCH_MAX, COMMON.searchTooLong)
+      .optional()
+      .describe("Only files whose name contains this text, ignoring case"),
+    sort: z
+      .enum(MEDIA_SORTS, MEDIA_LIBRARY.sortInvalid)
+      .optional()
+      .describe(
+        "date (the default), name, size, or readiness: ready for Steam, being converted, needing conversion, file missing, images",
+      ),
+    order: z
+      .enum(SORT_ORDERS, MEDIA_LIBRARY.orderInvalid)
+      .optional()
+      .describe("Unsaid: name and readiness asc, date and size desc"),
+  },
+  MEDIA_LIBRARY.unknownParam,
+);
 export const mediaDeleteInput = z.object({ id });
 /** The multipart text field `projectId`, checked once the upload has arrived. */
 export const uploadProjectIdSchema = z

@@ -8,6 +8,7 @@ import { NodesPanel } from "./NodesPanel";
 import { ProjectsPanel } from "./ProjectsPanel";
 import { RecentActivity } from "./RecentActivity";
 import { StatCards } from "./StatCards";
+import { StoragePanel } from "./StoragePanel";
 import { StorePagePanel } from "./StorePagePanel";
 import { SystemStatusPanel } from "./SystemStatusPanel";
 
@@ -19,6 +20,7 @@ export default function DashboardPage() {
   const system = trpc.streaming.systemInfo.useQuery(undefined, { refetchInterval: SYSTEM_INFO_POLL_MS });
   const projects = trpc.projects.list.useQuery();
   const activity = trpc.dashboard.recentActivity.useQuery();
+  const storage = trpc.dashboard.storage.useQuery();
   const worstUptime = trpc.health.worstUptime.useQuery(undefined, { refetchInterval: 60_000 });
   // Steam is asked every 30 s; a 15-s refresh shows a change within one poll.
   const storePages = trpc.dashboard.storePages.useQuery(undefined, { refetchInterval: 15_000 });
@@ -77,6 +79,9 @@ export default function DashboardPage() {
             <RecentActivity items={activity.data ?? []} />
           )}
         </Grid>
+
+        {/* A failed figure leaves the panel out: the rest of the dashboard still stands. */}
+        {storage.data ? <StoragePanel storage={storage.data} /> : null}
       </Stack>
     </Box>
   );

@@ -5,18 +5,29 @@ import { ConfirmDialog } from "@client/components/ConfirmDialog";
 import { errorMessage } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
+import {
+  DEFAULT_VIEW,
+  LibraryToolbar,
+  SelectionBar,
+} from "@client/pages/project-detail/media/LibraryToolbar";
 import { MediaCard } from "@client/pages/project-detail/media/MediaCard";
 import { UploadIcon, VideoIcon } from "@client/pages/project-detail/media/MediaIcons";
 import { PlaylistsSection } from "@client/pages/project-detail/media/PlaylistsSection";
+import { StorageUsed } from "@client/pages/project-detail/media/StorageUsed";
 import { UploadDialog } from "@client/pages/project-detail/media/UploadDialog";
+import { searchAndSort } from "@shared/media-library";
 import { MEDIA } from "@shared/messages/media";
+import { MEDIA_LIBRARY } from "@shared/messages/media-library";
 import { can } from "@shared/permissions";
 import type { MediaItem } from "@shared/schemas/media";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 
 const PREPARING_POLL_MS = 2000;
 
-/** Project detail, media tab: the project's files, upload, view, admin delete. */
+/**
+ * Project detail, media tab: the project's files, searched and sorted as you type (the list is
+ * already here, whole, for the playlists below), upload, view, admin delete of one or several.
+ */
 export function MediaTab({ projectId }: { projectId: number }) {
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -48,12 +59,41 @@ export function MediaTab({ projectId }: { projectId: number }) {
       setPending(null);
     },
   });
+  const [view, setView] = useState(DEFAULT_VIEW);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [confirmMany, setConfirmMany] = useState(false);
+  const removeMany = trpc.media.deleteMany.useMutation({
+    onSuccess: (result) => {
+      notify({ type: "success", title: MEDIA.deleted, message: MEDIA_LIBRARY.deletedCount(result.deleted) });
+      setSelected(new Set());
+      setConfirmMany(false);
+    },
+    onError: (err) => {
+      // Nothing was deleted: the selection stays, so the studio can free the files named and retry.
+      notify({
+        type: "error",
+        title: MEDIA.deleteFailed,
+        message: errorMessage(err, MEDIA.deleteFailedFallback),
+      });
+      setConfirmMany(false);
+    },
+  });
   const canDelete = user ? can(user.role, "media.delete") : false;
   // A role that may not upload never gets the dialog: it would take a file only to be refused.
   const { allowed, reason } = usePermissions();
   const canUpload = allowed("media.upload");
   // A failed list reads as an empty one, without a message (docs/screens.md#project-detail).
   const items = list.data ?? [];
+  const shown = useMemo(() => searchAndSort(items, view), [items, view]);
+  // Only files still listed count: one deleted elsewhere drops out of the selection.
+  const picked = items.filter((m) => selected.has(m.id)).map((m) => m.id);
+  const select = (item: MediaItem, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(item.id);
+      else next.delete(item.id);
+      return next;
+    });
 
   const uploadButton = (label: string) => (
     <Button colorPalette="blue" onClick={() => setUploadOpen(true)}>
@@ -63,11 +103,22 @@ export function MediaTab({ projectId }: { projectId: number }) {
 
   return (
     <Box>
-      {canUpload ? (
-        <Flex justify="flex-end" mb={4}>
-          {uploadButton(MEDIA.uploadButton)}
-        </Flex>
-      ) : null}
+      <Flex justify="space-between" align="center" gap={3} mb={4} wrap="wrap">
+        <StorageUsed projectId={projectId} />
+        {canUpload ? <Box ms="auto">{uploadButton(MEDIA.uploadButton)}</Box> : null}
+      </Flex>
+      {items.length > 0 && (
+        <LibraryToolbar view={view} onChange={setView} shown={shown.length} total={items.length} />
+      )}
+      {canDelete && picked.length > 0 && (
+        <SelectionBar
+          count={picked.length}
+          allShownSelected={shown.every((m) => selected.has(m.id))}
+          onSelectAllShown={() => setSelected(new Set([...picked, ...shown.map((m) => m.id)]))}
+          onClear={() => setSelected(new Set())}
+          onDelete={() => setConfirmMany(true)}
+        />
+      )}
       {list.isPending ? (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={4}>
           {[0, 1, 2].map((i) => (
@@ -92,10 +143,21 @@ export function MediaTab({ projectId }: { projectId: number }) {
             )}
           </EmptyState.Content>
         </EmptyState.Root>
+      ) : shown.length === 0 ? (
+        <Text color="fg.muted" py={8} textAlign="center" data-testid="media-no-match">
+          {MEDIA_LIBRARY.noMatch(view.q.trim())}
+        </Text>
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={4}>
-          {items.map((item) => (
-            <MediaCard key={item.id} item={item} canDelete={canDelete} onDelete={setPending} />
+          {shown.map((item) => (
+            <MediaCard
+              key={item.id}
+              item={item}
+              canDelete={canDelete}
+              onDelete={setPending}
+              selected={selected.has(item.id)}
+              onSelect={canDelete ? select : undefined}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -115,6 +177,14 @@ export function MediaTab({ projectId }: { projectId: number }) {
         busy={remove.isPending}
         onConfirm={() => pending && remove.mutate({ id: pending.id })}
         onClose={() => setPending(null)}
+      />
+      <ConfirmDialog
+        open={confirmMany && picked.length > 0}
+        title={MEDIA_LIBRARY.deleteSelectedTitle}
+        message={MEDIA_LIBRARY.confirmDeleteSelected(picked.length)}
+        busy={removeMany.isPending}
+        onConfirm={() => removeMany.mutate({ projectId, ids: picked })}
+        onClose={() => setConfirmMany(false)}
       />
     </Box>
   );

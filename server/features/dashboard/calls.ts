@@ -1,8 +1,10 @@
+import { storageOverview } from "@server/features/media";
 import { storePagesInScope } from "@server/features/streaming";
 import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
 import { apiArea } from "@server/platform/openapi/registry";
 import { activityItem, clearedStreams, dashboardStatsAnswer } from "@shared/schemas/dashboard";
+import { storageOverview as storageAnswer } from "@shared/schemas/media-library";
 import { storePageOverview } from "@shared/schemas/store-page";
 import { clearEndedInput } from "@shared/schemas/streaming";
 import * as dashboard from "./dashboard";
@@ -35,6 +37,15 @@ export const dashboardCalls = {
       answer: { description: "One entry per live Steam stream.", schema: storePageOverview.array() },
     },
     handler: ({ deps, user }) => storePagesInScope(deps, user),
+  }),
+  storage: call({
+    auth: "user",
+    rest: { method: "get", path: "/dashboard/storage" },
+    doc: {
+      summary: "The disk media takes, per project and in total, for the user's projects (admins: everything)",
+      answer: { description: "Projects largest first, and their sum.", schema: storageAnswer },
+    },
+    handler: ({ deps, user }) => storageOverview(deps, user),
   }),
   /** Admin only; the service answers 403 for others, with its own message. */
   clearEndedStreams: call({

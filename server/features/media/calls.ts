@@ -3,9 +3,17 @@ import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/deri
 import type { AppEnv } from "@server/platform/http/env";
 import { apiArea } from "@server/platform/openapi/registry";
 import { mediaDeleteInput, mediaItem, mediaListInput } from "@shared/schemas/media";
+import {
+  mediaBulkDeleted,
+  mediaBulkDeleteInput,
+  mediaStorageInput,
+  projectStorage,
+} from "@shared/schemas/media-library";
 import type { Hono } from "hono";
+import { deleteManyMedia } from "./bulk-delete";
 import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
 import * as media from "./media";
+import { projectStorageUsed } from "./storage-used";
 import { uploadRoutes, uploadsRest } from "./uploads/uploads-rest";
 
 // The media calls that answer JSON, each declared once; uploads and file bytes are hand-written
@@ -28,9 +36,12 @@ export const mediaCalls = {
     doc: {
       summary: "A project's media files",
       ids: { id: "The project's id." },
-      answer: { description: "Media files, newest first.", schema: mediaItem.array() },
+      answer: {
+        description: "Media files whose name contains `q`, newest first unless `sort` says otherwise.",
+        schema: mediaItem.array(),
+      },
     },
-    handler: ({ deps, user }, input) => media.listMedia(deps, user, input.projectId),
+    handler: ({ deps, user }, { projectId, ...view }) => media.listMedia(deps, user, projectId, view),
   }),
   delete: call({
     auth: "user",
@@ -43,6 +54,30 @@ export const mediaCalls = {
       errors: [403, 409],
     },
     handler: ({ deps, user }, input) => media.deleteMedia(deps, user, input.id),
+  }),
+  deleteMany: call({
+    auth: "user",
+    input: mediaBulkDeleteInput,
+    rest: { method: "post", path: "/media/delete" },
+    doc: {
+      summary:
+        "Delete several of a project's files at once: all of them, or none when one is still in use (409 names each such file and its use)",
+      answer: { description: "How many were deleted.", schema: mediaBulkDeleted },
+      errors: [403, 404, 409],
+    },
+    handler: ({ deps, user }, input) => deleteManyMedia(deps, user, input),
+  }),
+  storage: call({
+    auth: "user",
+    input: mediaStorageInput,
+    rest: { method: "get", path: "/media/storage/:id", params: { id: "projectId" } },
+    doc: {
+      summary: "The disk a project's media takes: uploaded files and the copies converted for streaming",
+      ids: { id: "The project's id." },
+      answer: { description: "Files and bytes.", schema: projectStorage },
+      errors: [404],
+    },
+    handler: ({ deps, user }, input) => projectStorageUsed(deps, user, input.projectId),
   }),
 };
 

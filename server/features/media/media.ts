@@ -6,6 +6,7 @@ import { forUpdate } from "@server/platform/db/portable";
 import { mediaFiles, mediaPreparations, users } from "@server/platform/db/schema";
 import { conflict, notFound } from "@server/platform/errors";
 import { isRegularFileSync, regularFile } from "@server/platform/files/regular";
+import { type MediaSort, matchesSearch, type SortOrder, searchAndSort } from "@shared/media-library";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "@shared/messages/media";
 import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { MediaConfig, MediaItem } from "@shared/schemas/media";
@@ -90,13 +91,26 @@ function selectItems(deps: AppDeps) {
     .leftJoin(mediaPreparations, eq(mediaPreparations.mediaId, mediaFiles.id));
 }
 
-/** The project's media, newest first. Another organization's project answers 404. */
-export async function listMedia(deps: AppDeps, user: SessionUser, projectId: number): Promise<MediaItem[]> {
+/**
+ * The project's media whose name contains `q`, newest first unless sorted otherwise. Another
+ * organization's project answers 404.
+ */
+export async function listMedia(
+  deps: AppDeps,
+  user: SessionUser,
+  projectId: number,
+  view: { q?: string; sort?: MediaSort; order?: SortOrder } = {},
+): Promise<MediaItem[]> {
   await requireProject(deps, user, projectId);
   const rows = await selectItems(deps)
     .where(eq(mediaFiles.projectId, projectId))
     .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id));
-  return rows.map((row) => toItem(deps, row));
+  // Matched by name before each file's disk check, which only the files shown need.
+  const matching = rows.filter((row) => matchesSearch(row.original_name, view.q));
+  return searchAndSort(
+    matching.map((row) => toItem(deps, row)),
+    view,
+  );
 }
 
 /** One item as the media list shows it. */

@@ -1,7 +1,20 @@
-import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Progress, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  HStack,
+  IconButton,
+  Image,
+  Progress,
+  Text,
+} from "@chakra-ui/react";
 import { API_BASE } from "@client/lib/trpc";
 import { formatFileSize, formatPercent, formatShortDate } from "@shared/format";
 import { MEDIA } from "@shared/messages/media";
+import { MEDIA_LIBRARY } from "@shared/messages/media-library";
 import { STEAM_RULES } from "@shared/messages/steam-rules";
 import type { MediaItem } from "@shared/schemas/media";
 import { EyeIcon, FileIcon, ImageIcon, TrashIcon, VideoIcon } from "./MediaIcons";
@@ -18,12 +31,43 @@ export function MediaCard(props: {
   item: MediaItem;
   canDelete: boolean;
   onDelete: (item: MediaItem) => void;
+  /** Picked for a delete of several (given only to roles that may delete). */
+  selected?: boolean;
+  onSelect?: (item: MediaItem, selected: boolean) => void;
 }) {
-  const { item } = props;
+  const { item, onSelect } = props;
   const Icon = kindIcon(item);
   return (
-    <Card.Root size="sm" overflow="hidden" data-testid="media-card">
-      <Box h="36" bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted">
+    <Card.Root
+      size="sm"
+      overflow="hidden"
+      data-testid="media-card"
+      borderColor={props.selected ? "blue.solid" : undefined}
+    >
+      <Box
+        h="36"
+        bg="bg.muted"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        color="fg.muted"
+        position="relative"
+      >
+        {onSelect && (
+          <Checkbox.Root
+            position="absolute"
+            top="2"
+            left="2"
+            bg="bg.panel"
+            borderRadius="sm"
+            colorPalette="blue"
+            checked={props.selected === true}
+            onCheckedChange={(e) => onSelect(item, e.checked === true)}
+          >
+            <Checkbox.HiddenInput aria-label={MEDIA_LIBRARY.selectLabel(item.original_name)} />
+            <Checkbox.Control />
+          </Checkbox.Root>
+        )}
         {item.has_poster ? (
           // The poster taken at upload: a person recognises a clip by its picture, not its name.
           <Image src={`${API_BASE}/media/poster/${item.id}`} alt="" h="full" w="full" objectFit="cover" />
