@@ -1,27 +1,12 @@
-import type { MediaItem } from "./schemas/media";
+import { DEFAULT_ORDER, type MediaSort, type SortOrder } from "@shared/media-sorts";
+import type { MediaItem } from "@shared/schemas/media";
+
+export * from "@shared/media-sorts";
 
 // How the media list is searched and sorted, written once for the server (the list call's `q`, `sort`
 // and `order`) and the Media tab (which searches and sorts the list it already holds, as you type).
 // Sorting here rather than in SQL gives the same order on SQLite and PostgreSQL, whose collations
 // differ, and readiness depends on the disk (a prepared copy gone missing), which SQL cannot see.
-
-export const MEDIA_SORTS = ["date", "name", "size", "readiness"] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
-export const SORT_ORDERS = ["asc", "desc"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** The order each sort takes when none is given: names A to Z, newest first, largest first, ready first. */
-export const DEFAULT_ORDER: Record<MediaSort, SortOrder> = {
-  date: "desc",
-  name: "asc",
-  size: "desc",
-  readiness: "asc",
-};
-
-/** The longest search text the list takes. */
-export const MEDIA_SEARCH_MAX = 100;
-/** The most files one delete of several takes. */
-export const MEDIA_BULK_DELETE_MAX = 100;
 
 type Sortable = Pick<
   MediaItem,

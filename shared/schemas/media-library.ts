@@ -1,6 +1,6 @@
+import { MEDIA_BULK_DELETE_MAX } from "@shared/media-sorts";
 import { MEDIA_LIBRARY } from "@shared/messages/media-library";
 import { z } from "zod";
-import { MEDIA_BULK_DELETE_MAX } from "../media-library";
 import { idSchema, positiveId } from "./ids";
 
 // Deleting several files at once and the storage they take: inputs and answers, one schema each for

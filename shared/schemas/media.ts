@@ -1,8 +1,8 @@
+import { MEDIA_SEARCH_MAX, MEDIA_SORTS, SORT_ORDERS } from "@shared/media-sorts";
 import { COMMON } from "@shared/messages/common";
 import { MEDIA } from "@shared/messages/media";
 import { MEDIA_LIBRARY } from "@shared/messages/media-library";
 import { z } from "zod";
-import { MEDIA_SEARCH_MAX, MEDIA_SORTS, SORT_ORDERS } from "../media-library";
 import { isoTime } from "./answers-common";
 import { idSchema } from "./ids";
 

@@ -1,4 +1,3 @@
-import { storageOverview } from "@server/features/media";
 import { storePagesInScope } from "@server/features/streaming";
 import { call } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
@@ -45,7 +44,7 @@ export const dashboardCalls = {
       summary: "The disk media takes, per project and in total, for the user's projects (admins: everything)",
       answer: { description: "Projects largest first, and their sum.", schema: storageAnswer },
     },
-    handler: ({ deps, user }) => storageOverview(deps, user),
+    handler: ({ deps, user }) => dashboard.storageInScope(deps, user),
   }),
   /** Admin only; the service answers 403 for others, with its own message. */
   clearEndedStreams: call({

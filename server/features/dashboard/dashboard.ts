@@ -1,4 +1,5 @@
 import type { AppDeps } from "@server/deps";
+import { storageOverview } from "@server/features/media";
 import { orgScope } from "@server/features/projects";
 import {
   clearEndedStreams,
@@ -11,6 +12,7 @@ import { greatest } from "@server/platform/db/portable";
 import { mediaFiles, organizations, projects, streams, users } from "@server/platform/db/schema";
 import { iso } from "@server/platform/iso";
 import type { ActivityItem, DashboardStats } from "@shared/schemas/dashboard";
+import type { StorageOverview } from "@shared/schemas/media-library";
 import type { SessionUser } from "@shared/types";
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 
@@ -134,3 +136,8 @@ export async function recentActivity(deps: AppDeps, user: SessionUser): Promise<
 }
 
 export { clearEndedStreams };
+
+/** The disk media takes, for the projects the user sees (admins: every project). */
+export function storageInScope(deps: AppDeps, user: SessionUser): Promise<StorageOverview> {
+  return storageOverview(deps, orgScope(user));
+}

@@ -13,7 +13,7 @@ import type { Hono } from "hono";
 import { deleteManyMedia } from "./bulk-delete";
 import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
 import * as media from "./media";
-import { projectStorageUsed } from "./storage-used";
+import { projectStorageUsed } from "./project-storage";
 import { uploadRoutes, uploadsRest } from "./uploads/uploads-rest";
 
 // The media calls that answer JSON, each declared once; uploads and file bytes are hand-written

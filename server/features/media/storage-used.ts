@@ -1,10 +1,8 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { AppDeps } from "@server/deps";
-import { orgScope, requireProject } from "@server/features/projects";
+import type { Db } from "@server/platform/db/client";
 import { mediaFiles, mediaPreparations, organizations, projects } from "@server/platform/db/schema";
 import type { ProjectStorage, StorageOverview } from "@shared/schemas/media-library";
-import type { SessionUser } from "@shared/types";
 import { and, asc, count, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { mediaPaths } from "./storage";
 
@@ -14,7 +12,13 @@ import { mediaPaths } from "./storage";
 // and left out.
 
 type Sums = Omit<ProjectStorage, "projectId">;
-const none = (): Sums => ({ files: 0, mediaBytes: 0, preparedBytes: 0, totalBytes: 0 });
+export const none = (): Sums => ({ files: 0, mediaBytes: 0, preparedBytes: 0, totalBytes: 0 });
+
+/** What the sums read: the database and where the files are (not the whole of the app's deps, which other features import this through). */
+export interface StorageDeps {
+  db: Db;
+  env: { DATA_DIR: string };
+}
 
 /** Bytes of a converted copy on the disk; 0 when it is not there (yet, or any more). */
 async function sizeOnDisk(path: string): Promise<number> {
@@ -23,7 +27,7 @@ async function sizeOnDisk(path: string): Promise<number> {
 }
 
 /** Per project under `where` (a project filter): its files, their bytes and their copies' bytes. */
-async function sumsByProject(deps: AppDeps, where: SQL | undefined): Promise<Map<number, Sums>> {
+export async function sumsByProject(deps: StorageDeps, where: SQL | undefined): Promise<Map<number, Sums>> {
   const uploaded = await deps.db
     .select({
       projectId: mediaFiles.projectId,
@@ -62,20 +66,11 @@ async function sumsByProject(deps: AppDeps, where: SQL | undefined): Promise<Map
   return sums;
 }
 
-/** One project's storage, for users who can reach it (another organization's answers 404). */
-export async function projectStorageUsed(
-  deps: AppDeps,
-  user: SessionUser,
-  projectId: number,
-): Promise<ProjectStorage> {
-  await requireProject(deps, user, projectId);
-  const sums = await sumsByProject(deps, eq(projects.id, projectId));
-  return { projectId, ...(sums.get(projectId) ?? none()) };
-}
-
-/** Every project the user sees (admins: all), largest first, and their sum. */
-export async function storageOverview(deps: AppDeps, user: SessionUser): Promise<StorageOverview> {
-  const scope = orgScope(user);
+/**
+ * Every project under `scope` (the projects a user sees: the caller names them, so this file needs
+ * nothing of who may see what), largest first, and their sum.
+ */
+export async function storageOverview(deps: StorageDeps, scope: SQL | undefined): Promise<StorageOverview> {
   const all = await deps.db
     .select({ id: projects.id, name: projects.name, org_name: organizations.name })
     .from(projects)
