@@ -1,12 +1,7 @@
+import { RESUMABLE_CHUNK_BYTES } from "@shared/limits";
 import { type DetailedError, defaultOptions, type HttpResponse, Upload } from "tus-js-client";
 import { API_BASE } from "./trpc";
 import { UploadAbortedError, type UploadHandle, type UploadProgress, type UploadResponse } from "./upload";
-
-/**
- * 8 MiB per PATCH: a dropped connection costs at most one chunk again (about 8 s on a 1 MB/s home
- * uplink), while a 1 GB trailer is still only 128 requests, whose overhead is lost in the transfer.
- */
-export const CHUNK_SIZE = 8 * 1024 * 1024;
 
 /**
  * First retry at once (a network blip, a node restarting behind the load balancer), then backing off
@@ -38,7 +33,7 @@ export function uploadResumable(
     const endpoint = uploadsEndpoint();
     upload = new Upload(file, {
       endpoint,
-      chunkSize: CHUNK_SIZE,
+      chunkSize: RESUMABLE_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       metadata: { projectId: String(projectId), filename: file.name, filetype: file.type },
       // The same file sent to two projects is two uploads.
