@@ -26,8 +26,12 @@ const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.proce
 
 export const CLIENT_DIST = join(import.meta.dir, "..", "client", "dist");
 
-/** Paths whose bodies are streamed with their own size limit instead of the JSON one. */
-const STREAMED_UPLOADS = new Set(["/api/media/upload"]);
+/**
+ * Paths whose bodies are streamed with their own size limit instead of the JSON one: the multipart
+ * upload, and the resumable uploads' creation and pieces (tus checks each against the declared size).
+ */
+const isStreamedUpload = (path: string) =>
+  path === "/api/media/upload" || path === "/api/uploads" || path.startsWith("/api/uploads/");
 
 /** Query names some REST path declares as a list: the only ones that may be repeated. */
 const LIST_QUERY_NAMES: ReadonlySet<string> = new Set(
@@ -54,8 +58,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
       throw new AppError("PAYLOAD_TOO_LARGE", COMMON.bodyTooLarge);
     },
   });
-  api.use("*", (c, next) => (STREAMED_UPLOADS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
-  api.use("*", jsonOnly(STREAMED_UPLOADS));
+  api.use("*", (c, next) => (isStreamedUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  api.use("*", jsonOnly(isStreamedUpload));
   api.use("*", authenticateRequest, sameOriginOnly);
   api.get("/health", (c) => c.json({ status: "ok" }));
   api.use("/trpc/*", trpcBatchCap);

@@ -145,7 +145,13 @@ export async function startServer(env: Env) {
       log.warn(`Generated admin password (shown once): ${seed.generatedPassword}`);
   }
   // Before reconcile: a resumed stream may start a re-encode, whose fresh .part must stay.
-  const housekeeping = await startDiskHousekeeping(env.DATA_DIR, deps.sqlite, lineLogger(), !!deps.leases);
+  const housekeeping = await startDiskHousekeeping(
+    env.DATA_DIR,
+    deps.sqlite,
+    lineLogger(),
+    !!deps.leases,
+    env.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
+  );
   // Before reconcile, so a resumed stream's failure is told; also resumes deliveries left pending.
   const webhooks = deliveryWorker(deps, lineLogger());
   webhooks.start();

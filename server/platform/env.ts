@@ -146,6 +146,14 @@ export const envSchema = z.object({
       .min(1, "BACKUP_KEEP must be at least 1 day")
       .default(7),
   ),
+  /** Hours a resumable upload may sit untouched before it and its bytes are removed. */
+  UPLOAD_EXPIRY_HOURS: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number("UPLOAD_EXPIRY_HOURS must be a number of hours")
+      .positive("UPLOAD_EXPIRY_HOURS must be more than 0 hours")
+      .default(24),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

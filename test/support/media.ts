@@ -207,10 +207,13 @@ export function uploadForm(projectId: number | string | null, file: Blob, name: 
   return form;
 }
 
-/** Everything under DATA_DIR/media and DATA_DIR/tmp, so a test can say "nothing left behind". */
+/**
+ * Everything under DATA_DIR/media (resumable uploads under way included) and DATA_DIR/tmp, so a test
+ * can say "nothing left behind".
+ */
 export function filesOnDisk(dataDir: string): string[] {
   const out: string[] = [];
-  for (const sub of ["media", "media/posters", "media/prepared", "tmp"]) {
+  for (const sub of ["media", "media/posters", "media/prepared", "media/.uploads", "tmp"]) {
     try {
       for (const f of readdirSync(join(dataDir, sub))) {
         if (statSync(join(dataDir, sub, f)).isFile()) out.push(`${sub}/${f}`);

@@ -6,6 +6,7 @@ import { mediaDeleteInput, mediaItem, mediaListInput } from "@shared/schemas/med
 import type { Hono } from "hono";
 import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
 import * as media from "./media";
+import { uploadsRest } from "./uploads/uploads-rest";
 
 // The media calls that answer JSON, each declared once; uploads and file bytes are hand-written
 // beside them (`./files-rest`). `/media/{id}` is one path to a client, so both its methods name the
@@ -50,6 +51,7 @@ export const mediaRouter = trpcRouter(mediaCalls);
 /** /media/config before /media/{id}, which would otherwise take it for an id. */
 export function mediaRest(api: Hono<AppEnv>) {
   mediaFilesRest(api);
+  uploadsRest(api);
   restRoutes(mediaCalls)(api);
 }
 

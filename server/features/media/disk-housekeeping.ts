@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { keepDatabaseRoom } from "@server/platform/db/room";
 import { irregularMedia, sweepPartFiles } from "./storage";
+import { sweepExpiredUploads } from "./uploads/upload-records";
 
 /** A `.part` untouched this long belongs to no live write: uploads time out idle after minutes. */
 const IDLE_MS = 60 * 60 * 1000;
@@ -12,13 +13,15 @@ const EVERY_MS = 60 * 60 * 1000;
  * topped up; at start, media that are not regular files are named in the log. At start nothing is being written yet, so every `.part` goes; later, those no one has
  * written to for an hour. With `sharedMedia` (nodes sharing the database and the media folder),
  * another node may be writing a re-encode into media/prepared at this node's start: those `.part`
- * files go only once idle for an hour, at start too.
+ * files go only once idle for an hour, at start too. Resumable uploads untouched for `uploadExpiryMs`
+ * (UPLOAD_EXPIRY_HOURS) go with their bytes, at start and hourly.
  */
 export async function startDiskHousekeeping(
   dataDir: string,
   sqlite: Database | undefined,
   log: (line: string) => void,
   sharedMedia = false,
+  uploadExpiryMs = 24 * 60 * 60 * 1000,
 ) {
   const run = async (idleMs: number) => {
     try {
@@ -26,6 +29,12 @@ export async function startDiskHousekeeping(
       if (removed) log(`Removed ${removed} leftover partial file(s)`);
     } catch (err) {
       log(`Could not sweep partial files: ${(err as Error).message}`);
+    }
+    try {
+      const expired = await sweepExpiredUploads(dataDir, uploadExpiryMs);
+      if (expired) log(`Removed ${expired} expired resumable upload(s)`);
+    } catch (err) {
+      log(`Could not sweep expired uploads: ${(err as Error).message}`);
     }
     // The spare room is a SQLite file's; a PostgreSQL server keeps its own disk.
     if (!sqlite) return;

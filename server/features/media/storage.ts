@@ -6,24 +6,32 @@ import { type EntryKind, notRegular } from "@server/platform/files/regular";
 
 // Where media lives: uploads arrive in DATA_DIR/tmp (same filesystem, so the final rename is atomic)
 // and are kept in DATA_DIR/media under a generated name; posters beside them in media/posters and
-// re-encoded copies in media/prepared.
+// re-encoded copies in media/prepared. Resumable uploads gather their bytes in media/.uploads: a
+// resumed chunk may reach another node, and every node shares DATA_DIR/media.
 export function mediaPaths(dataDir: string) {
   const media = join(dataDir, "media");
   const posters = join(media, "posters");
   const prepared = join(media, "prepared");
+  const uploads = join(media, UPLOADS_FOLDER);
   const tmp = join(dataDir, "tmp");
-  for (const d of [media, posters, prepared, tmp]) mkdirSync(d, { recursive: true, mode: PRIVATE_FOLDER });
+  for (const d of [media, posters, prepared, uploads, tmp])
+    mkdirSync(d, { recursive: true, mode: PRIVATE_FOLDER });
   return {
     media,
     posters,
     /** Re-encoded copies of media that cannot be stream-copied. */
     prepared,
+    /** Resumable uploads under way: each one's bytes so far and its record (`<id>.json`). */
+    uploads,
     tmp,
     file: (storedName: string) => join(media, storedName),
     poster: (posterName: string) => join(posters, posterName),
     newTemp: () => join(tmp, `upload-${crypto.randomUUID()}.part`),
   };
 }
+
+/** The folder of resumable uploads under way, inside DATA_DIR/media. */
+export const UPLOADS_FOLDER = ".uploads";
 
 export const generatedName = (extension: string) => `${crypto.randomUUID()}.${extension}`;
 
@@ -72,7 +80,7 @@ export async function irregularMedia(dataDir: string): Promise<{ path: string; k
   for (const dir of [paths.media, paths.posters, paths.prepared]) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const path = join(dir, name);
-      if (path === paths.posters || path === paths.prepared) continue;
+      if (path === paths.posters || path === paths.prepared || path === paths.uploads) continue;
       const info = await lstat(path).catch(() => null);
       const kind = info && notRegular(info);
       if (kind) found.push({ path: relative(dataDir, path), kind });

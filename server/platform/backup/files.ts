@@ -93,14 +93,16 @@ export async function describe(root: string, path: string): Promise<FileEntry> {
 }
 
 /**
- * Regular files under `dir` (recursively), as paths relative to `root`; unfinished `.part` files are
- * left out, and so is anything else than a regular file or a folder (a link is never followed).
+ * Regular files under `dir` (recursively), as paths relative to `root`; unfinished `.part` files and
+ * folders whose name starts with a dot (work under way, such as resumable uploads) are left out, and so
+ * is anything else than a regular file or a folder (a link is never followed).
  */
 export async function filesUnder(root: string, dir: string): Promise<string[]> {
   const out: string[] = [];
   const entries = await readdir(join(root, dir), { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
     const rel = join(dir, e.name);
+    if (e.isDirectory() && e.name.startsWith(".")) continue;
     if (e.isDirectory()) out.push(...(await filesUnder(root, rel)));
     else if (e.isFile() && !e.name.endsWith(".part")) out.push(relative(root, join(root, rel)));
   }

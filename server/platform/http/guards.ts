@@ -43,9 +43,9 @@ function hasBody(req: Request): boolean {
  * no body needs no type: the paths that take none (sign-out, the sync buttons) are sent bare.
  */
 export const jsonOnly =
-  (except: ReadonlySet<string>): MiddlewareHandler<AppEnv> =>
+  (except: (path: string) => boolean): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    if (except.has(c.req.path) || !hasBody(c.req.raw)) return next();
+    if (except(c.req.path) || !hasBody(c.req.raw)) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") throw new AppError("UNSUPPORTED_MEDIA_TYPE", COMMON.jsonRequired);
     await next();
