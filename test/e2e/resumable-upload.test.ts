@@ -172,12 +172,16 @@ test("two files go up at once, each with its own bar; Cancel removes both from t
   const teaser = rows.filter({ hasText: "teaser-30s.mp4" });
   await launch.getByText(/MB of 24\.00 MB$/).waitFor();
   await teaser.getByText(/MB of 16\.00 MB$/).waitFor();
-  const moving = async (row: typeof launch) =>
-    !(await row
-      .getByText(/^0\.00 MB of/)
-      .isVisible()
-      .catch(() => true));
-  await waitUntil(async () => (await moving(launch)) && (await moving(teaser)), 30_000);
+  // Both bars well under way before the pictures are taken.
+  const percentOf = async (row: typeof launch) =>
+    Number.parseInt(
+      (await row
+        .getByText(/^\d+%$/)
+        .textContent()
+        .catch(() => "0")) ?? "0",
+      10,
+    );
+  await waitUntil(async () => (await percentOf(launch)) >= 20 && (await percentOf(teaser)) >= 20, 60_000);
   expect(partialUploads()).toHaveLength(2);
 
   for (const size of [
