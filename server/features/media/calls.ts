@@ -6,7 +6,7 @@ import { mediaDeleteInput, mediaItem, mediaListInput } from "@shared/schemas/med
 import type { Hono } from "hono";
 import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
 import * as media from "./media";
-import { uploadsRest } from "./uploads/uploads-rest";
+import { uploadRoutes, uploadsRest } from "./uploads/uploads-rest";
 
 // The media calls that answer JSON, each declared once; uploads and file bytes are hand-written
 // beside them (`./files-rest`). `/media/{id}` is one path to a client, so both its methods name the
@@ -59,5 +59,6 @@ const { config, ...byId } = mediaCalls;
 export const mediaArea = apiArea("Media", "Video and image files, checked with ffprobe on upload.", [
   ...openApiRoutes({ config }),
   ...mediaFileRoutes,
+  ...uploadRoutes,
   ...openApiRoutes(byId),
 ]);

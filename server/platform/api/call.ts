@@ -65,8 +65,8 @@ export interface RestSide<M extends HttpMethod, O = unknown> {
 /** The API document's entry for the call; the path, method, input and security come from the rest. */
 export interface DocSide {
   summary: string;
-  /** What success answers; its `status` (201) is also the status REST answers with. */
-  answer: ApiAnswer;
+  /** What success answers; its `status` (201) is also the status REST answers with: always a JSON body. */
+  answer: ApiAnswer & { status?: 200 | 201 };
   /** What a path id stands for, when its name does not say. */
   ids?: Record<string, string>;
   /** Refusals beyond those every call of its kind gives (see ApiRoute.errors). */

@@ -14,6 +14,11 @@ export const HAND_WRITTEN: HandWritten[] = [
   { method: "post", path: "/media/upload", why: "A multipart body, streamed to disk as it arrives." },
   { method: "get", path: "/media/stream/:mediaId", why: "A file's bytes, with Range requests (206)." },
   { method: "get", path: "/media/poster/:mediaId", why: "A JPEG image." },
+  { method: "post", path: "/uploads", why: "The tus protocol: asked and answered in headers." },
+  { method: "head", path: "/uploads/:id", why: "The tus protocol: answered in headers." },
+  { method: "get", path: "/uploads/:id", why: "Beside the tus protocol's HEAD on the same path." },
+  { method: "patch", path: "/uploads/:id", why: "The tus protocol: a piece of a file, raw bytes." },
+  { method: "delete", path: "/uploads/:id", why: "The tus protocol's termination." },
   {
     method: "get",
     path: "/analytics/export/:projectId",

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from "@server/platform/http/cookies";
 import { errorAnswer } from "@shared/schemas/answers-common";
-import { type ApiArea, type ApiRoute, openApiPath, pathParamNames } from "./registry";
+import { type ApiAnswer, type ApiArea, type ApiRoute, openApiPath, pathParamNames } from "./registry";
 import { type JsonSchema, jsonSchemaOf, queryParameters } from "./schema";
 
 // Builds the OpenAPI 3.1 document from the route declarations; nothing in it is written by hand.
@@ -31,13 +31,31 @@ function errorStatuses(route: ApiRoute): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function responses(route: ApiRoute) {
-  const { status = 200, description, schema, contentType = "application/json" } = route.answer;
-  const ok = {
+function success(answer: ApiAnswer) {
+  const { status = 200, description, schema, contentType = "application/json", headers } = answer;
+  return {
     description,
-    content: { [contentType]: { schema: schema ? jsonSchemaOf(schema, "output") : {} } },
+    ...(headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, text]) => [
+              name,
+              { description: text, schema: { type: "string" } },
+            ]),
+          ),
+        }
+      : {}),
+    // 204 and the answers to HEAD carry no body.
+    ...(status === 204 || contentType === "none"
+      ? {}
+      : { content: { [contentType]: { schema: schema ? jsonSchemaOf(schema, "output") : {} } } }),
   };
-  const out: Record<string, unknown> = { [status]: ok };
+}
+
+function responses(route: ApiRoute) {
+  const out: Record<string, unknown> = {};
+  for (const answer of [route.answer, ...(route.otherAnswers ?? [])])
+    out[answer.status ?? 200] = success(answer);
   for (const s of errorStatuses(route)) {
     out[s] = {
       description: ERROR_TEXTS[s] ?? "Refused.",
@@ -61,9 +79,16 @@ function operation(route: ApiRoute, tag: string) {
     in: "path",
     required: true,
     ...(route.ids?.[name] ? { description: route.ids[name] } : {}),
-    schema: { type: "integer", minimum: 1 } satisfies JsonSchema,
+    schema: route.idSchemas?.[name] ?? ({ type: "integer", minimum: 1 } satisfies JsonSchema),
   }));
-  const parameters = [...idParams, ...(route.query ? queryParameters(route.query) : [])];
+  const headers = (route.headers ?? []).map((h) => ({
+    name: h.name,
+    in: "header",
+    ...(h.required ? { required: true } : {}),
+    description: h.description,
+    schema: h.schema ?? { type: "string" },
+  }));
+  const parameters = [...idParams, ...headers, ...(route.query ? queryParameters(route.query) : [])];
   const body = requestBody(route);
   return {
     tags: [tag],

@@ -10,7 +10,9 @@ import { streamingWorld } from "../streaming/streaming-fixtures";
 // The API document against the app itself: every documented path is served, every served path is
 // documented, and real answers of a sample of calls match the document's schemas.
 
-type Method = "get" | "post" | "put" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete" | "head";
+/** Hono serves HEAD with the path's GET route: a documented HEAD is served where its GET is. */
+const servedAs = (method: Method) => (method === "head" ? "GET" : method.toUpperCase());
 const toHono = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 const toDoc = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
@@ -49,13 +51,20 @@ describe("the OpenAPI document", () => {
     const { app, doc, check } = await world();
     const served = new Set(app.routes.map((r) => `${r.method} ${r.path}`));
     for (const { method, path } of documented(doc)) {
-      expect(served.has(`${method.toUpperCase()} /api${toHono(path)}`), `${method} ${path}`).toBe(true);
+      expect(served.has(`${servedAs(method)} /api${toHono(path)}`), `${method} ${path}`).toBe(true);
       // A request reaches the path's own handler, not the app's answer for unknown paths.
       const url = `/api${path.replace(/\{\w+\}/g, "1")}`;
       const res = await app.request(url, {
         method: method.toUpperCase(),
-        ...(method === "get" ? {} : { headers: { "content-type": "application/json" }, body: "{}" }),
+        ...(method === "get" || method === "head"
+          ? {}
+          : { headers: { "content-type": "application/json" }, body: "{}" }),
       });
+      // An answer to HEAD has no body to read: signed out, it is the 401 of its GET.
+      if (method === "head") {
+        expect(res.status, `${method} ${url}`).toBe(401);
+        continue;
+      }
       const unknown = res.status === 404 && (await res.clone().json()).error === COMMON.notFound;
       expect(unknown, `${method} ${url} answered the unknown-path 404`).toBe(false);
       // Signed out, each answer (a 401 on most paths) is one the document lists, in its shape.

@@ -3,12 +3,14 @@ import { readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { startDiskHousekeeping } from "@server/features/media/disk-housekeeping";
 import { formatLimit } from "@server/features/media/receive";
+import { filesUnder } from "@server/platform/backup/files";
 import { mediaFiles } from "@server/platform/db/schema";
 import { AUTH } from "@shared/messages/auth";
 import { MEDIA } from "@shared/messages/media";
 import { PROJECTS } from "@shared/messages/projects";
 import { UPLOADS } from "@shared/messages/uploads";
 import { eq } from "drizzle-orm";
+import { bearer, mintToken } from "../../support/api-tokens";
 import { filesOnDisk, steamReadyMp4, textAsMp4, uploadForm } from "../../support/media";
 import { makeOrg, makeProject, makeUser, testApp, testDeps } from "../../support/server";
 
@@ -208,9 +210,13 @@ describe("resumable uploads (tus)", () => {
     );
     keeper.stop();
     expect(lines).toContain("Removed 1 expired resumable upload(s)");
+    // The uploads folder is the console's own: not named as a stray entry of the media folder.
+    expect(lines.filter((l) => l.includes(".uploads"))).toEqual([]);
     const left = filesOnDisk(h.deps.env.DATA_DIR);
     const freshId = fresh.path.split("/").pop()!;
     expect(left).toEqual([`media/.uploads/${freshId}`, `media/.uploads/${freshId}.json`]);
+    // Bytes of an upload under way are not media yet: a backup leaves them out.
+    expect(await filesUnder(h.deps.env.DATA_DIR, "media")).toEqual([]);
   });
 });
 
@@ -275,6 +281,50 @@ describe("who may upload", () => {
     expect((await head(h, h.devCookie, path)).headers.get("upload-offset")).toBe("10");
     // A made-up id reads the same.
     expect((await head(h, h.devCookie, "/api/uploads/..%2F..%2Fapp.db")).status).toBe(404);
+  });
+
+  test("a script signs with a bearer token; a page on another site is refused (Origin) and its piece not taken", async () => {
+    const h = await setup();
+    const { token } = await mintToken(h.deps, h.dev.id);
+    const bytes = readFileSync(await steamReadyMp4());
+    const created = await h.call("/api/uploads", {
+      method: "POST",
+      headers: {
+        ...TUS,
+        ...bearer(token),
+        "Upload-Length": String(bytes.length),
+        "Upload-Metadata": metadata({ projectId: String(h.project.id), filename: "script.mp4" }),
+      },
+    });
+    expect(created.status).toBe(201);
+    const path = created.headers.get("location")!;
+    const foreign = await h.call(path, {
+      method: "PATCH",
+      cookie: h.devCookie,
+      headers: {
+        ...TUS,
+        Origin: "https://evil.example",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: new Blob([bytes]),
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ error: AUTH.forbiddenOrigin });
+    const where = await h.call(path, { method: "HEAD", headers: { ...TUS, ...bearer(token) } });
+    expect(where.headers.get("upload-offset")).toBe("0");
+    const piece = await h.call(path, {
+      method: "PATCH",
+      headers: {
+        ...TUS,
+        ...bearer(token),
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: new Blob([bytes]),
+    });
+    expect(piece.status).toBe(200);
+    expect(await piece.json()).toMatchObject({ original_name: "script.mp4", project_id: h.project.id });
   });
 
   test("a request without Tus-Resumable is refused in JSON", async () => {

@@ -1,5 +1,9 @@
 import { rename } from "node:fs/promises";
 import type { AppDeps } from "@server/deps";
+import { diskFull, isDiskFullError, requireRoom } from "@server/features/media/disk-space";
+import { tooLarge } from "@server/features/media/receive";
+import { mediaPaths } from "@server/features/media/storage";
+import { cleanName, storeUpload, uploadTarget } from "@server/features/media/store-upload";
 import { AppError, badRequest, conflict, httpStatusOf } from "@server/platform/errors";
 import { errorField, log } from "@server/platform/log";
 import { uploadBytes, uploadFailures } from "@server/platform/metrics/registry";
@@ -7,10 +11,6 @@ import { UPLOADS } from "@shared/messages/uploads";
 import type { SessionUser } from "@shared/types";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
-import { diskFull, isDiskFullError, requireRoom } from "../disk-space";
-import { tooLarge } from "../receive";
-import { mediaPaths } from "../storage";
-import { cleanName, storeUpload, uploadTarget } from "../store-upload";
 import {
   forgetUpload,
   markStored,

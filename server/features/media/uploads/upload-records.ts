@@ -1,9 +1,9 @@
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { mediaPaths } from "@server/features/media/storage";
 import { notFound } from "@server/platform/errors";
 import { UPLOADS } from "@shared/messages/uploads";
 import type { SessionUser } from "@shared/types";
-import { mediaPaths } from "../storage";
 
 // A resumable upload lives in DATA_DIR/media/.uploads as two files: its bytes so far (`<id>`) and its
 // record (`<id>.json`, written by the tus file store). Both sit on the storage every node shares, so a
