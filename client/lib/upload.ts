@@ -1,4 +1,4 @@
-// Uploads with XMLHttpRequest: fetch cannot report upload progress, the progress bar needs it.
+// What an upload reports to the dialog, whatever carries it (see resumable-upload.ts).
 
 export interface UploadProgress {
   loaded: number;
@@ -24,33 +24,6 @@ export interface UploadHandle {
   done: Promise<UploadResponse>;
   /** Stops the transfer: the browser closes the request, the server drops the partial file. */
   abort(): void;
-}
-
-export function uploadForm(
-  url: string,
-  form: FormData,
-  onProgress?: (p: UploadProgress) => void,
-): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<UploadResponse>((resolve, reject) => {
-    xhr.open("POST", url);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (!e.lengthComputable || !onProgress) return;
-      onProgress({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {}
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new Error("Network error"));
-    xhr.onabort = () => reject(new UploadAbortedError());
-    xhr.send(form);
-  });
-  return { done, abort: () => xhr.abort() };
 }
 
 /** The server's `error` text from an answer body, if it sent one. */
