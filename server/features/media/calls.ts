@@ -5,6 +5,7 @@ import { apiArea } from "@server/platform/openapi/registry";
 import { mediaDeleteInput, mediaItem, mediaListInput } from "@shared/schemas/media";
 import type { Hono } from "hono";
 import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
+import { mediaImportCalls } from "./imports/import-calls";
 import * as media from "./media";
 
 // The media calls that answer JSON, each declared once; uploads and file bytes are hand-written
@@ -45,11 +46,12 @@ export const mediaCalls = {
   }),
 };
 
-export const mediaRouter = trpcRouter(mediaCalls);
+export const mediaRouter = trpcRouter({ ...mediaCalls, ...mediaImportCalls });
 
-/** /media/config before /media/{id}, which would otherwise take it for an id. */
+/** /media/config and /media/imports before /media/{id}, which would otherwise take them for an id. */
 export function mediaRest(api: Hono<AppEnv>) {
   mediaFilesRest(api);
+  restRoutes(mediaImportCalls)(api);
   restRoutes(mediaCalls)(api);
 }
 
@@ -57,5 +59,6 @@ const { config, ...byId } = mediaCalls;
 export const mediaArea = apiArea("Media", "Video and image files, checked with ffprobe on upload.", [
   ...openApiRoutes({ config }),
   ...mediaFileRoutes,
+  ...openApiRoutes(mediaImportCalls),
   ...openApiRoutes(byId),
 ]);
