@@ -22,8 +22,7 @@ export const MEDIA_IMPORTS = {
   urlTooLong: (max: number) => `The link is too long: at most ${max} characters.`,
   notALink: "This is not a link. Paste one that starts with https:// or http://.",
   onlyHttp: "Only https:// and http:// links can be imported.",
-  targetRefused:
-    "This link points inside your network. Media can only be imported from public addresses.",
+  targetRefused: "This link points inside your network. Media can only be imported from public addresses.",
   unresolved: "The link's server could not be found.",
   unreachable: "The link's server could not be reached.",
   httpStatus: (status: number) => `The link's server answered with an error (HTTP ${status}).`,

@@ -37,10 +37,13 @@ export async function downloadInto(start: URL, file: TempFile, o: DownloadOption
   const stall = new StallWatch(o.stallMs);
   try {
     const signal = AbortSignal.any([o.signal, stall.signal]);
-    const res = await openFollowingRedirects(start, o, signal, stall);
+    const { res, url } = await openFollowingRedirects(start, o, signal, stall);
     const total = declaredLength(res.headers.get("content-length"));
-    if (total !== null && total > o.maxBytes) throw tooLarge(o.maxBytes);
-    await o.onHeaders({ name: fileNameOf(new URL(res.url || start.href), res.headers.get("content-disposition")), total });
+    if (total !== null && total > o.maxBytes) {
+      await res.body?.cancel().catch(() => {});
+      throw tooLarge(o.maxBytes);
+    }
+    await o.onHeaders({ name: fileNameOf(url, res.headers.get("content-disposition")), total });
     const reader = res.body!.getReader();
     try {
       for (;;) {
@@ -71,7 +74,7 @@ async function openFollowingRedirects(
   o: DownloadOptions,
   signal: AbortSignal,
   stall: StallWatch,
-): Promise<Response & { url: string }> {
+): Promise<{ res: Response; url: URL }> {
   let url = start;
   for (let hop = 0; ; hop++) {
     const res = await openPinned(url, o, signal);
@@ -87,7 +90,7 @@ async function openFollowingRedirects(
         throw failed(isGoogleDownloadHost(url) ? MEDIA_IMPORTS.driveConfirm : MEDIA_IMPORTS.webPage);
       }
       // The pinned request's own url names the address; the name the user's link led to is `url`.
-      return Object.assign(res, { url: url.href });
+      return { res, url };
     }
     await res.body?.cancel().catch(() => {});
     if (hop >= MAX_REDIRECTS) throw failed(MEDIA_IMPORTS.tooManyRedirects);

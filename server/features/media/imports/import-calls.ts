@@ -39,7 +39,12 @@ export const mediaImportCalls = {
   cancelImport: call({
     auth: "user",
     input: mediaImportCancelInput,
-    rest: { method: "delete", path: "/media/imports/:id", params: { id: "id" }, idLabels: { id: "importId" } },
+    rest: {
+      method: "delete",
+      path: "/media/imports/:id",
+      params: { id: "id" },
+      idLabels: { id: "importId" },
+    },
     doc: {
       summary: "Cancel a running import (its bytes are removed), or remove an ended one from the list",
       ids: { id: "The import's id." },

@@ -32,8 +32,10 @@ type ImportRow = typeof mediaImports.$inferSelect;
 /** The downloads this process runs, per database (each test has its own), to stop one at once on cancel. */
 const runningByDb = new WeakMap<object, Map<number, { abort: AbortController; done: Promise<void> }>>();
 function running(deps: AppDeps) {
-  let map = runningByDb.get(deps.db);
-  if (!map) runningByDb.set(deps.db, (map = new Map()));
+  const found = runningByDb.get(deps.db);
+  if (found) return found;
+  const map = new Map<number, { abort: AbortController; done: Promise<void> }>();
+  runningByDb.set(deps.db, map);
   return map;
 }
 
@@ -196,7 +198,14 @@ async function runImport(
     });
     await file.finish();
     clearInterval(ticker);
-    if (!(await setIfDownloading(deps, job.id, { bytes: size, total: total ?? size, name, status: "processing" })))
+    if (
+      !(await setIfDownloading(deps, job.id, {
+        bytes: size,
+        total: total ?? size,
+        name,
+        status: "processing",
+      }))
+    )
       throw badRequest(MEDIA_IMPORTS.cancelled);
     stored = true;
     const item = await storeUpload(deps, user, {
@@ -272,4 +281,3 @@ function toView(row: ImportRow, jobStatus: string | null): MediaImport {
     finishedAt: iso(row.finishedAt),
   };
 }
-
