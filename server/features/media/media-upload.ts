@@ -96,7 +96,11 @@ async function uploadTarget(deps: AppDeps, user: SessionUser, raw: string | unde
  * image scaled down to a thumbnail), records it.
  * Whatever fails, nothing is left behind: not the temp file, not the stored file, not a poster.
  */
-export async function storeUpload(deps: AppDeps, user: SessionUser, upload: ReceivedUpload): Promise<MediaItem> {
+export async function storeUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  upload: ReceivedUpload,
+): Promise<MediaItem> {
   const paths = mediaPaths(deps.env.DATA_DIR);
   let storedPath: string | null = null;
   let posterPath: string | null = null;

@@ -11,6 +11,7 @@ import {
 } from "@client/lib/upload";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "@shared/messages/media";
 import { useRef, useState } from "react";
+import { ImportFromLink } from "./ImportFromLink";
 
 /**
  * 'Upload Media File' (docs/screens.md#project-detail): choose a video or image, see the limits, watch
@@ -136,6 +137,8 @@ export function UploadDialog(props: {
             </Text>
           </Box>
         )}
+        {/* The server downloads a link itself; its imports run on after the dialog closes. */}
+        <ImportFromLink projectId={props.projectId} onImported={props.onUploaded} />
       </Stack>
     </DialogFrame>
   );
