@@ -245,6 +245,9 @@ describe("importing from a link", () => {
     const started: MediaImport = await (await start(w, `${base}/stall`)).json();
     await waitUntil(async () => (await list(w))[0]!.bytes > 0, 10_000, "the first bytes to be recorded");
     expect(readdirSync(join(w.deps.env.DATA_DIR, "tmp"))).toHaveLength(1);
+    // The analytics screen follows its Steam syncs only, not the project's imports.
+    const trpc = await callerFor(w.deps, w.dev.email);
+    expect(await trpc.analytics.projectSyncJobs({ projectId: w.project.id })).toEqual([]);
     const res = await w.call(`/api/media/imports/${started.id}`, { method: "DELETE", cookie: w.cookie });
     expect(res.status).toBe(200);
     expect(readdirSync(join(w.deps.env.DATA_DIR, "tmp"))).toEqual([]);
