@@ -69,6 +69,12 @@ export const envSchema = z.object({
     .int()
     .min(0)
     .default(1024 ** 3),
+  /** An import from a link stops when its server sends nothing (no answer, no byte) for this long. */
+  IMPORT_STALL_SECONDS: z.coerce
+    .number("IMPORT_STALL_SECONDS must be a number of seconds, at least 1")
+    .int("IMPORT_STALL_SECONDS must be a number of seconds, at least 1")
+    .min(1, "IMPORT_STALL_SECONDS must be a number of seconds, at least 1")
+    .default(30),
   MAX_CONCURRENT_STREAMS: optionalInt(1),
   /**
    * This node's name, shown on the dashboard and on each stream card it runs. The default is the

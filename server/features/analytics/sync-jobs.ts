@@ -5,7 +5,7 @@ import { iso } from "@server/platform/iso";
 import type { JobRow, ReportProgress, StartedJob } from "@server/platform/jobs/runner";
 import { AUTH } from "@shared/messages/auth";
 import { JOBS } from "@shared/messages/jobs";
-import type { SyncJobKind, SyncJobView } from "@shared/schemas/jobs";
+import { SYNC_JOB_KINDS, type SyncJobKind, type SyncJobView } from "@shared/schemas/jobs";
 import type { SessionUser } from "@shared/types";
 
 // The Steam syncs as background jobs: starting one (or joining the running one of its kind), and
@@ -69,7 +69,11 @@ export async function getSyncJob(
 /** A project's syncs still running, so a reloaded screen finds and follows them again. */
 export async function projectSyncJobs(deps: AppDeps, user: SessionUser, input: { projectId: number }) {
   await requireProject(deps, user, input.projectId);
-  return (await deps.jobs.unfinished(input.projectId)).map(syncJobView);
+  // A project's jobs include its media imports, which the media screen follows on its own.
+  const syncs = (await deps.jobs.unfinished(input.projectId)).filter((row) =>
+    (SYNC_JOB_KINDS as readonly string[]).includes(row.kind),
+  );
+  return syncs.map(syncJobView);
 }
 
 /** The all-apps sync if one is running. */

@@ -12,6 +12,7 @@ import {
 import type { Hono } from "hono";
 import { deleteManyMedia } from "./bulk-delete";
 import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
+import { mediaImportCalls } from "./imports/import-calls";
 import * as media from "./media";
 import { projectStorageUsed } from "./project-storage";
 import { uploadRoutes, uploadsRest } from "./uploads/uploads-rest";
@@ -81,12 +82,13 @@ export const mediaCalls = {
   }),
 };
 
-export const mediaRouter = trpcRouter(mediaCalls);
+export const mediaRouter = trpcRouter({ ...mediaCalls, ...mediaImportCalls });
 
-/** /media/config before /media/{id}, which would otherwise take it for an id. */
+/** /media/config and /media/imports before /media/{id}, which would otherwise take them for an id. */
 export function mediaRest(api: Hono<AppEnv>) {
   mediaFilesRest(api);
   uploadsRest(api);
+  restRoutes(mediaImportCalls)(api);
   restRoutes(mediaCalls)(api);
 }
 
@@ -95,5 +97,6 @@ export const mediaArea = apiArea("Media", "Video and image files, checked with f
   ...openApiRoutes({ config }),
   ...mediaFileRoutes,
   ...uploadRoutes,
+  ...openApiRoutes(mediaImportCalls),
   ...openApiRoutes(byId),
 ]);

@@ -66,7 +66,7 @@ export interface RestSide<M extends HttpMethod, O = unknown> {
 export interface DocSide {
   summary: string;
   /** What success answers; its `status` (201) is also the status REST answers with: always a JSON body. */
-  answer: ApiAnswer & { status?: 200 | 201 };
+  answer: ApiAnswer & { status?: 200 | 201 | 202 };
   /** What a path id stands for, when its name does not say. */
   ids?: Record<string, string>;
   /** Refusals beyond those every call of its kind gives (see ApiRoute.errors). */

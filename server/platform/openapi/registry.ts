@@ -7,7 +7,7 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete" | "head";
 
 /** What a successful call answers. Without a schema, the description says what comes back. */
 export interface ApiAnswer {
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   description: string;
   schema?: z.ZodType;
   /** Not JSON: a file, an image or a page. */

@@ -6,6 +6,7 @@ import { trpc } from "@client/lib/trpc";
 import { serverError, UploadAbortedError, type UploadHandle, type UploadProgress } from "@client/lib/upload";
 import { DEFAULT_MEDIA_CONFIG, MEDIA } from "@shared/messages/media";
 import { useRef, useState } from "react";
+import { ImportFromLink } from "./ImportFromLink";
 
 interface Row {
   key: number;
@@ -165,6 +166,8 @@ export function UploadDialog(props: {
             </Text>
           </Box>
         ))}
+        {/* The server downloads a link itself; its imports run on after the dialog closes. */}
+        <ImportFromLink projectId={props.projectId} onImported={props.onUploaded} />
       </Stack>
     </DialogFrame>
   );

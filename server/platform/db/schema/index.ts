@@ -23,6 +23,7 @@ export const leaderLeases = chosen.leaderLeases;
 export const liveRuns = chosen.liveRuns;
 export const loginAttempts = chosen.loginAttempts;
 export const mediaFiles = chosen.mediaFiles;
+export const mediaImports = chosen.mediaImports;
 export const mediaPreparations = chosen.mediaPreparations;
 export const nodes = chosen.nodes;
 export const organizations = chosen.organizations;

@@ -3,6 +3,7 @@ export * from "./core";
 export * from "./health";
 export * from "./jobs";
 export * from "./media";
+export * from "./media-imports";
 export * from "./nodes";
 export * from "./playlists";
 export * from "./schedules";
