@@ -15,7 +15,8 @@ import { mediaFileRoutes, mediaFilesRest } from "./files-rest";
 import { mediaImportCalls } from "./imports/import-calls";
 import * as media from "./media";
 import { projectStorageUsed } from "./project-storage";
-import { uploadRoutes, uploadsRest } from "./uploads/uploads-rest";
+import { uploadRoutes } from "./uploads/uploads-doc";
+import { uploadsRest } from "./uploads/uploads-rest";
 
 // The media calls that answer JSON, each declared once; uploads and file bytes are hand-written
 // beside them (`./files-rest`). `/media/{id}` is one path to a client, so both its methods name the

@@ -7,12 +7,10 @@ import { requirePermission, requireProject } from "@server/features/projects";
 import { badRequest } from "@server/platform/errors";
 import type { AppEnv } from "@server/platform/http/env";
 import { requireUser } from "@server/platform/http/request";
-import type { ApiHeader, ApiRoute } from "@server/platform/openapi/registry";
 import { COMMON } from "@shared/messages/common";
 import { MEDIA } from "@shared/messages/media";
 import { UPLOADS } from "@shared/messages/uploads";
-import { mediaItem as mediaItemSchema } from "@shared/schemas/media";
-import { type UploadState, uploadState } from "@shared/schemas/uploads";
+import type { UploadState } from "@shared/schemas/uploads";
 import type { SessionUser } from "@shared/types";
 import type { Context, Hono } from "hono";
 import { handleResumable } from "./resumable";
@@ -22,7 +20,7 @@ import { ownUpload, type UploadRecord, uploadFiles } from "./upload-records";
 // and raw bodies are not one JSON value. Every request is signed in, may upload media, and (after
 // creation) names an upload of its own; tus does the rest, and every refusal leaves as JSON.
 
-const TUS_VERSION = "1.0.0";
+import { TUS_VERSION } from "./uploads-doc";
 
 export function uploadsRest(api: Hono<AppEnv>) {
   api.post("/uploads", async (c) => {
@@ -167,117 +165,3 @@ function messageFor(status: number, detail: string): string {
       return status >= 500 ? MEDIA.interrupted : COMMON.requestFailed;
   }
 }
-
-const uploadId = { id: { type: "string", pattern: "^[0-9a-f]{32}$" } };
-const uploadIdText = { id: "The upload's id: the last part of the Location answered on creation." };
-const tusResumable: ApiHeader = {
-  name: "Tus-Resumable",
-  required: true,
-  description: "The tus protocol version: `1.0.0`.",
-  schema: { type: "string", const: TUS_VERSION },
-};
-const offsetHeaders = {
-  "Tus-Resumable": "`1.0.0`.",
-  "Upload-Offset": "Bytes stored so far: the next piece starts here.",
-};
-
-/** The resumable uploads' document entries (tus 1.0.0: creation, offset, pieces, termination). */
-export const uploadRoutes: ApiRoute[] = [
-  {
-    method: "post",
-    path: "/uploads",
-    summary: "Start a resumable upload (tus creation)",
-    headers: [
-      tusResumable,
-      {
-        name: "Upload-Length",
-        required: true,
-        description: "The file's size in bytes, checked against the upload limit and the free space.",
-        schema: { type: "string", pattern: "^\\d{1,15}$" },
-      },
-      {
-        name: "Upload-Metadata",
-        required: true,
-        description:
-          "Comma-separated `key base64(value)` pairs: `projectId` (the project's id) and `filename`; `filetype` is optional. The type is read from the content once the last byte arrives.",
-      },
-    ],
-    answer: {
-      status: 201,
-      description: "Started; send the file's bytes to the path in `Location` with PATCH.",
-      contentType: "none",
-      headers: { Location: "The upload's path, `/api/uploads/{id}`.", "Tus-Resumable": "`1.0.0`." },
-    },
-    errors: [403, 404, 412, 413, 507],
-  },
-  {
-    method: "head",
-    path: "/uploads/:id",
-    ids: uploadIdText,
-    idSchemas: uploadId,
-    summary: "Where a resumable upload stands (tus offset)",
-    headers: [tusResumable],
-    answer: {
-      description: "No body; the headers say how many bytes are stored.",
-      contentType: "none",
-      headers: { ...offsetHeaders, "Upload-Length": "The file's declared size." },
-    },
-    errors: [403],
-  },
-  {
-    method: "get",
-    path: "/uploads/:id",
-    ids: uploadIdText,
-    idSchemas: uploadId,
-    summary: "A resumable upload's state, with the stored media file once done",
-    answer: {
-      description: "Bytes stored, the declared size, and the media file (or null).",
-      schema: uploadState,
-    },
-    errors: [403],
-  },
-  {
-    method: "patch",
-    path: "/uploads/:id",
-    ids: uploadIdText,
-    idSchemas: uploadId,
-    summary: "Send the next piece of a resumable upload (tus)",
-    headers: [
-      tusResumable,
-      {
-        name: "Upload-Offset",
-        required: true,
-        description: "Where this piece starts: the offset HEAD answered.",
-        schema: { type: "string", pattern: "^\\d{1,15}$" },
-      },
-    ],
-    formBody: {
-      contentType: "application/offset+octet-stream",
-      schema: { type: "string", contentMediaType: "application/octet-stream" },
-    },
-    answer: {
-      status: 204,
-      description: "The piece is stored; more are expected.",
-      headers: offsetHeaders,
-    },
-    otherAnswers: [
-      {
-        description:
-          "The last piece: the file passed the checks a multipart upload gets and is stored (refused: the bytes are removed and the refusal answered).",
-        schema: mediaItemSchema,
-        headers: offsetHeaders,
-      },
-    ],
-    errors: [403, 409, 412, 413, 415, 507],
-  },
-  {
-    method: "delete",
-    path: "/uploads/:id",
-    ids: uploadIdText,
-    idSchemas: uploadId,
-    summary: "End a resumable upload; its bytes are removed at once (tus termination)",
-    headers: [tusResumable],
-    answer: { status: 204, description: "Ended and removed." },
-    errors: [403],
-  },
-];
