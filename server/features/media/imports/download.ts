@@ -1,8 +1,8 @@
+import { tooLarge } from "@server/features/media/receive";
+import type { TempFile } from "@server/features/media/temp-file";
 import { AppError, badRequest } from "@server/platform/errors";
 import { checkUrl, httpPolicy, pinnedRequest, type Resolver } from "@server/platform/net/outbound-target";
 import { MEDIA_IMPORTS } from "@shared/messages/media-imports";
-import { tooLarge } from "@server/features/media/receive";
-import type { TempFile } from "@server/features/media/temp-file";
 import { fileNameOf, isGoogleDownloadHost } from "./link-forms";
 
 /** Redirects followed before the link is given up on; each one's target is checked again. */
