@@ -189,8 +189,7 @@ test("30 files: searched, sorted, several deleted at once; storage on the tab an
 
   // Capsule Art v3 is in a playlist: asking for it and two others deletes nothing and says why.
   await page.getByLabel(MEDIA_LIBRARY.searchLabel).fill("capsule");
-  for (const n of ["Capsule Art.png", "Capsule Art v2.png", "Capsule Art v3.png"])
-    await page.getByLabel(MEDIA_LIBRARY.selectLabel(n)).check({ force: true });
+  for (const n of ["Capsule Art.png", "Capsule Art v2.png", "Capsule Art v3.png"]) await toggle(page, n);
   await page.getByText(MEDIA_LIBRARY.selected(3)).waitFor();
   await page.screenshot({ path: join(SHOTS, "media-library-selected-desktop.png") });
   await page.getByRole("button", { name: MEDIA_LIBRARY.deleteSelected }).click();
@@ -199,10 +198,19 @@ test("30 files: searched, sorted, several deleted at once; storage on the tab an
   await page.screenshot({ path: join(SHOTS, "media-library-refused-desktop.png") });
   expect(await page.getByTestId("media-card").count()).toBe(3);
 
-  // Without it, the other two go.
-  await page.getByLabel(MEDIA_LIBRARY.selectLabel("Capsule Art v3.png")).uncheck({ force: true });
+  // Without it, the other two go. The click waits for the closing dialog to let go of the page.
+  await toggle(page, "Capsule Art v3.png");
+  await page.getByText(MEDIA_LIBRARY.selected(2)).waitFor();
   await page.getByRole("button", { name: MEDIA_LIBRARY.deleteSelected }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: MEDIA.delete }).click();
   await page.getByText(MEDIA_LIBRARY.deletedCount(2)).waitFor();
   expect(await cardNames(page)).toEqual(["Capsule Art v3.png"]);
 });
+
+/**
+ * Ticks or unticks a card's checkbox with the mouse, as a person does: a click on its visible box
+ * (the label around the hidden input), which waits until nothing covers it.
+ */
+async function toggle(page: Page, name: string): Promise<void> {
+  await page.getByLabel(MEDIA_LIBRARY.selectLabel(name)).locator("xpath=..").click();
+}

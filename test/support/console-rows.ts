@@ -281,6 +281,19 @@ export async function fillEveryTable(db: Db): Promise<void> {
     expiresAt: FAR_TIME,
     acquiredAt: FAR_TIME - 10_000,
   });
+  await db.insert(t.mediaImports).values({
+    projectId,
+    startedBy: dev!.id,
+    url: "https://www.dropbox.com/scl/fi/abc/Trailer%20«Nord».mp4?rlkey=x&dl=1",
+    name: "Trailer «Nord».mp4",
+    status: "done",
+    bytes: BIG_SIZE,
+    total: BIG_SIZE,
+    mediaId: video!.id,
+    createdAt: FAR_TIME - 60_000,
+    updatedAt: FAR_TIME,
+    finishedAt: FAR_TIME,
+  });
   await db.insert(t.loginAttempts).values({ key: "addr\n203.0.113.9", count: 3, resetAt: FAR_TIME });
   await db.insert(t.apiTokens).values({
     userId: dev!.id,
