@@ -24,10 +24,17 @@ export function errorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** HTTP status of a failed tRPC call, if the server answered. */
+/**
+ * HTTP status of a failed tRPC call, if the server answered: tRPC's own, else the response's. A refusal
+ * made before tRPC is reached (a database out of reach while the session is read answers 503 as plain
+ * `{ error }`) carries no tRPC data, only the response.
+ */
 export function errorStatus(err: unknown): number | undefined {
-  if (err instanceof TRPCClientError) return (err.data as { httpStatus?: number } | undefined)?.httpStatus;
-  return undefined;
+  if (!(err instanceof TRPCClientError)) return undefined;
+  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  if (status !== undefined) return status;
+  const response = (err.meta as { response?: { status?: unknown } } | undefined)?.response;
+  return typeof response?.status === "number" ? response.status : undefined;
 }
 
 /** Extra fields the server sent beside the message (e.g. currentStreams, maxStreams). */
