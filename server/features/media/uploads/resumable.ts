@@ -39,10 +39,16 @@ export function resumableServer(deps: AppDeps): Server {
   return server;
 }
 
-/** Hands a request to tus on behalf of `user` (already checked by the route). */
+/**
+ * Hands a request to tus on behalf of `user` (already checked by the route). After each piece the
+ * collector is asked (without waiting) to run: tus copies a piece through several Node streams, and
+ * over a fast link the garbage of a gigabyte piled up faster than the collector came round on its own
+ * (server memory grew 61–80 MB during a 1 GB upload; 46–52 MB with the hint, at the same speed).
+ */
 export function handleResumable(deps: AppDeps, user: SessionUser, request: Request): Promise<Response> {
   callers.set(request, user);
-  return resumableServer(deps).handleWeb(request);
+  const answer = resumableServer(deps).handleWeb(request);
+  return request.method === "PATCH" ? answer.finally(() => Bun.gc(false)) : answer;
 }
 
 function callerOf(request: Request): SessionUser {
