@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { toaster } from "@client/lib/notify";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
 import type { AppDeps } from "@server/deps";
 import { mediaFiles, mediaImports } from "@server/platform/db/schema";
 import { MEDIA } from "@shared/messages/media";
 import { MEDIA_IMPORTS } from "@shared/messages/media-imports";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 import { waitUntil } from "../support/wait";
@@ -18,21 +18,7 @@ import { waitUntil } from "../support/wait";
 
 setDefaultTimeout(30_000);
 
-type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: unknown };
-let actFlag: unknown;
-beforeAll(() => {
-  actFlag = (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => {
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = actFlag;
-});
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-});
-
-const toasts = () => toaster.getVisibleToasts().map((t) => [t.title, t.description]);
+const { toasts } = updatesOutsideAct();
 
 async function setup() {
   const deps = testDeps({ ALLOW_PRIVATE_TARGETS: "on", IMPORT_STALL_SECONDS: "60" });

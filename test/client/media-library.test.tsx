@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
-import { toaster } from "@client/lib/notify";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
 import type { AppDeps } from "@server/deps";
 import { mediaPaths } from "@server/features/media/storage";
@@ -10,6 +9,7 @@ import { MEDIA_LIBRARY } from "@shared/messages/media-library";
 import { PLAYLISTS } from "@shared/messages/playlists";
 import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -18,22 +18,7 @@ import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/
 
 setDefaultTimeout(30_000);
 
-// Chakra's dialogs close through zag timers outside act(); every assertion waits for what it expects.
-type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: unknown };
-let actFlag: unknown;
-beforeAll(() => {
-  actFlag = (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => {
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = actFlag;
-});
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-});
-
-const toasts = () => toaster.getVisibleToasts().map((t) => [t.title, t.description]);
+const { toasts } = updatesOutsideAct();
 const DAY = 86_400_000;
 
 async function setup(role: Role) {

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { toaster } from "@client/lib/notify";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
 import type { AppDeps } from "@server/deps";
 import { PREPARED_FORMAT } from "@server/features/media/preparation/prepare-args";
@@ -14,30 +13,14 @@ import type { Role } from "@shared/roles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
 // ffprobe, ffmpeg and password hashing share two cores with other suites: allow for a slow machine.
 setDefaultTimeout(30_000);
 
-// Chakra's dialogs close through zag timers outside act(); React would report that as a console.error
-// (a failure here). Every assertion waits for what it expects (findBy/waitFor), so the flag is off.
-type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: unknown };
-let actFlag: unknown;
-beforeAll(() => {
-  actFlag = (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => {
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = actFlag;
-});
-
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-});
-
-const toasts = () => toaster.getVisibleToasts().map((t) => [t.title, t.description]);
+const { toasts } = updatesOutsideAct();
 
 async function setup(role: Role, env: Record<string, string> = {}) {
   const deps = testDeps(env);

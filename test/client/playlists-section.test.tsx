@@ -1,29 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { toaster } from "@client/lib/notify";
 import { MediaTab } from "@client/pages/project-detail/MediaTab";
 import { destinations, mediaFiles, playlists, streams } from "@server/platform/db/schema";
 import { PLAYLISTS } from "@shared/messages/playlists";
 import type { Role } from "@shared/roles";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
 // The Media tab's Playlists section against the real server: build, reorder, save, edit, delete.
 setDefaultTimeout(30_000);
 
-type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: unknown };
-let actFlag: unknown;
-beforeAll(() => {
-  actFlag = (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => {
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = actFlag;
-});
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-});
+updatesOutsideAct();
 
 async function setup(role: Role) {
   const deps = testDeps();

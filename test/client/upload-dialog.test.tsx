@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { toaster } from "@client/lib/notify";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import {
   UploadAbortedError,
   type UploadHandle,
@@ -8,7 +7,8 @@ import {
 } from "@client/lib/upload";
 import { UploadDialog } from "@client/pages/project-detail/media/UploadDialog";
 import { MEDIA } from "@shared/messages/media";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/server";
 
@@ -18,22 +18,7 @@ import { callerFor, makeOrg, makeProject, makeUser, testDeps } from "../support/
 
 setDefaultTimeout(30_000);
 
-// Chakra's dialogs close through zag timers outside act(); every assertion waits for what it expects.
-type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: unknown };
-let actFlag: unknown;
-beforeAll(() => {
-  actFlag = (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => {
-  (globalThis as ActFlag).IS_REACT_ACT_ENVIRONMENT = actFlag;
-});
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-});
-
-const toasts = () => toaster.getVisibleToasts().map((t) => [t.title, t.description]);
+const { toasts } = updatesOutsideAct();
 
 interface Transfer {
   file: File;
