@@ -97,7 +97,7 @@ test("ordinary days tell nothing", async () => {
 });
 
 test("a drop in the share of positive reviews is told; an app with no reviews never is", async () => {
-  const { deps, project } = await setup();
+  const { deps, project, settled } = await setup();
   const day = (i: number, positive: number, total: number) =>
     deps.db.insert(steamReviewDays).values({
       appId: A,
@@ -117,6 +117,7 @@ test("a drop in the share of positive reviews is told; an app with no reviews ne
   for (let i = 30; i >= 1; i--) await day(i, 900 + (i % 3), 1000 + (i % 3));
   await day(0, 700, 1000);
   expect(await checkReviewAnomalies(deps, A)).toBe(1);
+  await settled();
   const [row] = await deps.db
     .select()
     .from(analyticsAnomalies)
