@@ -1,4 +1,13 @@
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
 import { projects } from "./core";
 
 // What the analytics told a project on their own: anomalies (each told once) and weekly digests
