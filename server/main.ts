@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { DigestPass } from "@server/features/analytics/digest/digest";
 import { Sampler } from "@server/features/analytics/players/sampler";
 import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
 import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-sampler";
@@ -44,6 +45,7 @@ function startBackground(deps: AppDeps, env: Env) {
   const players = new Sampler(deps);
   const reviews = new ReviewSampler(deps);
   const wishlists = new WishlistSampler(deps);
+  const digests = new DigestPass(deps, lineLogger());
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   const scheduler = new Scheduler(deps, undefined, lineLogger());
   const heartbeat = new NodeHeartbeat({
@@ -84,6 +86,7 @@ function startBackground(deps: AppDeps, env: Env) {
       players,
       reviews,
       wishlists,
+      digests,
       scheduler,
       downWatch,
       // Not waited for: a backup under way is left as a .part folder, which a later run prunes.

@@ -9,6 +9,7 @@ import { organizations, projects, steamPlayerSamples, users } from "@server/plat
 import { DEMO_APP_ID, gameById } from "@test/fakes/steam/catalog";
 import { playersAt } from "@test/fakes/steam/data";
 import { and, eq, max, min } from "drizzle-orm";
+import { ensureDemoAnomaly } from "./anomalies";
 import { ensureDemoPlaylistWindow } from "./playlist-window";
 import { ensureOlderDailyPeaks, ensureReviewHistory } from "./steam-history";
 import { ensureDemoStreaming } from "./streams";
@@ -164,6 +165,7 @@ export async function seedDemo(deps: AppDeps) {
   for (const p of seeded)
     if (p.financialAnalyticsEnabled)
       wishlistDays += (await syncAppWishlists(deps, p.steamAppId!)).datesFetched;
+  const anomalies = await ensureDemoAnomaly(deps, seeded[0]!.id, seeded[0]!.steamAppId!);
   const now = deps.now();
   for (const p of seeded)
     await deps.db.update(projects).set({ steamLastSync: now }).where(eq(projects.id, p.id));
@@ -181,5 +183,6 @@ export async function seedDemo(deps: AppDeps) {
     salesDates: fetched.length,
     salesRows: fetched.reduce((s, f) => s + f.rows, 0),
     wishlistDays,
+    anomalies,
   };
 }

@@ -44,6 +44,12 @@ export const EVENT_FACTS = {
   streams: "Streams it ran",
   fromNode: "From node",
   toNode: "To node",
+  figure: "Figure",
+  date: "Day",
+  value: "That day",
+  usualRange: "Usual range",
+  range: (low: number, high: number) => `${low} to ${high}`,
+  country: "Country",
 } as const;
 
 /** Plain names of the events, for people (the payloads and the settings card). */
@@ -64,5 +70,7 @@ export const EVENT_LABELS = {
   "analytics.review_score_changed": "Review score changed",
   "stream.moved": "Stream moved to another node",
   "node.down": "Console node down",
+  "analytics.anomaly": "Unusual day",
+  "analytics.digest": "Weekly digest",
   "webhook.test": "Test",
 } as const;

@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   "analytics.review_score_changed",
   "stream.moved",
   "node.down",
+  "analytics.anomaly",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -416,4 +416,17 @@ export async function fillEveryTable(db: Db): Promise<void> {
   await db
     .insert(t.wishlistSpikeAlerts)
     .values({ projectId, date: "2026-01-02", deletes: 40, sentAt: FAR_TIME });
+  await db.insert(t.analyticsAnomalies).values({
+    projectId,
+    figure: "wishlist_deletes",
+    country: "DE",
+    date: "2026-01-02",
+    value: 90,
+    median: 10,
+    low: 0,
+    high: 30.5,
+    sentAt: FAR_TIME,
+  });
+  await db.insert(t.analyticsDigests).values({ projectId, week: "2026-01-05", sentAt: FAR_TIME });
+  await db.insert(t.analyticsDigestSettings).values({ projectId, enabled: false, timeZone: "Europe/Berlin" });
 }

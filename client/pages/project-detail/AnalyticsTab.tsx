@@ -20,6 +20,7 @@ import { errorMessage, errorStatus } from "@client/lib/errors";
 import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
+import { AnomaliesCard } from "@client/pages/project-detail/analytics/AnomaliesCard";
 import { ExportControl } from "@client/pages/project-detail/analytics/ExportControl";
 import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
 import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
@@ -204,6 +205,7 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
             {data.financialEnabled && appId !== null ? (
               <SalesInsights projectId={projectId} days={days} />
             ) : null}
+            {appId !== null ? <AnomaliesCard projectId={projectId} /> : null}
             <TimelineCard projectId={projectId} days={data.timeRange.days} />
             {appId !== null ? <ExportControl projectId={projectId} /> : null}
           </Stack>

@@ -5,6 +5,7 @@ import { useProjectIdFromPath } from "@client/components/project/useProjectId";
 import { useProjectQuery } from "@client/components/project/useProjectQuery";
 import { PROJECTS_UI } from "@client/messages/projects-ui";
 import { Link as RouterLink } from "react-router-dom";
+import { DigestCard } from "./DigestCard";
 import { GeneralSettingsCard } from "./GeneralSettingsCard";
 import { SteamAnalyticsCard } from "./SteamAnalyticsCard";
 import { WebhooksCard } from "./WebhooksCard";
@@ -45,6 +46,7 @@ export default function ProjectSettingsPage() {
         <SteamAnalyticsCard projectId={project.id} />
         <GeneralSettingsCard project={project} />
         <WebhooksCard projectId={project.id} />
+        <DigestCard projectId={project.id} />
       </Stack>
     </Box>
   );

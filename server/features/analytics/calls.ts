@@ -1,3 +1,5 @@
+import { anomalyCalls } from "@server/features/analytics/anomalies/calls";
+import { digestCalls } from "@server/features/analytics/digest/calls";
 import { exportFileRest, exportFileRoute } from "@server/features/analytics/export/file-route";
 import { financialCalls } from "@server/features/analytics/financial/calls";
 import { reviewsCalls } from "@server/features/analytics/reviews/calls";
@@ -114,7 +116,13 @@ const jobCalls = {
 };
 
 /** In the order the reference page lists them. */
-const analyticsCalls = { ...steamCalls, ...financialCalls, ...settingsCalls };
+const analyticsCalls = {
+  ...steamCalls,
+  ...financialCalls,
+  ...settingsCalls,
+  ...anomalyCalls,
+  ...digestCalls,
+};
 
 export const analyticsRouter = trpcRouter({ ...analyticsCalls, ...jobCalls });
 

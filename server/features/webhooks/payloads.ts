@@ -5,7 +5,7 @@ import type { WebhookFormat } from "@shared/schemas/webhooks";
 
 /** What a payload tells: a console event (ids and names only) or a test. */
 export type PayloadEvent = Omit<ConsoleEvent, "type"> & {
-  type: ConsoleEvent["type"] | "webhook.test";
+  type: ConsoleEvent["type"] | "webhook.test" | "analytics.digest";
   projectName: string;
 };
 
@@ -35,6 +35,11 @@ function facts(e: PayloadEvent): [string, string][] {
     [F.streams, e.streams],
     [F.fromNode, e.fromNode ?? undefined],
     [F.toNode, e.toNode],
+    [F.figure, e.figure],
+    [F.date, e.date],
+    [F.value, e.value],
+    [F.usualRange, e.usualLow === undefined ? undefined : F.range(e.usualLow, e.usualHigh ?? e.usualLow)],
+    [F.country, e.country],
   ];
   return rows.filter((r): r is [string, string | number] => r[1] !== undefined).map(([k, v]) => [k, `${v}`]);
 }
@@ -77,6 +82,15 @@ function nodeFields(e: PayloadEvent) {
       streams: e.streams ?? 0,
     };
   if (e.type === "stream.moved") return { from: e.fromNode ?? null, to: e.toNode ?? null };
+  if (e.type === "analytics.anomaly")
+    return {
+      figure: e.figure ?? null,
+      date: e.date ?? null,
+      value: e.value ?? null,
+      usual_low: e.usualLow ?? null,
+      usual_high: e.usualHigh ?? null,
+      country: e.country ?? null,
+    };
   return {};
 }
 
@@ -97,6 +111,8 @@ const COLORS: Record<PayloadEvent["type"], number> = {
   "analytics.review_score_changed": 0x3182ce,
   "stream.moved": 0x3182ce,
   "node.down": 0xe53e3e,
+  "analytics.anomaly": 0xd69e2e,
+  "analytics.digest": 0x2b6cb0,
   "webhook.test": 0x805ad5,
 };
 

@@ -52,6 +52,15 @@ export interface ConsoleEvent {
   /** `stream.moved`: the node that ran the stream (null: none recorded) and the one running it now. */
   fromNode?: string | null;
   toNode?: string;
+  /** `analytics.anomaly`: the figure's plain name, its value that day, its usual range and the country. */
+  figure?: string;
+  value?: number;
+  usualLow?: number;
+  usualHigh?: number;
+  /** ISO country code; absent: the game overall. */
+  country?: string;
+  /** `analytics.anomaly`: the day (YYYY-MM-DD) the figure belongs to. */
+  date?: string;
 }
 
 export type ConsoleEventListener = (event: ConsoleEvent) => void;

@@ -48,6 +48,8 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   expect(first.salesRows).toBeGreaterThan(1000);
   // Both financial projects' games: the fake's 60 days each.
   expect(first.wishlistDays).toBe(2 * 60);
+  // Yesterday's deletes spike, overall and in Germany: two unusual days for the first game.
+  expect(first.anomalies).toBe(2);
 
   const org = (await deps.db.select().from(organizations).where(eq(organizations.slug, "demo-studio")))[0]!;
   expect(org.name).toBe("Demo Studio");
@@ -134,7 +136,7 @@ test("seedDemo fills an empty console, then is idempotent", async () => {
   expect((await deps.db.select().from(webhookDeliveries)).length).toBeGreaterThan(0);
   const before = await counts();
   const second = await seedDemo(deps);
-  expect(second).toMatchObject({ videoMade: false, samples: 0, salesDates: 2 });
+  expect(second).toMatchObject({ videoMade: false, samples: 0, salesDates: 2, anomalies: 0 });
   expect(await counts()).toEqual(before);
 
   // Restarted an hour later: the hour's samples are filled in, nothing else is added.

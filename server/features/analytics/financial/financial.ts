@@ -1,5 +1,6 @@
 import type { AppDeps } from "@server/deps";
 import { steamToAppError } from "@server/features/analytics/analytics-steam";
+import { checkRefundAnomalies } from "@server/features/analytics/anomalies/anomalies";
 import { checkRefundSpikes } from "@server/features/analytics/sales/refund-alerts";
 import {
   type DateFetch,
@@ -71,6 +72,7 @@ async function syncWindows(
     }
     // Refund spikes are judged on what was just stored.
     await checkRefundSpikes(deps);
+    await checkRefundAnomalies(deps);
     return out;
   } catch (err) {
     throw steamToAppError(err);

@@ -1,5 +1,6 @@
 import type { AppDeps } from "@server/deps";
 import { emitReviewScoreChanged } from "@server/features/analytics/analytics-alerts";
+import { checkReviewAnomalies } from "@server/features/analytics/anomalies/anomalies";
 import { utcDate } from "@server/features/analytics/steam/dates";
 import { maskKeys } from "@server/features/analytics/steam/errors";
 import type { ReviewSummary } from "@server/features/analytics/steam/reviews";
@@ -53,6 +54,7 @@ export async function storeReviewDay(
   });
   // Told after the commit: a listener writes deliveries of its own.
   if (changedFrom !== null) await emitReviewScoreChanged(deps, appId, at, s.scoreDesc, changedFrom);
+  if (alert) await checkReviewAnomalies(deps, appId);
   return changedFrom !== null;
 }
 

@@ -1,5 +1,6 @@
 import type { AppDeps } from "@server/deps";
 import { partFailure } from "@server/features/analytics/analytics-steam";
+import { checkWishlistAnomalies } from "@server/features/analytics/anomalies/anomalies";
 import { addDays, dayRange, utcDate } from "@server/features/analytics/steam/dates";
 import { projects } from "@server/platform/db/schema";
 import { log } from "@server/platform/log";
@@ -56,8 +57,10 @@ export async function syncAppWishlists(
     await saveWishlistDay(deps, appId, await deps.steam.wishlistReport(appId, date));
     progress(i + 1, todo.length);
   }
-  for (const projectId of await projectsWatching(deps, appId))
+  for (const projectId of await projectsWatching(deps, appId)) {
     await checkWishlistSpikes(deps, projectId, appId);
+    await checkWishlistAnomalies(deps, projectId, appId);
+  }
   return { datesFetched: todo.length + (probe.summary ? 1 : 0) };
 }
 

@@ -1,5 +1,6 @@
 // The PostgreSQL twin of ../schema: the same tables, columns, keys and indexes in pg-core, so the
 // services' rows keep one TypeScript shape on either database (test/server/platform/db-parity.test.ts).
+export * from "./analytics-reports";
 export * from "./core";
 export * from "./health";
 export * from "./jobs";

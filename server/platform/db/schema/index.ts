@@ -13,6 +13,9 @@ const chosen = (dialect === "postgres" ? pg : sqlite) as unknown as typeof sqlit
 export type * from "./tables";
 export const INTENT_SOURCES = chosen.INTENT_SOURCES;
 export const PREPARATION_STATUSES = chosen.PREPARATION_STATUSES;
+export const analyticsAnomalies = chosen.analyticsAnomalies;
+export const analyticsDigestSettings = chosen.analyticsDigestSettings;
+export const analyticsDigests = chosen.analyticsDigests;
 export const apiTokens = chosen.apiTokens;
 export const destinationFailures = chosen.destinationFailures;
 export const destinationIntents = chosen.destinationIntents;

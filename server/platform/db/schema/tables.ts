@@ -1,4 +1,5 @@
 // Each domain keeps its tables in its own file; this list is the SQLite schema drizzle-kit reads.
+export * from "./analytics-reports";
 export * from "./core";
 export * from "./health";
 export * from "./jobs";
