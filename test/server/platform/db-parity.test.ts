@@ -67,10 +67,11 @@ describe("the SQLite and PostgreSQL schemas", () => {
 describe("the migrated databases", () => {
   let pg: PgServer;
   let url: string;
+  // initdb and a first start take seconds, more on a busy machine: the hook gets its own time.
   beforeAll(async () => {
     pg = await startPostgres();
     url = await pg.createDatabase();
-  });
+  }, 60_000);
   afterAll(async () => {
     await pg?.stop();
   });

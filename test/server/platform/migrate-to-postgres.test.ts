@@ -29,6 +29,7 @@ let work: string;
 /** DATA_DIR of a console with rows in every table, closed (as a stopped console leaves it). */
 let dataDir: string;
 
+// initdb and a first start take seconds, more on a busy machine: the hook gets its own time.
 beforeAll(async () => {
   pg = await startPostgres();
   work = mkdtempSync(join(tmpdir(), "migrate-pg-"));
@@ -38,7 +39,7 @@ beforeAll(async () => {
   // Everything into the main file, so copying console.db alone copies the whole console.
   sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   sqlite.close();
-});
+}, 60_000);
 
 afterAll(async () => {
   await pg?.stop();
