@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { Sampler } from "@server/features/analytics/players/sampler";
 import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
+import { DetailsSampler } from "@server/features/analytics/watchlist/details-sampler";
 import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-sampler";
 import { HealthSampler } from "@server/features/health/sampler";
 import { mediaPaths } from "@server/features/media";
@@ -44,6 +45,7 @@ function startBackground(deps: AppDeps, env: Env) {
   const players = new Sampler(deps);
   const reviews = new ReviewSampler(deps);
   const wishlists = new WishlistSampler(deps);
+  const details = new DetailsSampler(deps);
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   const scheduler = new Scheduler(deps, undefined, lineLogger());
   const heartbeat = new NodeHeartbeat({
@@ -84,6 +86,7 @@ function startBackground(deps: AppDeps, env: Env) {
       players,
       reviews,
       wishlists,
+      details,
       scheduler,
       downWatch,
       // Not waited for: a backup under way is left as a .part folder, which a later run prunes.
