@@ -3,6 +3,7 @@ export const COMPARE_UI = {
   title: "Compare",
   subtitle: "Your game beside the Steam games you watch, from Steam's public figures",
   listTitle: (n: number, max: number) => `Watch list (${n} of ${max})`,
+  add: "Add a game",
   remove: (name: string) => `Remove ${name} from the watch list`,
   addFailed: "The game could not be added.",
   removeFailed: "The game could not be removed.",

@@ -5,7 +5,7 @@ import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler
 import { DetailsSampler } from "@server/features/analytics/watchlist/details-sampler";
 import { watchlistApps } from "@server/platform/db/schema";
 import { ESTIMATES, WATCH_STATES, WATCHLIST } from "@shared/messages/watchlist";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { startSteamMsw } from "../fakes/steam/msw";
 import { reviewSummaryAt } from "../fakes/steam/reviews";
 import { renderWithApp } from "../support/render";
@@ -65,5 +65,19 @@ test("an empty list says how to start; a viewer reads the card without the searc
   renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
   const card = await screen.findByTestId("compare-card");
   expect((await within(card).findByTestId("compare-empty")).textContent).toBe(WATCHLIST.empty);
-  expect(within(card).queryByRole("combobox")).toBeNull();
+  expect(within(card).queryByRole("button", { name: "Add a game" })).toBeNull();
+});
+
+test("a manager adds a game found through the search and removes it again", async () => {
+  const { project, caller, deps } = await analyticsProject({ appId: OWN });
+  renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
+  const card = await screen.findByTestId("compare-card");
+  fireEvent.click(await within(card).findByRole("button", { name: "Add a game" }));
+  fireEvent.change(within(card).getByRole("combobox"), { target: { value: "Moss" } });
+  fireEvent.click(await within(card).findByRole("option", { name: /Moss & Mortar/ }));
+  await waitFor(() => expect(within(card).getByTestId("watchlist").textContent).toContain("Moss & Mortar"));
+  expect((await deps.db.select().from(watchlistApps)).map((r) => r.appId)).toEqual([2671090]);
+  fireEvent.click(within(card).getByRole("button", { name: "Remove Moss & Mortar from the watch list" }));
+  await waitFor(() => expect(within(card).getByTestId("watchlist").textContent).toBe(""));
+  expect(await deps.db.select().from(watchlistApps)).toEqual([]);
 });

@@ -1,4 +1,15 @@
-import { Badge, Box, CloseButton, HStack, Skeleton, Stack, Table, Text, Wrap } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  HStack,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Wrap,
+} from "@chakra-ui/react";
 import { usePermissions } from "@client/app/permissions";
 import { LoadFailed } from "@client/components/LoadFailed";
 import { Panel } from "@client/components/StatCard";
@@ -10,7 +21,7 @@ import { GameSearch } from "@client/pages/project-settings/GameSearch";
 import { ESTIMATES, WATCHLIST, WATCHLIST_MAX } from "@shared/messages/watchlist";
 import { COMPARE_MAX_DAYS, type CompareAnswer, type CompareGame } from "@shared/schemas/watchlist";
 import { keepPreviousData } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import {
   money,
   perWeekCell,
@@ -44,6 +55,7 @@ export function CompareCard({ projectId, days }: { projectId: number; days: numb
     onError: (err) =>
       notify({ type: "error", title: T.removeFailed, message: errorMessage(err, T.removeFailed) }),
   });
+  const [adding, setAdding] = useState(false);
   const watched = q.data?.games.filter((g) => !g.own) ?? [];
   return (
     <Panel title={T.title} subtitle={T.subtitle} testId="compare-card">
@@ -72,9 +84,18 @@ export function CompareCard({ projectId, days }: { projectId: number; days: numb
               ))}
             </Wrap>
             {canEdit && watched.length < WATCHLIST_MAX ? (
-              <GameSearch
-                onChoose={(game) => add.mutate({ projectId, appId: game.appId, name: game.name })}
-              />
+              adding ? (
+                <GameSearch
+                  onChoose={(game) => {
+                    add.mutate({ projectId, appId: game.appId, name: game.name });
+                    setAdding(false);
+                  }}
+                />
+              ) : (
+                <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => setAdding(true)}>
+                  {T.add}
+                </Button>
+              )
             ) : null}
           </Stack>
           {watched.length === 0 ? (
