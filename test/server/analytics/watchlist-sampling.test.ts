@@ -138,7 +138,11 @@ describe("appdetails", () => {
     });
     const rows = await w.deps.db.select().from(steamPriceDays);
     const rival = rows.find((r) => r.appId === RIVAL)!;
-    const raw = (appDetailsBody(RIVAL, clock)[String(RIVAL)] as { data: Record<string, any> }).data;
+    const raw = (
+      appDetailsBody(RIVAL, clock)[String(RIVAL)] as {
+        data: { price_overview: Record<string, number>; release_date: { date: string } };
+      }
+    ).data;
     expect(rival).toMatchObject({
       date: "2026-11-20",
       name: "Hollow Lantern",
