@@ -113,13 +113,24 @@ describe("reviews", () => {
                 total_reviews: 1000,
               },
     });
-    await new ReviewSampler(w.deps, idle).runOnce();
+    const sampler = new ReviewSampler(w.deps, idle);
+    await sampler.runOnce();
     const rows = await w.deps.db.select().from(steamReviewDays);
     expect(rows.map((r) => r.appId).sort()).toEqual([FREE, RIVAL, OWN].sort());
+
     const states = await statesOf(w.deps, [RIVAL, FREE, UNKNOWN]);
     expect(states.get(RIVAL)!.reviews).toBe("ok");
     expect(states.get(FREE)!.reviews).toBe("no_reviews");
     expect(states.get(UNKNOWN)!.reviews).toBe("unknown_app");
+    // A watched app Steam does not know is asked again tomorrow, not every hour.
+    const asked = () => msw.fake.calls(`/appreviews/${UNKNOWN}`).length;
+    const before = asked();
+    clock += 3_600_000;
+    await sampler.runOnce();
+    expect(asked()).toBe(before);
+    clock += 86_400_000;
+    await sampler.runOnce();
+    expect(asked()).toBe(before + 1);
   });
 });
 

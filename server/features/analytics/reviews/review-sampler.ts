@@ -2,7 +2,12 @@ import type { AppDeps } from "@server/deps";
 import { watchedAppIds } from "@server/features/analytics/players/sampler";
 import { DailyPass, type DailyRun } from "@server/features/analytics/steam/daily-pass";
 import type { SamplerTimers } from "@server/features/analytics/steam/timers";
-import { noteState, stateOfError } from "@server/features/analytics/watchlist/app-states";
+import {
+  isOwnApp,
+  noteState,
+  stateOfError,
+  unknownToday,
+} from "@server/features/analytics/watchlist/app-states";
 import { hasReviewDay, reviewFailure, sampleReviews } from "./review-days";
 
 // The store's review summary changes slowly and Steam keeps no history of it: once a UTC day, every
@@ -16,7 +21,10 @@ export class ReviewSampler extends DailyPass<"stored" | "noSummary"> {
       {
         outcomes: ["stored", "noSummary"],
         apps: () => watchedAppIds(deps),
-        doneToday: (appId) => hasReviewDay(deps, appId),
+        // An app only watched (no project's own game) that Steam does not know waits for tomorrow.
+        doneToday: async (appId) =>
+          (await hasReviewDay(deps, appId)) ||
+          ((await unknownToday(deps, appId, "reviews")) && !(await isOwnApp(deps, appId))),
         run: async (appId) => {
           const outcome = await sampleReviews(deps, appId);
           const state = outcome === "no_summary" ? "unknown_app" : outcome === "stored" ? "ok" : "no_reviews";

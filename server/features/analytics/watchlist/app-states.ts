@@ -1,8 +1,9 @@
 import type { AppDeps } from "@server/deps";
+import { utcDate } from "@server/features/analytics/steam/dates";
 import { SteamError } from "@server/features/analytics/steam/errors";
-import { steamAppStates } from "@server/platform/db/schema";
+import { projects, steamAppStates } from "@server/platform/db/schema";
 import type { WatchState } from "@shared/schemas/watchlist";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 // The outcome of the last read of each kind per app, so the Compare card can say "Steam does not know
 // this app" or "rate limited" instead of drawing an empty chart, and a zero is never invented.
@@ -46,4 +47,26 @@ export async function statesOf(deps: AppDeps, appIds: number[]): Promise<Map<num
       s[r.source] = r.state as WatchState;
   }
   return out;
+}
+
+/**
+ * Whether Steam said today (UTC) that it does not know the app: a daily pass then leaves it until
+ * tomorrow instead of asking again every hour.
+ */
+export async function unknownToday(deps: AppDeps, appId: number, source: StateSource): Promise<boolean> {
+  const [row] = await deps.db
+    .select()
+    .from(steamAppStates)
+    .where(and(eq(steamAppStates.appId, appId), eq(steamAppStates.source, source)));
+  return row?.state === "unknown_app" && utcDate(row.checkedAt) === utcDate(deps.now());
+}
+
+/** Whether the app is some project's own game with Steam analytics on. */
+export async function isOwnApp(deps: AppDeps, appId: number): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.steamAppId, appId), eq(projects.steamAnalyticsEnabled, true)))
+    .limit(1);
+  return Boolean(row);
 }

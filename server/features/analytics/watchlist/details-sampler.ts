@@ -4,10 +4,10 @@ import { DailyPass, type DailyRun } from "@server/features/analytics/steam/daily
 import { utcDate } from "@server/features/analytics/steam/dates";
 import { maskKeys } from "@server/features/analytics/steam/errors";
 import type { SamplerTimers } from "@server/features/analytics/steam/timers";
-import { steamAppStates, steamPriceDays, watchlistApps } from "@server/platform/db/schema";
+import { steamPriceDays, watchlistApps } from "@server/platform/db/schema";
 import { log } from "@server/platform/log";
 import { and, eq } from "drizzle-orm";
-import { noteState, stateOfError } from "./app-states";
+import { noteState, stateOfError, unknownToday } from "./app-states";
 
 // The store's price, discount and release day of every watched app, once a UTC day: Steam keeps no
 // price history, so the console builds its own. An app the store does not know is read once a day
@@ -51,12 +51,7 @@ async function doneToday(deps: AppDeps, appId: number): Promise<boolean> {
     .select({ d: steamPriceDays.date })
     .from(steamPriceDays)
     .where(and(eq(steamPriceDays.appId, appId), eq(steamPriceDays.date, today)));
-  if (row) return true;
-  const [state] = await deps.db
-    .select()
-    .from(steamAppStates)
-    .where(and(eq(steamAppStates.appId, appId), eq(steamAppStates.source, "details")));
-  return state?.state === "unknown_app" && utcDate(state.checkedAt) === today;
+  return Boolean(row) || (await unknownToday(deps, appId, "details"));
 }
 
 export class DetailsSampler extends DailyPass<"stored" | "unknown"> {
