@@ -183,13 +183,16 @@ export async function getCompare(
 /** The median of the watched games (not your own) for each latest figure. */
 function medians(games: CompareGame[]): CompareAnswer["median"] {
   const others = games.filter((g) => !g.own);
-  const med = (pick: (g: CompareGame) => number | null) =>
-    median(others.map(pick).filter((v): v is number => v !== null));
+  const med = (pick: (g: CompareGame) => number | null) => {
+    const m = median(others.map(pick).filter((v): v is number => v !== null));
+    return m === null ? null : round1(m);
+  };
   return {
     averagePlayers: med((g) => g.latest.averagePlayers),
     totalReviews: med((g) => g.latest.totalReviews),
     percentPositive: med((g) => g.latest.percentPositive),
     reviewsPerWeek: med((g) => g.latest.reviewsPerWeek),
-    priceCents: med((g) => g.latest.priceCents),
+    // Free games have no price to compare with: the median is of the paid ones.
+    priceCents: med((g) => (g.prices[g.prices.length - 1]?.isFree ? null : g.latest.priceCents)),
   };
 }
