@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
 import { Sampler } from "@server/features/analytics/players/sampler";
 import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
+import { noteState } from "@server/features/analytics/watchlist/app-states";
 import { DetailsSampler } from "@server/features/analytics/watchlist/details-sampler";
 import { watchlistApps } from "@server/platform/db/schema";
 import { ESTIMATES, WATCH_STATES, WATCHLIST } from "@shared/messages/watchlist";
@@ -80,4 +81,20 @@ test("a manager adds a game found through the search and removes it again", asyn
   fireEvent.click(within(card).getByRole("button", { name: "Remove Moss & Mortar from the watch list" }));
   await waitFor(() => expect(within(card).getByTestId("watchlist").textContent).toBe(""));
   expect(await deps.db.select().from(watchlistApps)).toEqual([]);
+});
+
+test("a game Steam rate-limited or that has no reviews reads in words, never as a zero", async () => {
+  const { project, caller, deps } = await analyticsProject({ appId: OWN });
+  await deps.db
+    .insert(watchlistApps)
+    .values({ projectId: project.id, appId: RIVAL, name: "Hollow Lantern", addedAt: Date.now() });
+  await noteState(deps, RIVAL, "players", "rate_limited");
+  await noteState(deps, RIVAL, "reviews", "no_reviews");
+  await noteState(deps, RIVAL, "details", "unavailable");
+  renderWithApp(<AnalyticsTab projectId={project.id} />, { caller });
+  const row = await within(await screen.findByTestId("compare-card")).findByTestId(`compare-row-${RIVAL}`);
+  expect(row.textContent).toContain(WATCH_STATES.rate_limited);
+  expect(row.textContent).toContain(WATCH_STATES.no_reviews);
+  expect(row.textContent).toContain(WATCH_STATES.unavailable);
+  expect(row.textContent).toContain(ESTIMATES.noReviews);
 });
