@@ -111,3 +111,18 @@ test("another organization's project reads as missing; a developer or viewer can
   }
   expect(await w.deps.db.select().from(watchlistApps)).toEqual([]);
 });
+
+test("adds racing for the last places never go past the limit", async () => {
+  const w = await world();
+  const caller = await callerFor(w.deps, w.manager.email);
+  for (let i = 1; i < WATCHLIST_MAX - 1; i++)
+    await caller.analytics.watchlistAdd({ projectId: w.project.id, appId: 100 + i });
+  const racing = await Promise.allSettled(
+    [901, 902, 903, 904, 905, 906].map((appId) =>
+      caller.analytics.watchlistAdd({ projectId: w.project.id, appId }),
+    ),
+  );
+  expect(racing.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+  const rows = await w.deps.db.select().from(watchlistApps).where(eq(watchlistApps.projectId, w.project.id));
+  expect(rows).toHaveLength(WATCHLIST_MAX);
+});

@@ -1,6 +1,7 @@
 import type { AppDeps } from "@server/deps";
 import { requirePermission, requireProject } from "@server/features/projects";
-import { watchlistApps } from "@server/platform/db/schema";
+import { forUpdate } from "@server/platform/db/portable";
+import { projects, watchlistApps } from "@server/platform/db/schema";
 import { badRequest, conflict, notFound } from "@server/platform/errors";
 import { WATCHLIST, WATCHLIST_MAX } from "@shared/messages/watchlist";
 import type { WatchlistAnswer } from "@shared/schemas/watchlist";
@@ -57,8 +58,10 @@ export async function addToWatchlist(
   const project = await requireProject(deps, user, input.projectId);
   requirePermission(user, "analytics.settings");
   if (project.steamAppId === input.appId) throw badRequest(WATCHLIST.ownGame);
-  // Counted and inserted in one transaction, so two adds racing for the last place cannot both win.
+  // Counted and inserted in one transaction with the project's row locked (PostgreSQL; SQLite writes
+  // one at a time), so two adds racing for the last place cannot both win.
   await deps.db.transaction(async (tx) => {
+    await forUpdate(tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)));
     const where = eq(watchlistApps.projectId, project.id);
     const [held] = await tx.select({ n: count() }).from(watchlistApps).where(where);
     const [dup] = await tx
