@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { DigestPass } from "@server/features/analytics/digest/digest";
 import { Sampler } from "@server/features/analytics/players/sampler";
 import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
+import { DetailsSampler } from "@server/features/analytics/watchlist/details-sampler";
 import { WishlistSampler } from "@server/features/analytics/wishlists/wishlist-sampler";
 import { HealthSampler } from "@server/features/health/sampler";
 import { mediaPaths } from "@server/features/media";
@@ -46,6 +47,7 @@ function startBackground(deps: AppDeps, env: Env) {
   const reviews = new ReviewSampler(deps);
   const wishlists = new WishlistSampler(deps);
   const digests = new DigestPass(deps, lineLogger());
+  const details = new DetailsSampler(deps);
   // After reconcile: a window in progress starts now unless a resumed stream already holds its destination.
   const scheduler = new Scheduler(deps, undefined, lineLogger());
   const heartbeat = new NodeHeartbeat({
@@ -87,6 +89,7 @@ function startBackground(deps: AppDeps, env: Env) {
       reviews,
       wishlists,
       digests,
+      details,
       scheduler,
       downWatch,
       // Not waited for: a backup under way is left as a .part folder, which a later run prunes.

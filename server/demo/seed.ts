@@ -14,6 +14,7 @@ import { ensureDemoPlaylistWindow } from "./playlist-window";
 import { ensureOlderDailyPeaks, ensureReviewHistory } from "./steam-history";
 import { ensureDemoStreaming } from "./streams";
 import { DEMO_TEASER, ensureDemoVideo } from "./video";
+import { ensureDemoWatchlist } from "./watchlist";
 import { ensureDemoWebhook } from "./webhooks";
 
 // Demo data, seeded idempotently (a second run adds only what is missing): an organization with a
@@ -151,6 +152,8 @@ export async function seedDemo(deps: AppDeps) {
     await refreshNews(deps, appId);
   }
 
+  const watched = await ensureDemoWatchlist(deps, seeded[0]!);
+
   // Sales go through the same partner sync the console runs: changed dates, then every pending date.
   await refreshChangedDates(deps);
   const today = pacificDate(deps.now());
@@ -184,5 +187,6 @@ export async function seedDemo(deps: AppDeps) {
     salesRows: fetched.reduce((s, f) => s + f.rows, 0),
     wishlistDays,
     anomalies,
+    watched,
   };
 }

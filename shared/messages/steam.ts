@@ -6,6 +6,7 @@ export const STEAM_SERVICES = {
   news: "Steam news",
   storeSearch: "Steam store search",
   reviews: "Steam store reviews",
+  appDetails: "Steam store app details",
   changedDates: "Steam GetChangedDatesForPartner",
   detailedSales: "Steam GetDetailedSales",
   wishlists: "Steam GetAppWishlistReporting",

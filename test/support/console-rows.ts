@@ -389,6 +389,24 @@ export async function fillEveryTable(db: Db): Promise<void> {
   await db
     .insert(t.steamPlayerPeaks)
     .values({ appId: 480, peak: 99, peakAt: FAR_TIME, alertedPeak: 90, alertedAt: null });
+  await db.insert(t.watchlistApps).values({ projectId, appId: 570, name: "Dota 2", addedAt: FAR_TIME });
+  await db.insert(t.steamPriceDays).values({
+    appId: 570,
+    date: "2026-01-02",
+    name: "Dota 2",
+    isFree: false,
+    currency: "EUR",
+    initialCents: 1999,
+    finalCents: 1499,
+    discountPercent: 25,
+    releaseDate: "Jul 9, 2013",
+    comingSoon: false,
+    genres: "Action, Strategy",
+    sampledAt: FAR_TIME,
+  });
+  await db
+    .insert(t.steamAppStates)
+    .values({ appId: 570, source: "details", state: "rate_limited", checkedAt: FAR_TIME });
   await db.insert(t.steamSalesApps).values({ appId: 480, name: "Spacewar" });
   await db.insert(t.steamSalesPackages).values({ packageId: 1, name: "Spacewar Package" });
   await db.insert(t.steamSalesBundles).values({ bundleId: 2, name: "Bundle" });

@@ -21,6 +21,7 @@ import { notify } from "@client/lib/notify";
 import { trpc } from "@client/lib/trpc";
 import { SYNC_NOTICES_UI, ANALYTICS_UI as T } from "@client/messages/analytics-ui";
 import { AnomaliesCard } from "@client/pages/project-detail/analytics/AnomaliesCard";
+import { CompareCard } from "@client/pages/project-detail/analytics/CompareCard";
 import { ExportControl } from "@client/pages/project-detail/analytics/ExportControl";
 import { FinancialSection } from "@client/pages/project-detail/analytics/FinancialSection";
 import { PlayerChart } from "@client/pages/project-detail/analytics/PlayerChart";
@@ -192,6 +193,7 @@ export function AnalyticsTab({ projectId }: { projectId: number }) {
             <SteamSummaryCards summary={data.summary} days={data.timeRange.days} />
             <PlayerChart metrics={data.playerMetrics} today={data.timeRange.endDate} />
             {appId !== null ? <ReviewsCard projectId={projectId} days={data.timeRange.days} /> : null}
+            {appId !== null ? <CompareCard projectId={projectId} days={data.timeRange.days} /> : null}
             {data.financialEnabled && data.financial ? (
               <FinancialSection
                 financial={data.financial}

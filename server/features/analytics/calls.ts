@@ -4,6 +4,7 @@ import { exportFileRest, exportFileRoute } from "@server/features/analytics/expo
 import { financialCalls } from "@server/features/analytics/financial/calls";
 import { reviewsCalls } from "@server/features/analytics/reviews/calls";
 import { timelineCalls } from "@server/features/analytics/timeline/calls";
+import { watchlistCalls } from "@server/features/analytics/watchlist/calls";
 import { wishlistCalls } from "@server/features/analytics/wishlists/calls";
 import { call, consoleCall } from "@server/platform/api/call";
 import { openApiRoutes, restRoutes, trpcRouter } from "@server/platform/api/derive";
@@ -74,6 +75,7 @@ const settingsCalls = {
     handler: async ({ deps }, input) => ({ results: await analytics.searchGames(deps, input) }),
   }),
   ...wishlistCalls,
+  ...watchlistCalls,
   settings: call({
     auth: "user",
     input: settingsInput,

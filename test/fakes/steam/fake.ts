@@ -1,3 +1,4 @@
+import { appDetailsBody } from "./app-details";
 import { createBroadcastFake } from "./broadcasts";
 import { GAMES, gameById } from "./catalog";
 import { appInfo, newsFor, packageInfo, playersAt, type RawSalesRow } from "./data";
@@ -216,6 +217,8 @@ export function createSteamFake(options: SteamFakeOptions = {}) {
     if (partnerMethod) return partner(url, partnerMethod);
     if (url.pathname.includes("/api/storesearch")) return storeSearch(url);
     if (url.pathname.includes("/appreviews/")) return appReviews(url);
+    if (url.pathname.includes("/api/appdetails"))
+      return json(appDetailsBody(Number(url.searchParams.get("appids")), now()));
     if (url.pathname === "/broadcast/getbroadcastinfo/") return broadcasts.answer(url);
     return webApi(url);
   }

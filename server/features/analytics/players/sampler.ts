@@ -1,6 +1,8 @@
 import type { AppDeps } from "@server/deps";
 import { maskKeys } from "@server/features/analytics/steam/errors";
 import { realTimers, type SamplerTimers, settleWithin } from "@server/features/analytics/steam/timers";
+import { noteState, stateOfError } from "@server/features/analytics/watchlist/app-states";
+import { watchlistAppIds } from "@server/features/analytics/watchlist/watchlist";
 import { projects, steamPlayerSamples } from "@server/platform/db/schema";
 import { log } from "@server/platform/log";
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -17,13 +19,17 @@ export interface SampleRun {
   failed: { appId: number; error: string }[];
 }
 
-/** App ids of projects with Steam analytics on and an app id, each once. */
+/**
+ * App ids of projects with Steam analytics on and an app id, and of every project's watch list, each
+ * once: a game that is one studio's own and another's competitor costs one call per round.
+ */
 export async function watchedAppIds(deps: AppDeps): Promise<number[]> {
   const rows = await deps.db
     .selectDistinct({ appId: projects.steamAppId })
     .from(projects)
     .where(and(eq(projects.steamAnalyticsEnabled, true), isNotNull(projects.steamAppId)));
-  return rows.map((r) => r.appId!).sort((a, b) => a - b);
+  const ids = new Set([...rows.map((r) => r.appId!), ...(await watchlistAppIds(deps))]);
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** Stores a sample and adds it to its day's row, in one transaction. */
@@ -76,8 +82,10 @@ export class Sampler {
     for (const appId of await watchedAppIds(this.deps)) {
       try {
         run.sampled.push({ appId, players: await sampleApp(this.deps, appId) });
+        await noteState(this.deps, appId, "players", "ok");
       } catch (err) {
         run.failed.push({ appId, error: maskKeys((err as Error).message) });
+        await noteState(this.deps, appId, "players", stateOfError(err));
       }
     }
     // A failed app is worth a line in the server log, never the key (maskKeys) and never a crash.

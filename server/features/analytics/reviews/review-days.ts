@@ -59,7 +59,10 @@ export async function storeReviewDay(
 }
 
 /** Reads one app's summary from the store and stores it; an answer without a summary stores nothing. */
-export async function sampleReviews(deps: AppDeps, appId: number): Promise<"stored" | "no_summary"> {
+export async function sampleReviews(
+  deps: AppDeps,
+  appId: number,
+): Promise<"stored" | "stored_empty" | "no_summary"> {
   const summary = await deps.steam.reviewSummary(appId);
   if (!summary) {
     log.warn(`Steam store reviews for app ${appId} came without a query_summary; nothing stored`, {
@@ -68,7 +71,8 @@ export async function sampleReviews(deps: AppDeps, appId: number): Promise<"stor
     return "no_summary";
   }
   await storeReviewDay(deps, appId, summary, deps.now());
-  return "stored";
+  // Stored all the same: a day with no reviews is a fact, but the card must say so in words.
+  return summary.totalReviews > 0 ? "stored" : "stored_empty";
 }
 
 /** Whether the app already has today's (UTC) row. */

@@ -1,4 +1,5 @@
 import type { Env } from "@server/platform/env";
+import { getAppDetails } from "./app-details";
 import { defaultHttpOptions, type HttpOptions } from "./http";
 import { getChangedDates, getDetailedSales } from "./partner";
 import { getReviewSummary } from "./reviews";
@@ -27,6 +28,7 @@ export function createSteamClient(env: Env, http: Partial<HttpOptions> = {}) {
     news: (appId: number, count: number) => getNews(web, appId, count),
     search: (term: string, limit: number) => searchStore(store, term, limit),
     reviewSummary: (appId: number) => getReviewSummary(store, appId),
+    appDetails: (appId: number) => getAppDetails(store, appId),
     changedDates: (highwatermark: string) => getChangedDates(partner, highwatermark),
     detailedSales: (date: string) => getDetailedSales(partner, date),
     wishlistReport: (appId: number, date: string) => getWishlistReport(partner, appId, date),

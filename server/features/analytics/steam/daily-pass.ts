@@ -16,7 +16,7 @@ export interface DailyWork<K extends string> {
   /** Does the app's work; the answer names the outcome. */
   run: (appId: number) => Promise<K>;
   /** One app failing is a log line, never a crash and never the end of the pass. */
-  failed: (appId: number, err: unknown) => void;
+  failed: (appId: number, err: unknown) => void | Promise<void>;
 }
 
 export type DailyRun<K extends string> = Record<K | "failed", number[]>;
@@ -48,7 +48,7 @@ export class DailyPass<K extends string> {
         const outcome = await this.work.run(appId);
         run[outcome].push(appId);
       } catch (err) {
-        this.work.failed(appId, err);
+        await this.work.failed(appId, err);
         run.failed.push(appId);
       }
     }

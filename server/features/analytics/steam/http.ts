@@ -1,5 +1,6 @@
 import { steamCalls, steamErrors } from "@server/platform/metrics/registry";
 import { STEAM_ERRORS } from "@shared/messages/steam";
+import { steamGate } from "./concurrency";
 import { maskKeys, SteamError } from "./errors";
 
 // One GET against Steam with a timeout, retries for 429/5xx/network failures (exponential backoff,
@@ -41,7 +42,8 @@ function retryDelay(res: Response | null, attempt: number, opts: HttpOptions): n
 export async function steamGet(url: string, service: string, opts: HttpOptions): Promise<SteamHttpResponse> {
   steamCalls.inc({ endpoint: service });
   try {
-    return await steamGetWithRetries(url, service, opts);
+    // The slot is held through the backoff too: a Steam that asks us to slow down gets fewer calls.
+    return await steamGate.run(() => steamGetWithRetries(url, service, opts));
   } catch (err) {
     steamErrors.inc({ endpoint: service });
     throw err;

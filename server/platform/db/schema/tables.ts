@@ -15,5 +15,6 @@ export * from "./store-page";
 export * from "./stream-leases";
 export * from "./streaming";
 export * from "./tokens";
+export * from "./watchlist";
 export * from "./webhooks";
 export * from "./wishlists";
