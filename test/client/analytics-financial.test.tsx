@@ -3,14 +3,16 @@ import { toaster } from "@client/lib/notify";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
 import { PARTNER } from "@shared/messages/analytics";
 import { RELOAD_AFTER_MS } from "@shared/schemas/analytics";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DEMO_APP_ID } from "../fakes/steam/catalog";
 import { startSteamMsw } from "../fakes/steam/msw";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { addSale, analyticsProject, DAY_MS } from "./analytics-fixtures";
 
-// Each test renders into a clean document.
-afterEach(cleanup);
+// Each test renders into a clean document. The tab's charts load lazily and may arrive after a test's
+// last assertion: their updates come outside act(), as in a browser.
+updatesOutsideAct();
 
 let steam: ReturnType<typeof startSteamMsw>;
 beforeAll(() => {

@@ -1,15 +1,17 @@
-import { afterEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { PLAYER_CHART_UI } from "@client/messages/analytics-ui";
 import { AnalyticsTab } from "@client/pages/project-detail/AnalyticsTab";
 import { axisTicks } from "@client/pages/project-detail/analytics/player-chart";
 import { CHART_BAR_MAX_PX, CHART_BAR_MIN_PX } from "@shared/schemas/analytics";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { updatesOutsideAct } from "../support/outside-act";
 import { renderWithApp } from "../support/render";
 import { callerFor, makeOrg, makeUser } from "../support/server";
 import { addSale, addSamples, analyticsProject } from "./analytics-fixtures";
 
-// Each test renders into a clean document.
-afterEach(cleanup);
+// Each test renders into a clean document. The tab's charts load lazily and may arrive after a test's
+// last assertion: their updates come outside act(), as in a browser.
+updatesOutsideAct();
 
 const render = (projectId: number, caller: Record<string, unknown>) =>
   renderWithApp(<AnalyticsTab projectId={projectId} />, { caller, path: `/projects/${projectId}/analytics` });
