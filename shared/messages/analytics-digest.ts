@@ -37,6 +37,10 @@ export const DIGEST = {
       : `${name}: live ${n(uptime)}% of the time it was meant to be, ${hours(storePageSeconds)} on the store page.`,
   noBroadcasts: "Broadcasts: no destinations.",
   watchListTitle: "Watch list movers:",
+  mover: (name: string, players: number, previousPlayers: number, reviews: number | null, discount: number) =>
+    `${name}: ${n(players)} players on average (${change(players, previousPlayers)})${
+      reviews === null ? "" : `, ${n(reviews)} new reviews`
+    }${discount > 0 ? `, ${discount}% off in the store` : ""}.`,
   sentNow: "The digest was sent to the project's webhooks.",
   noWebhooks: "This project has no webhooks yet. Add one to receive the digest.",
   timeZoneInvalid: "Choose a time zone such as Europe/Berlin or America/New_York.",

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DIGEST_UI } from "@client/messages/anomalies-ui";
+import { DIGEST } from "@shared/messages/analytics-digest";
 import { openBrowser, signInThroughPage, visit } from "./harness";
 
-// The Compare card in Chromium, from the demo: its watch list of the fake Steam's other games, each
-// figure beside the list's median, a sales range with its method named, and the players chart.
+// Beyond a studio's own numbers, in Chromium, from the demo: the Compare card (its watch list of the
+// fake Steam's other games, each figure beside the list's median, a sales range with its method named,
+// the players chart), the unusual day the demo's wishlists hold, and a weekly digest sent now and
+// found in the webhook's delivery log.
 
 const ROOT = join(import.meta.dir, "..", "..");
 const SHOTS = join(ROOT, "test-results");
@@ -72,6 +76,21 @@ test("the demo's Compare card: watch list, figures beside the median, an estimat
     expect(await card.getByTestId("price-history").textContent()).toContain("−25%");
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: join(SHOTS, "demo-compare-card.png") });
+
+    // The demo's wishlist deletes of yesterday stand far outside their usual range.
+    const unusual = page.getByTestId("anomaly").first();
+    await unusual.waitFor();
+    expect(await unusual.textContent()).toMatch(/wishlist/i);
+
+    // The digest, sent now from the project's settings with the mouse, lands in the delivery log.
+    await visit(page, `${url}/projects/${projectId}/settings`);
+    const digest = page.getByTestId("digest-card");
+    await digest.getByRole("button", { name: DIGEST_UI.sendNow }).click();
+    await page.getByText(DIGEST.sentNow).waitFor();
+    const log = page.getByTestId("webhooks-card");
+    await log.getByRole("cell", { name: "Weekly digest" }).first().waitFor({ timeout: 20_000 });
+    await digest.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, "demo-digest-sent.png") });
     expect(errors).toEqual([]);
   } finally {
     demo.kill("SIGTERM");

@@ -8,9 +8,11 @@ import {
   projects,
   schedules,
   steamPlayerDaily,
+  steamPriceDays,
   steamReviewDays,
   steamSales,
   steamWishlistDays,
+  watchlistApps,
   webhookDeliveries,
   webhooks,
 } from "@server/platform/db/schema";
@@ -124,6 +126,70 @@ describe("the weekly digest", () => {
     const slack = payloads.find((p) => p.blocks)!;
     expect(slack.text).toBe("Weekly digest");
     expect(slack.blocks[0].text.text).toContain("Net sales: $1,400");
+  });
+
+  test("names the watched games whose players moved most, with their reviews and discounts", async () => {
+    const now = { t: MONDAY_UTC };
+    const { deps, project } = await world(now);
+    // Four watched games: players doubled, fell by a quarter, barely moved, and one never counted.
+    const games = [
+      { appId: 1001, name: "Hollow Lantern", before: 100, after: 200 },
+      { appId: 1002, name: "Moss & Mortar", before: 400, after: 300 },
+      { appId: 1003, name: "Tiny Harbor", before: 1000, after: 1010 },
+      { appId: 1004, name: "Never Sampled", before: null, after: null },
+    ];
+    for (const g of games) {
+      await deps.db
+        .insert(watchlistApps)
+        .values({ projectId: project.id, appId: g.appId, name: g.name, addedAt: 0 });
+      if (g.before === null || g.after === null) continue;
+      for (let i = 0; i < 14; i++)
+        await deps.db.insert(steamPlayerDaily).values({
+          appId: g.appId,
+          date: addDays("2026-11-22", -i),
+          peak: 0,
+          total: (i < 7 ? g.after : g.before) * 24,
+          samples: 24,
+        });
+    }
+    for (const [date, total] of [
+      ["2026-11-15", 500],
+      ["2026-11-22", 540],
+    ] as const)
+      await deps.db.insert(steamReviewDays).values({
+        appId: 1001,
+        date,
+        reviewScore: 8,
+        scoreDesc: "Very Positive",
+        totalPositive: total,
+        totalNegative: 0,
+        totalReviews: total,
+        sampledAt: 0,
+      });
+    await deps.db.insert(steamPriceDays).values({
+      appId: 1002,
+      date: "2026-11-20",
+      name: "Moss & Mortar",
+      isFree: false,
+      currency: "USD",
+      initialCents: 499,
+      finalCents: 374,
+      discountPercent: 25,
+      comingSoon: false,
+      genres: "[]",
+      sampledAt: 0,
+    });
+    expect(await sendDueDigests(deps)).toBe(1);
+    const text: string = JSON.parse(
+      (await deliveries(deps)).find((d) => d.payload.includes('"event"'))!.payload,
+    ).message;
+    const section = text.slice(text.indexOf("Watch list movers:"));
+    expect(section.split("\n")).toEqual([
+      "Watch list movers:",
+      "• Hollow Lantern: 200 players on average (+100% on the week before), 40 new reviews.",
+      "• Moss & Mortar: 300 players on average (-25% on the week before), 25% off in the store.",
+      "• Tiny Harbor: 1,010 players on average (+1% on the week before).",
+    ]);
   });
 
   test("follows the project's time zone: Monday in Berlin is still Sunday in UTC", async () => {

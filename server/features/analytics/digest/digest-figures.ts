@@ -10,6 +10,7 @@ import {
   steamWishlistDays,
 } from "@server/platform/db/schema";
 import { and, asc, desc, eq, gte, lte, max, sql, sum } from "drizzle-orm";
+import { watchlistMovers } from "./watchlist-movers";
 
 // The figures of one digest week (seven dates ending `last`) beside the seven before. Steam's own
 // dates (UTC for players, reviews and wishlists, Pacific for sales) are read for the week's dates as
@@ -23,7 +24,7 @@ export interface DigestFigures {
   reviews: { added: number; previousAdded: number | null; positivePercent: number } | null;
   sales: { netCents: number; previousNetCents: number | null } | null;
   broadcasts: { name: string; uptimePercent: number | null; storePageSeconds: number }[];
-  /** Filled once the console has a watch list; empty, its section is left out. */
+  /** The watched games whose players moved most; empty (no watch list, no counts), its section is left out. */
   watchListMovers: string[];
 }
 
@@ -116,7 +117,7 @@ export async function digestFigures(
     reviews: null,
     sales: null,
     broadcasts: await broadcasts(deps, p.id, fromMs, toMs),
-    watchListMovers: [],
+    watchListMovers: await watchlistMovers(deps, p.id, { from, to: last, prevFrom, prevTo }),
   };
   const appId = p.steamAppId;
   if (appId === null) return figures;
