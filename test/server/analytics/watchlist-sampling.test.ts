@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Sampler, type SamplerTimers } from "@server/features/analytics/players/sampler";
 import { ReviewSampler } from "@server/features/analytics/reviews/review-sampler";
-import { STEAM_MAX_IN_FLIGHT } from "@server/features/analytics/steam/concurrency";
 import { statesOf } from "@server/features/analytics/watchlist/app-states";
 import { DetailsSampler } from "@server/features/analytics/watchlist/details-sampler";
 import {
@@ -11,6 +10,7 @@ import {
   steamReviewDays,
   watchlistApps,
 } from "@server/platform/db/schema";
+import { STEAM_MAX_IN_FLIGHT } from "@server/platform/net/steam-gate";
 import { eq } from "drizzle-orm";
 import { appDetailsBody } from "../../fakes/steam/app-details";
 import { playersAt } from "../../fakes/steam/data";

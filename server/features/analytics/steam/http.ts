@@ -1,6 +1,6 @@
 import { steamCalls, steamErrors } from "@server/platform/metrics/registry";
+import { steamGate } from "@server/platform/net/steam-gate";
 import { STEAM_ERRORS } from "@shared/messages/steam";
-import { steamGate } from "./concurrency";
 import { maskKeys, SteamError } from "./errors";
 
 // One GET against Steam with a timeout, retries for 429/5xx/network failures (exponential backoff,

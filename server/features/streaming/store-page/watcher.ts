@@ -1,6 +1,7 @@
 import type { RunListener } from "@server/features/streaming/run-observers";
 import type { Db } from "@server/platform/db/client";
 import type { ConsoleEventType, EventBus } from "@server/platform/events/bus";
+import { steamGate } from "@server/platform/net/steam-gate";
 import { STORE_PAGE } from "@shared/messages/store-page";
 import type { StorePageState } from "@shared/schemas/store-page";
 import { AccountPolls } from "./account-polls";
@@ -65,7 +66,8 @@ export class StorePageWatcher implements RunListener {
     this.log = o.log ?? (() => {});
     const fetchFn = o.fetch ?? ((input, init) => fetch(input, init));
     this.polls = new AccountPolls({
-      ask: (steamId) => fetchBroadcastInfo(o.communityBase, steamId, fetchFn),
+      // Steam's community site is Steam too: its calls take a slot of the one limit every Steam client shares.
+      ask: (steamId) => steamGate.run(() => fetchBroadcastInfo(o.communityBase, steamId, fetchFn)),
       now: o.now,
       timings: this.timings,
       log: this.log,

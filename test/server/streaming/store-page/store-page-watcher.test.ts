@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { historyOf } from "@server/features/streaming/store-page/state-store";
 import { projects } from "@server/platform/db/schema";
+import { STEAM_MAX_IN_FLIGHT, steamGate } from "@server/platform/net/steam-gate";
 import { STORE_PAGE } from "@shared/messages/store-page";
 import { eq } from "drizzle-orm";
 import { waitUntil } from "../../../support/wait";
@@ -259,5 +260,28 @@ describe("reconnects", () => {
     await streamEnded(w, stream.id);
     await running(w, stream.id, Date.now());
     await waitUntil(() => w.events.filter((e) => e.type === "store_page.live").length === 2, 2000, "told");
+  });
+});
+
+describe("the store-page checks and Steam's one limit on calls in flight", () => {
+  test("a check waits while every slot is taken by other Steam calls, and goes once one frees", async () => {
+    const w = await world();
+    const dest = await w.destination();
+    const stream = await w.runningStream(dest.id);
+    // Other Steam clients (samplers, a sync) hold every slot.
+    const release: (() => void)[] = [];
+    const holders = Array.from({ length: STEAM_MAX_IN_FLIGHT }, () =>
+      steamGate.run(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    await waitUntil(() => release.length === STEAM_MAX_IN_FLIGHT, 2000, "every slot taken");
+    w.watcher.running(stream.id, w.deps.now());
+    // The first check queues for a slot, and nothing reaches Steam meanwhile.
+    const asked = w.asks.length;
+    await waitUntil(() => steamGate.queued === 1, 2000, "the check waiting for a slot");
+    expect(w.asks.length).toBe(asked);
+    release.shift()!();
+    await waitUntil(() => w.asks.length > asked, 2000, "the check once a slot freed");
+    for (const r of release.splice(0)) r();
+    await Promise.all(holders);
   });
 });

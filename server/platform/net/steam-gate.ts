@@ -1,6 +1,8 @@
 // One limit on the calls in flight to Steam, shared by every Steam client of the process (the
-// samplers, a project's sync, the game search, the watch list), so a pass over many apps never opens
-// more connections at once than this, however many callers start together.
+// analytics samplers, a project's sync, the game search, the watch list, and the store-page watcher
+// asking Steam's community site whether a broadcast shows), so a pass over many apps never opens more
+// connections at once than this, however many callers start together. It lives in the platform layer
+// because clients in more than one feature share it.
 
 export const STEAM_MAX_IN_FLIGHT = 2;
 
@@ -24,6 +26,11 @@ class Gate {
       if (next) next();
       else this.active--;
     }
+  }
+
+  /** Calls waiting for a slot now. */
+  get queued(): number {
+    return this.waiting.length;
   }
 
   resetPeak(): void {
