@@ -1,11 +1,16 @@
 import { expect, test } from "bun:test";
-import { checkReviewAnomalies, checkWishlistAnomalies } from "@server/features/analytics/anomalies/anomalies";
+import {
+  checkRefundAnomalies,
+  checkReviewAnomalies,
+  checkWishlistAnomalies,
+} from "@server/features/analytics/anomalies/anomalies";
 import { addDays } from "@server/features/analytics/steam/dates";
 import { enqueueEvent } from "@server/features/webhooks/queue";
 import {
   analyticsAnomalies,
   projects,
   steamReviewDays,
+  steamSales,
   steamWishlistCountries,
   steamWishlistDays,
   webhookDeliveries,
@@ -87,6 +92,31 @@ test("a deletes spike is told once, overall and for its country, with its usual 
   const names = discord.flatMap((p) => p.embeds[0].fields.map((f: { name: string }) => f.name));
   expect(names).toContain("Usual range");
   expect(names).toContain("Country");
+});
+
+test("a day of many refunds is told once, from the sales lines' returned units", async () => {
+  const { deps, project, settled } = await setup();
+  // 40 Pacific days of about 100 sold and 4 to 6 returned; then 60 returned on the last.
+  for (let i = 40; i >= 0; i--)
+    await deps.db.insert(steamSales).values({
+      date: addDays(TODAY, -i),
+      primaryAppId: A,
+      lineItemType: "Package",
+      grossUnitsSold: 100,
+      grossUnitsReturned: -(i === 0 ? 60 : 4 + (i % 3)),
+    });
+  expect(await checkRefundAnomalies(deps)).toBe(1);
+  expect(await checkRefundAnomalies(deps)).toBe(0);
+  await settled();
+  const stored = await deps.db.select().from(analyticsAnomalies);
+  expect(stored.map((r) => [r.projectId, r.figure, r.country, r.date, r.value])).toEqual([
+    [project.id, "refunds", "", TODAY, 60],
+  ]);
+  const generic = (await deps.db.select().from(webhookDeliveries))
+    .map((r) => JSON.parse(r.payload))
+    .find((p) => p.event);
+  expect(generic).toMatchObject({ event: "analytics.anomaly", date: TODAY, value: 60, country: null });
+  expect(generic.usual_high).toBeLessThan(60);
 });
 
 test("ordinary days tell nothing", async () => {
