@@ -80,7 +80,25 @@ export interface NginxRtmpOptions {
   record?: boolean;
 }
 
+/** nginx ended before it listened: most often a port taken between choosing it and binding it. */
+class ExitedAtStart extends Error {}
+
+/**
+ * A fresh nginx-rtmp on free ports. Suites run side by side, so a port chosen free may be taken by
+ * another process before nginx binds it: nginx then exits at once, and the ingest starts again on
+ * other ports (three tries).
+ */
 export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<NginxRtmp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      if (!(err instanceof ExitedAtStart) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startOnce(options: NginxRtmpOptions): Promise<NginxRtmp> {
   const port = freePort();
   const httpPort = freePort();
   const prefix = mkdtempSync(join(tmpdir(), "console-nginx-"));
@@ -156,7 +174,21 @@ http {
     started.add(child);
     void child.exited.then(() => started.delete(child));
     // Seconds on a loaded machine: nginx reads its configuration and loads the RTMP module first.
-    await waitFor(() => isListening(port) && isListening(httpPort), 20_000, "nginx-rtmp to listen");
+    await waitFor(
+      () => {
+        if (child.exitCode !== null) throw new ExitedAtStart(`nginx-rtmp exited at start:\n${readLog()}`);
+        return isListening(port) && isListening(httpPort);
+      },
+      20_000,
+      "nginx-rtmp to listen",
+    );
+  };
+  const readLog = () => {
+    try {
+      return readFileSync(errorLog, "utf8");
+    } catch {
+      return "";
+    }
   };
   const down = async () => {
     const child = proc;
@@ -183,7 +215,13 @@ http {
     }
     return found;
   };
-  await up();
+  try {
+    await up();
+  } catch (err) {
+    hooks.stop(true);
+    rmSync(prefix, { recursive: true, force: true });
+    throw err;
+  }
   return {
     port,
     prefix,
@@ -193,13 +231,7 @@ http {
       return new Set((await streams()).filter((s) => s.timestamp > 0).map((s) => s.name));
     },
     streams,
-    errorLog: () => {
-      try {
-        return readFileSync(errorLog, "utf8");
-      } catch {
-        return "";
-      }
-    },
+    errorLog: readLog,
     down,
     up,
     recordings: () =>

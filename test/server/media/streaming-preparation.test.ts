@@ -31,7 +31,16 @@ describe("media preparation", () => {
       project_id: w.project.id,
     });
     const s = await w.asDev.streaming.start({ destinationId: dest.id, mediaId: media.id });
-    const first = await w.asDev.streaming.status({ projectId: w.project.id });
+    // The start answers at once; the preparation is claimed a moment later (a row write, on PostgreSQL
+    // a round trip), as the page's next poll sees it.
+    const first = await waitUntil(
+      async () => {
+        const status = await w.asDev.streaming.status({ projectId: w.project.id });
+        return status.preparations.length > 0 ? status : null;
+      },
+      5000,
+      "the preparation to show",
+    );
     expect(first.preparations).toHaveLength(1);
     expect(first.preparations[0]).toMatchObject({ media_id: media.id, status: "running" });
     expect(first.streams[0]!.status).toBe("starting");
