@@ -59,11 +59,11 @@ export class SharedLoginLimiter implements LoginLimiter {
       const [whole] = await this.lock(tx as Db, [wholeKey], now);
       // A blocked address adds no rows: fresh account names cannot grow the table.
       const addressWait = waitFor(whole!, this.perAddress, now);
-      if (addressWait !== null) return { ok: false, retryAfterMs: addressWait };
+      if (addressWait !== null) return { ok: false, retryAfterMs: this.atMostWindow(addressWait) };
       const accountKeys = everywhereKey === null ? [oneKey] : [oneKey, everywhereKey];
       const accountCounts = await this.lock(tx as Db, accountKeys, now);
       const accountWait = accountCounts.map((c) => waitFor(c, this.perAccount, now)).find((w) => w !== null);
-      if (accountWait != null) return { ok: false, retryAfterMs: accountWait };
+      if (accountWait != null) return { ok: false, retryAfterMs: this.atMostWindow(accountWait) };
       await this.write(tx as Db, [wholeKey, ...accountKeys], [whole!, ...accountCounts], 1);
       let settled = false;
       return {
@@ -77,6 +77,14 @@ export class SharedLoginLimiter implements LoginLimiter {
         },
       };
     });
+  }
+
+  /**
+   * A window another node opened a moment after this attempt read the clock (it then waited for the
+   * row's lock) ends up to that moment later than a window's length from `now`: never say more.
+   */
+  private atMostWindow(ms: number): number {
+    return Math.min(ms, this.windowMs);
   }
 
   /** The counters of these keys, created empty when missing and locked until the transaction ends. */

@@ -190,8 +190,9 @@ describe("a node's start and the preparations of others", () => {
         expect(isAlive(ffmpeg.pid)).toBe(true);
         expect((await w.row())!).toMatchObject({ status: "running", node: "node-a", pid: ffmpeg.pid });
       } else {
-        // On SQLite the one node owns every row: what a previous run left is closed, its ffmpeg killed.
-        expect(isAlive(ffmpeg.pid)).toBe(false);
+        // On SQLite the one node owns every row: what a previous run left is closed, its ffmpeg killed
+        // (a signal sent: the process is gone a moment later).
+        await waitUntil(() => !isAlive(ffmpeg.pid), 5000, "the leftover encode to be killed");
         expect((await w.row())!).toMatchObject({ status: "error", error: JOBS.interruptedByRestart });
       }
     } finally {
